@@ -1,0 +1,58 @@
+"""User-facing diagnostics: ``file:line:col: error: message``, never a traceback.
+
+Ops parsed from text carry a ``FileLineColLoc`` (set by their parsers); verification
+walks ops in textual order and reports the first failure at that op's location.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
+from xdsl.ir import Operation
+from xdsl.parser import Parser
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.lexer import Span
+
+
+class AscirError(Exception):
+    """An error for the user: the message says what is wrong and how to fix it."""
+
+
+class AscirVerifyError(AscirError, ValueError):
+    """IR (or a graph built in Python) violates an ASCIR invariant."""
+
+
+def location_here(parser: Parser) -> FileLineColLoc:
+    """The parser's current position as an MLIR file:line:col location."""
+    loc = Span(parser.pos, parser.pos, parser.lexer.input).get_location()
+    return FileLineColLoc(StringAttr(loc.file), IntAttr(loc.line), IntAttr(loc.col))
+
+
+def format_location(op: Operation, line_offset: int = 0) -> str:
+    loc = op.location
+    if isinstance(loc, FileLineColLoc):
+        return f"{loc.filename.data}:{loc.line.data + line_offset}:{loc.column.data}"
+    return f"<{op.name}>"
+
+
+def verification_message(err: VerifyException) -> str:
+    msg = str(err.args[0]) if err.args else str(err)
+    for prefix in ("Operation does not verify: ",):
+        if msg.startswith(prefix):
+            msg = msg[len(prefix) :]
+    return msg
+
+
+def first_verification_error(module: Operation, line_offset: int = 0) -> str | None:
+    """Verify ``module`` op by op; the first failure as a located diagnostic."""
+    for op in module.walk():
+        try:
+            op.verify(verify_nested_ops=False)
+        except VerifyException as e:
+            return f"{format_location(op, line_offset)}: error: {verification_message(e)}"
+    return None
+
+
+def verify_module(module: ModuleOp, line_offset: int = 0) -> None:
+    """Raise :class:`AscirVerifyError` with a located message if ``module`` is invalid."""
+    if (message := first_verification_error(module, line_offset)) is not None:
+        raise AscirVerifyError(message)

@@ -1,0 +1,30 @@
+"""Every op of the ``ascir`` dialect."""
+
+from ascir_dialect.ops.elementwise import (
+    AbsOp, AddOp, BroadcastOp, CastOp, DivOp, EqOp, ExpOp, FloorDivOp, GeOp, GtOp, LeOp,
+    LogicalAndOp, LogicalNotOp, LogicalOrOp, LtOp, MaximumOp, MinimumOp, MulOp, NegOp, NeOp,
+    ReluOp, RemainderOp, SelectOp, SqrtOp, SubOp, TrueDivOp, WhereOp,
+)
+from ascir_dialect.ops.graph import GraphOp
+from ascir_dialect.ops.indirect_load import IndirectLoadOp
+from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
+from ascir_dialect.ops.node import AscirNode
+from ascir_dialect.ops.reduce import MaxOp, MinOp, SumOp
+from ascir_dialect.ops.sources import (
+    ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp,
+)
+
+NODE_OPS: tuple[type[AscirNode], ...] = (
+    DataOp, ScalarDataOp, ScalarOp, IndexExprOp, ArangeOp, WorkspaceOp,
+    LoadOp, StoreOp, OutputOp, BroadcastOp, CastOp,
+    AddOp, SubOp, MulOp, DivOp, TrueDivOp, FloorDivOp, RemainderOp, MinimumOp, MaximumOp,
+    NegOp, AbsOp, ExpOp, ReluOp, SqrtOp,
+    LtOp, LeOp, GtOp, GeOp, EqOp, NeOp,
+    WhereOp, SelectOp, LogicalAndOp, LogicalOrOp, LogicalNotOp,
+    SumOp, MaxOp, MinOp, IndirectLoadOp,
+)
+"""All node ops, in a fixed order (used for registration and the Python API)."""
+
+BY_PY_NAME: dict[str, type[AscirNode]] = {op.PY_NAME: op for op in NODE_OPS}
+
+__all__ = [op.__name__ for op in NODE_OPS] + ["AscirNode", "GraphOp", "NODE_OPS", "BY_PY_NAME"]

@@ -1,0 +1,197 @@
+"""``ascir.graph``: a fused graph (HintGraph or scheduled impl graph).
+
+    ascir.graph @name hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
+      %x = ascir.data {index = 0 : i64} : !ascir.tensor<...>
+      ...
+    }
+
+``level`` is ``hint`` for front-end graphs (the position-independent Arange rule of
+FR5/AL-6 applies) or ``impl`` for scheduled graphs (which may carry broadcast-baked
+views, AL-4). Several graphs may live in one module.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from xdsl.dialects.builtin import ArrayAttr, StringAttr
+from xdsl.ir import Region
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    prop_def,
+    region_def,
+    traits_def,
+)
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface
+from xdsl.utils.exceptions import VerifyException
+
+from ascir_dialect.attributes import AxisAttr, parse_name
+from ascir_dialect.diagnostics import location_here
+from ascir_dialect.ops.node import AscirNode
+from ascir_dialect.symbolic import NAME_RE, RESERVED
+
+LEVELS = ("hint", "impl")
+
+
+@irdl_op_definition
+class GraphOp(IRDLOperation):
+    name = "ascir.graph"
+
+    sym_name = prop_def(StringAttr, prop_name="sym_name")
+    level = prop_def(StringAttr)
+    sizes = prop_def(ArrayAttr[StringAttr])
+    axes = prop_def(ArrayAttr[AxisAttr])
+    body = region_def("single_block")
+
+    traits = traits_def(SymbolOpInterface(), NoTerminator(), IsolatedFromAbove())
+
+    def __init__(
+        self,
+        name: str,
+        sizes: list[str],
+        axes: list[AxisAttr],
+        level: str = "hint",
+        body: Region | None = None,
+    ):
+        super().__init__(
+            properties={
+                "sym_name": StringAttr(name),
+                "level": StringAttr(level),
+                "sizes": ArrayAttr([StringAttr(s) for s in sizes]),
+                "axes": ArrayAttr(axes),
+            },
+            regions=[body if body is not None else Region(Region.DEFAULT_BLOCK_TYPE())],
+        )
+
+    # ---------------------------------------------------------------- accessors
+    @property
+    def graph_name(self) -> str:
+        return self.sym_name.data
+
+    @property
+    def is_hint(self) -> bool:
+        return self.level.data == "hint"
+
+    @property
+    def size_names(self) -> list[str]:
+        return [s.data for s in self.sizes.data]
+
+    @property
+    def axis_list(self) -> list[AxisAttr]:
+        return list(self.axes.data)
+
+    def axis_by_name(self) -> dict[str, AxisAttr]:
+        return {a.name_str: a for a in self.axes.data}
+
+    def nodes(self) -> Iterator[AscirNode]:
+        for op in self.body.block.ops:
+            assert isinstance(op, AscirNode)
+            yield op
+
+    # ------------------------------------------------------------------- syntax
+    @classmethod
+    def parse(cls, parser: Parser) -> GraphOp:
+        location = location_here(parser)
+        name = parser.parse_symbol_name().data
+        pos = parser.pos
+        level = parser.parse_optional_identifier()
+        if level not in LEVELS:
+            parser.raise_error("expected graph level 'hint' or 'impl'", pos, parser.pos)
+        parser.parse_keyword("sizes")
+        sizes = parser.parse_comma_separated_list(
+            parser.Delimiter.SQUARE, lambda: parse_name(parser, "size variable")
+        )
+        parser.parse_keyword("axes")
+        axes = parser.parse_comma_separated_list(
+            parser.Delimiter.SQUARE, lambda: AxisAttr.parse_body(parser)
+        )
+        body = parser.parse_region()
+        if not body.blocks:
+            body.add_block(Region.DEFAULT_BLOCK_TYPE())
+        op = GraphOp(name, sizes, axes, level, body)  # type: ignore[arg-type]
+        op.location = location
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" @{self.graph_name} {self.level.data} sizes [")
+        printer.print_string(", ".join(self.size_names))
+        printer.print_string("] axes [")
+        for i, axis in enumerate(self.axis_list):
+            if i:
+                printer.print_string(", ")
+            axis.print_body(printer)
+        printer.print_string("] ")
+        printer.print_region(self.body, print_entry_block_args=False, print_empty_block=True)
+
+    # ------------------------------------------------------------- verification
+    def verify_(self) -> None:
+        where = f"ascir.graph @{self.graph_name}"
+        if self.level.data not in LEVELS:
+            raise VerifyException(f"{where}: level must be 'hint' or 'impl', got '{self.level.data}'")
+        if self.body.block.args:
+            raise VerifyException(f"{where}: the graph body takes no block arguments")
+        sizes = self.size_names
+        for s in sizes:
+            if not NAME_RE.match(s) or s in RESERVED:
+                raise VerifyException(f"{where}: invalid size variable name '{s}'")
+        if len(set(sizes)) != len(sizes):
+            raise VerifyException(f"{where}: size variables are declared twice: {sizes}")
+        names: set[str] = set()
+        for i, axis in enumerate(self.axis_list):
+            if axis.id.data != i:
+                raise VerifyException(
+                    f"{where}: axis '{axis.name_str}' has id {axis.id.data} but is listed at "
+                    f"position {i}; axis ids are their positions in the axes list"
+                )
+            if axis.name_str in names:
+                raise VerifyException(f"{where}: axis '{axis.name_str}' is declared twice")
+            if axis.name_str in sizes:
+                raise VerifyException(f"{where}: '{axis.name_str}' is both an axis and a size variable")
+            for o in axis.origin_names:
+                if o not in names:
+                    raise VerifyException(
+                        f"{where}: axis '{axis.name_str}' comes from '{o}', which is not an "
+                        "axis declared before it"
+                    )
+            names.add(axis.name_str)
+            self._check_names(axis.size_expr.free_names, f"size of axis '{axis.name_str}'")
+        self._check_indices()
+
+    def _check_names(self, used: list[str], what: str) -> None:
+        unknown = [n for n in used if n not in self.size_names]
+        if unknown:
+            raise VerifyException(
+                f"ascir.graph @{self.graph_name}: {what} uses undeclared size variable(s) "
+                f"{', '.join(unknown)}; declare them in 'sizes [...]'"
+            )
+
+    def _check_indices(self) -> None:
+        from ascir_dialect.ops.sources import DataOp, ScalarDataOp, WorkspaceOp
+        from ascir_dialect.ops.memory import OutputOp
+
+        groups = {
+            "input (ascir.data / ascir.scalar_data)": (DataOp, ScalarDataOp),
+            "output (ascir.output)": (OutputOp,),
+            "workspace (ascir.workspace)": (WorkspaceOp,),
+        }
+        for what, kinds in groups.items():
+            seen: dict[int, str] = {}
+            for node in self.nodes():
+                if isinstance(node, kinds):
+                    idx = node.index_value
+                    if idx in seen:
+                        raise VerifyException(
+                            f"ascir.graph @{self.graph_name}: {what} index {idx} is used by both "
+                            f"%{seen[idx]} and %{node.node_name}; indices must be unique"
+                        )
+                    seen[idx] = node.node_name
+            if sorted(seen) != list(range(len(seen))):
+                raise VerifyException(
+                    f"ascir.graph @{self.graph_name}: {what} indices are {sorted(seen)}; they must "
+                    f"be 0..{len(seen) - 1} so that arguments can be passed by position"
+                )
+
+

@@ -1,0 +1,81 @@
+"""Keep-dim reductions Sum/Max/Min.
+
+The reduced axes are those where the result has size 1 and stride 0 while the operand
+does not have size 1; the other axes keep the operand's size (DESIGN "IR model").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, ClassVar
+
+import numpy as np
+from xdsl.irdl import irdl_op_definition, operand_def, result_def
+
+from ascir_dialect import dtypes as dt
+from ascir_dialect.attributes import TensorType
+from ascir_dialect.ops.node import AscirNode
+
+
+class ReduceNode(AscirNode):
+    x = operand_def(TensorType)
+    y = result_def(TensorType)
+
+    NUMPY: ClassVar[Any] = None
+
+    def reduced_axes(self) -> list[int]:
+        src, result = self.x.type, self.result_tensor()
+        assert isinstance(src, TensorType)
+        return [i for i, (r, s) in enumerate(zip(result.repeats, src.repeats, strict=True)) if r == 1 and s != 1]
+
+    def verify_node(self) -> None:
+        src = self.tensor_operand(0, "x")
+        result = self.result_tensor()
+        self.check_dtype(src.dtype, dt.NUMERIC, "operand x")
+        if result.dtype != src.dtype:
+            raise self.fail(f"result dtype {result.dtype} must equal the operand dtype {src.dtype}")
+        if src.axis != result.axis:
+            raise self.fail(
+                f"reductions keep every axis: result axes {result.axis} must equal operand axes {src.axis}"
+            )
+        for a, r, s, rs in zip(result.axis, result.repeats, src.repeats, result.strides, strict=True):
+            if r == 1 and s != 1:
+                if rs != 0:
+                    raise self.fail(f"reduced axis '{a}' must have stride 0 in the result, got {rs}")
+            elif r != s:
+                raise self.fail(
+                    f"axis '{a}' has size {r} in the result and {s} in the operand: a kept axis "
+                    "keeps its size, a reduced axis becomes size 1 with stride 0"
+                )
+
+    def reference(self, rt: Any, args: Sequence[Any]) -> Any:
+        value = np.asarray(args[0])
+        result = self.result_tensor()
+        axes = tuple(i for i, (r, n) in enumerate(zip(rt.shape(result), value.shape, strict=True)) if r == 1 and n != 1)
+        acc = value.astype(np.float32) if result.dtype in (dt.DType.float16, dt.DType.bfloat16) else value
+        if self.NUMPY is np.sum and result.dtype.is_integer:
+            out = np.sum(acc, axis=axes, keepdims=True, dtype=result.dtype.numpy)
+        else:
+            out = self.NUMPY(acc, axis=axes, keepdims=True)
+        return rt.cast_to(out, result.dtype)
+
+
+@irdl_op_definition
+class SumOp(ReduceNode):
+    name = "ascir.reduce_sum"
+    PY_NAME: ClassVar[str] = "Sum"
+    NUMPY: ClassVar[Any] = staticmethod(np.sum)
+
+
+@irdl_op_definition
+class MaxOp(ReduceNode):
+    name = "ascir.reduce_max"
+    PY_NAME: ClassVar[str] = "Max"
+    NUMPY: ClassVar[Any] = staticmethod(np.max)
+
+
+@irdl_op_definition
+class MinOp(ReduceNode):
+    name = "ascir.reduce_min"
+    PY_NAME: ClassVar[str] = "Min"
+    NUMPY: ClassVar[Any] = staticmethod(np.min)

@@ -1,0 +1,454 @@
+"""Symbolic size expressions (DS-1 "Sizes"), backed by sympy.
+
+A :class:`SizeExpr` is an integer expression over size variables (``s0``, ``s1``, ...)
+and constants with ``+ - * floordiv mod min max``. Text is *never* handed to
+``sympy.sympify``/``eval``: both the IR syntax and the Python string constructor go
+through :class:`ExprGrammar`, a recursive-descent parser of this grammar only::
+
+    expr   := term (('+' | '-') term)*
+    term   := unary (('*' | 'floordiv' | 'mod') unary)*
+    unary  := '-' unary | atom
+    atom   := INTEGER | NAME | '(' expr ')' | ('min' | 'max') '(' expr (',' expr)+ ')'
+
+``floordiv``/``mod`` follow MLIR's affine spelling because ``//`` starts a comment and
+``%`` an SSA name in MLIR text. In Python, ``SizeExpr`` supports ``//`` and ``%``.
+
+Printing is canonical (:func:`print_expr`): sympy normalises the tree and terms and
+factors are ordered by ``sympy.default_sort_key``, so equal expressions print
+byte-identically on every run, independent of ``PYTHONHASHSEED``.
+
+Comparison semantics follow seed 000 FR13: ``==``/``!=`` return ``bool`` (symbolic
+equality), ordering comparisons raise a clean ``TypeError``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Mapping
+from typing import Protocol
+
+import sympy
+
+NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+RESERVED = frozenset({"floordiv", "mod", "min", "max"})
+
+
+class ExprError(ValueError):
+    """A malformed or unsupported size expression."""
+
+
+class FloorDiv(sympy.Function):
+    """Integer floor division ``a floordiv b`` (Python ``//`` semantics)."""
+
+    is_integer = True
+
+    @classmethod
+    def eval(cls, a, b):  # noqa: ANN001 - sympy protocol
+        if b.is_Integer and int(b) == 0:
+            raise ExprError("division by zero in 'floordiv'")
+        if a.is_Integer and b.is_Integer:
+            return sympy.Integer(int(a) // int(b))
+        if b == 1:
+            return a
+        if a == 0:
+            return sympy.Integer(0)
+        return None
+
+
+def _mod(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
+    if b.is_Integer and int(b) == 0:
+        raise ExprError("division by zero in 'mod'")
+    return sympy.Mod(a, b)
+
+
+def symbol(name: str) -> sympy.Symbol:
+    """The sympy symbol of a size variable. Sizes are positive integers."""
+    if not NAME_RE.match(name) or name in RESERVED:
+        raise ExprError(
+            f"invalid size variable name '{name}': use letters, digits and '_' "
+            f"(not starting with a digit), and none of {sorted(RESERVED)}"
+        )
+    return sympy.Symbol(name, integer=True, positive=True)
+
+
+# --------------------------------------------------------------------------- parsing
+
+
+class TokenSource(Protocol):
+    """What :class:`ExprGrammar` needs from a lexer (the xDSL parser or a string)."""
+
+    def punct(self, p: str) -> bool: ...
+    def integer(self) -> int | None: ...
+    def name(self) -> str | None: ...
+    def error(self, message: str) -> None: ...
+
+
+class ExprGrammar:
+    """The restricted expression grammar, independent of where tokens come from."""
+
+    def __init__(self, tokens: TokenSource):
+        self.t = tokens
+
+    def parse(self) -> SizeExpr:
+        return SizeExpr(self.expr())
+
+    def expr(self) -> sympy.Expr:
+        value = self.term()
+        while True:
+            if self.t.punct("+"):
+                value = value + self.term()
+            elif self.t.punct("-"):
+                value = value - self.term()
+            else:
+                return value
+
+    def term(self) -> sympy.Expr:
+        value = self.unary()
+        while True:
+            if self.t.punct("*"):
+                value = value * self.unary()
+            elif self.t.punct("floordiv"):
+                value = self._guard(lambda v=value: FloorDiv(v, self.unary()))
+            elif self.t.punct("mod"):
+                value = self._guard(lambda v=value: _mod(v, self.unary()))
+            else:
+                return value
+
+    def unary(self) -> sympy.Expr:
+        if self.t.punct("-"):
+            return -self.unary()
+        return self.atom()
+
+    def atom(self) -> sympy.Expr:
+        if (i := self.t.integer()) is not None:
+            return sympy.Integer(i)
+        if self.t.punct("("):
+            value = self.expr()
+            if not self.t.punct(")"):
+                self.t.error("expected ')' in size expression")
+            return value
+        name = self.t.name()
+        if name is None:
+            self.t.error(
+                "expected a size expression (integer, size variable, '(', 'min(' or 'max(')"
+            )
+            raise AssertionError("unreachable")
+        if name in ("min", "max"):
+            if not self.t.punct("("):
+                self.t.error(f"expected '(' after '{name}'")
+            args = [self.expr()]
+            while self.t.punct(","):
+                args.append(self.expr())
+            if not self.t.punct(")"):
+                self.t.error(f"expected ')' to close '{name}('")
+            if len(args) < 2:
+                self.t.error(f"'{name}' needs at least two arguments")
+            return (sympy.Min if name == "min" else sympy.Max)(*args)
+        if name in RESERVED:
+            self.t.error(f"'{name}' is an operator, not a size variable")
+        if not NAME_RE.match(name):
+            self.t.error(f"invalid size variable name '{name}'")
+        return symbol(name)
+
+    def _guard(self, build):  # noqa: ANN001, ANN202
+        try:
+            return build()
+        except ExprError as e:
+            self.t.error(str(e))
+            raise
+
+
+_TOKEN_RE = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(\+|-|\*|\(|\)|,))")
+
+
+class StringTokens:
+    """Tokens of a Python string in the IR expression syntax."""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.pos = 0
+        self.tok: tuple[str, str] | None = None
+        self._advance()
+
+    def _advance(self) -> None:
+        rest = self.text[self.pos :]
+        if not rest.strip():
+            self.tok = None
+            return
+        m = _TOKEN_RE.match(self.text, self.pos)
+        if m is None:
+            bad = rest.strip()[0]
+            raise ExprError(
+                f"unexpected character {bad!r} in size expression {self.text!r} "
+                "(allowed: integers, names, + - * ( ) , floordiv mod min max)"
+            )
+        self.pos = m.end()
+        kind = "int" if m.group(1) else "name" if m.group(2) else "punct"
+        self.tok = (kind, m.group(m.lastindex or 0))
+
+    def _take(self, kind: str, value: str | None = None) -> str | None:
+        if self.tok and self.tok[0] == kind and (value is None or self.tok[1] == value):
+            v = self.tok[1]
+            self._advance()
+            return v
+        return None
+
+    def punct(self, p: str) -> bool:
+        kind = "name" if p.isalpha() else "punct"
+        return self._take(kind, p) is not None
+
+    def integer(self) -> int | None:
+        v = self._take("int")
+        return None if v is None else int(v)
+
+    def name(self) -> str | None:
+        return self._take("name")
+
+    def error(self, message: str) -> None:
+        raise ExprError(f"{message} (in {self.text!r})")
+
+    def at_end(self) -> bool:
+        return self.tok is None
+
+
+def parse_expr(text: str) -> SizeExpr:
+    """Parse ``text`` with the restricted grammar (never ``eval``)."""
+    if not isinstance(text, str):
+        raise TypeError(f"expected a string, got {type(text).__name__}")
+    tokens = StringTokens(text)
+    value = ExprGrammar(tokens).parse()
+    if not tokens.at_end():
+        tokens.error("unexpected trailing text in size expression")
+    return value
+
+
+# -------------------------------------------------------------------------- printing
+
+_ATOMS = (sympy.Symbol, sympy.Integer, sympy.Min, sympy.Max)
+
+
+def _ordered(args: Iterable[sympy.Expr]) -> list[sympy.Expr]:
+    return sorted(args, key=sympy.default_sort_key)
+
+
+def print_expr(e: sympy.Expr) -> str:
+    """Canonical text of a sympy expression built by this module."""
+    if isinstance(e, sympy.Integer):
+        return str(int(e))
+    if isinstance(e, sympy.Symbol):
+        return e.name
+    if isinstance(e, sympy.Add):
+        # Constants last, and lead with a positive term: "s0 * s1 - 1", not "-1 + s0*s1".
+        terms = sorted(
+            _ordered(e.args), key=lambda t: (t.could_extract_minus_sign(), t.is_Integer)
+        )
+        if any(not t.could_extract_minus_sign() for t in terms):
+            terms.sort(key=lambda t: t.is_Integer)
+            first = next(t for t in terms if not t.could_extract_minus_sign())
+            terms.remove(first)
+            terms.insert(0, first)
+        out = _print_term(terms[0])
+        for t in terms[1:]:
+            if t.could_extract_minus_sign():
+                out += " - " + _print_term(-t)
+            else:
+                out += " + " + _print_term(t)
+        return out
+    if isinstance(e, sympy.Mul):
+        return _print_term(e)
+    if isinstance(e, sympy.Pow):
+        base, exp = e.args
+        if exp.is_Integer and int(exp) > 0:
+            return " * ".join([_factor(base)] * int(exp))
+        raise ExprError(f"size expression has a non-integer power: {e}")
+    if isinstance(e, FloorDiv):
+        return f"{_factor(e.args[0], left=True)} floordiv {_factor(e.args[1])}"
+    if isinstance(e, sympy.Mod):
+        return f"{_factor(e.args[0], left=True)} mod {_factor(e.args[1])}"
+    if isinstance(e, (sympy.Min, sympy.Max)):
+        name = "min" if isinstance(e, sympy.Min) else "max"
+        return f"{name}({', '.join(print_expr(a) for a in _ordered(e.args))})"
+    raise ExprError(f"size expression contains an unsupported term: {e}")
+
+
+def _print_term(e: sympy.Expr) -> str:
+    if not isinstance(e, sympy.Mul):
+        return print_expr(e)
+    coeff, rest = e.as_coeff_Mul()
+    if not coeff.is_Integer:
+        raise ExprError(f"size expression has a non-integer coefficient: {e}")
+    factors = [_factor(f) for f in _ordered(sympy.Mul.make_args(rest))]
+    if coeff == -1:
+        return "-" + " * ".join(factors)
+    if coeff != 1:
+        factors.insert(0, str(int(coeff)))
+    return " * ".join(factors)
+
+
+def _factor(e: sympy.Expr, left: bool = False) -> str:
+    text = print_expr(e)
+    if isinstance(e, _ATOMS) and not (isinstance(e, sympy.Integer) and int(e) < 0):
+        return text
+    if left and isinstance(e, (sympy.Mul, sympy.Pow)) and not text.startswith("-"):
+        return text
+    return f"({text})"
+
+
+# ------------------------------------------------------------------------- SizeExpr
+
+
+def _to_sympy(value: object) -> sympy.Expr:
+    if isinstance(value, SizeExpr):
+        return value.sym
+    if isinstance(value, bool):
+        raise TypeError("a bool is not a size expression")
+    if isinstance(value, int):
+        return sympy.Integer(value)
+    if isinstance(value, sympy.Expr):
+        return value
+    raise TypeError(
+        f"only SizeExpr or int can be used in a size expression, got {type(value).__name__}"
+    )
+
+
+class SizeExpr:
+    """An immutable symbolic integer size expression (seed ``ascir.SizeExpr``)."""
+
+    __slots__ = ("sym", "_text")
+
+    def __init__(self, value: SizeExpr | int | str | sympy.Expr = 1):
+        if isinstance(value, str):
+            value = parse_expr(value).sym
+        sym = _to_sympy(value)
+        object.__setattr__(self, "sym", sym)
+        object.__setattr__(self, "_text", print_expr(sym))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("SizeExpr is immutable")
+
+    # --- arithmetic
+    def __add__(self, o: object) -> SizeExpr:
+        return SizeExpr(self.sym + _to_sympy(o))
+
+    def __radd__(self, o: object) -> SizeExpr:
+        return SizeExpr(_to_sympy(o) + self.sym)
+
+    def __sub__(self, o: object) -> SizeExpr:
+        return SizeExpr(self.sym - _to_sympy(o))
+
+    def __rsub__(self, o: object) -> SizeExpr:
+        return SizeExpr(_to_sympy(o) - self.sym)
+
+    def __mul__(self, o: object) -> SizeExpr:
+        return SizeExpr(self.sym * _to_sympy(o))
+
+    def __rmul__(self, o: object) -> SizeExpr:
+        return SizeExpr(_to_sympy(o) * self.sym)
+
+    def __floordiv__(self, o: object) -> SizeExpr:
+        return SizeExpr(FloorDiv(self.sym, _to_sympy(o)))
+
+    def __rfloordiv__(self, o: object) -> SizeExpr:
+        return SizeExpr(FloorDiv(_to_sympy(o), self.sym))
+
+    def __mod__(self, o: object) -> SizeExpr:
+        return SizeExpr(_mod(self.sym, _to_sympy(o)))
+
+    def __rmod__(self, o: object) -> SizeExpr:
+        return SizeExpr(_mod(_to_sympy(o), self.sym))
+
+    def __neg__(self) -> SizeExpr:
+        return SizeExpr(-self.sym)
+
+    def __pos__(self) -> SizeExpr:
+        return self
+
+    # --- comparisons (FR13)
+    def __eq__(self, o: object) -> bool:
+        if isinstance(o, bool) or not isinstance(o, (SizeExpr, int)):
+            return NotImplemented
+        other = _to_sympy(o)
+        if self.sym == other:
+            return True
+        return sympy.expand(self.sym - other) == 0
+
+    def __ne__(self, o: object) -> bool:
+        eq = self.__eq__(o)
+        return eq if eq is NotImplemented else not eq
+
+    def _no_order(self, o: object):  # noqa: ANN202
+        raise TypeError(
+            "ordering comparisons (<, <=, >, >=) are not supported for SizeExpr: "
+            "sizes are symbolic; compare evaluated values instead "
+            "(e.g. expr.evaluate({'s0': 4}) < 8)"
+        )
+
+    __lt__ = __le__ = __gt__ = __ge__ = _no_order
+
+    def __hash__(self) -> int:
+        return hash(sympy.expand(self.sym))
+
+    def __bool__(self) -> bool:
+        raise TypeError("the truth value of a SizeExpr is ambiguous; compare it with == or !=")
+
+    # --- inspection
+    def __str__(self) -> str:
+        return self._text
+
+    def __repr__(self) -> str:
+        return f"SizeExpr({self._text!r})"
+
+    @property
+    def expression(self) -> str:
+        """Canonical text, as the seed's ``SizeExpr.expression``."""
+        return self._text
+
+    @property
+    def free_names(self) -> list[str]:
+        """Names of the size variables used, sorted."""
+        return sorted(s.name for s in self.sym.free_symbols)
+
+    @property
+    def is_constant(self) -> bool:
+        return isinstance(self.sym, sympy.Integer)
+
+    def as_int(self) -> int:
+        if not self.is_constant:
+            raise ExprError(f"size expression '{self}' is not a constant")
+        return int(self.sym)
+
+    def evaluate(self, bindings: Mapping[str, int]) -> int:
+        """The value for concrete size-variable bindings (all free names needed)."""
+        missing = [n for n in self.free_names if n not in bindings]
+        if missing:
+            raise ExprError(
+                f"missing size binding for {', '.join(missing)} in '{self}'; "
+                f"pass sizes={{{', '.join(repr(m) + ': ...' for m in missing)}}}"
+            )
+        subs = {symbol(n): sympy.Integer(int(bindings[n])) for n in self.free_names}
+        value = self.sym.xreplace(subs)
+        if not isinstance(value, sympy.Integer):
+            value = sympy.simplify(value)
+        if not isinstance(value, sympy.Integer):
+            raise ExprError(f"'{self}' did not evaluate to an integer: {value}")
+        return int(value)
+
+    def subs(self, mapping: Mapping[str, SizeExpr | int]) -> SizeExpr:
+        return SizeExpr(self.sym.xreplace({symbol(k): _to_sympy(v) for k, v in mapping.items()}))
+
+
+def Min(a: SizeExpr | int, b: SizeExpr | int, *rest: SizeExpr | int) -> SizeExpr:  # noqa: N802
+    return SizeExpr(sympy.Min(*(_to_sympy(x) for x in (a, b, *rest))))
+
+
+def Max(a: SizeExpr | int, b: SizeExpr | int, *rest: SizeExpr | int) -> SizeExpr:  # noqa: N802
+    return SizeExpr(sympy.Max(*(_to_sympy(x) for x in (a, b, *rest))))
+
+
+def Mod(a: SizeExpr | int, b: SizeExpr | int) -> SizeExpr:  # noqa: N802
+    return SizeExpr(_mod(_to_sympy(a), _to_sympy(b)))
+
+
+def expr(value: SizeExpr | int | str) -> SizeExpr:
+    """Coerce an int, a string (restricted grammar) or a SizeExpr."""
+    return value if isinstance(value, SizeExpr) else SizeExpr(value)
