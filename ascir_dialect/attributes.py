@@ -12,8 +12,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
+from typing import TypeVar
 
 from xdsl.ir import Data, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
@@ -26,6 +27,7 @@ from ascir_dialect.dtypes import DType
 from ascir_dialect.symbolic import NAME_RE, ExprGrammar, SizeExpr, expr
 
 MAX_VECTORIZED_AXES = 4
+_A = TypeVar("_A")
 
 
 # ----------------------------------------------------------------- expression tokens
@@ -82,6 +84,15 @@ def print_names(printer: Printer, names: Sequence[str]) -> None:
 
 def print_exprs(printer: Printer, exprs: Sequence[SizeExpr]) -> None:
     printer.print_string("[" + ", ".join(str(e) for e in exprs) + "]")
+
+
+def verified(parser: AttrParser, start: int, build: Callable[[], _A]) -> _A:
+    """Build an attribute; report its verifier's error at its source location."""
+    try:
+        return build()
+    except VerifyException as e:
+        parser.raise_error(str(e), start, parser.pos)
+        raise
 
 
 # ------------------------------------------------------------------------ attributes
@@ -189,6 +200,7 @@ class AxisAttr(ParametrizedAttribute):
 
     @classmethod
     def parse_body(cls, parser: AttrParser) -> AxisAttr:
+        start = parser.pos
         ident = parser.parse_integer(allow_boolean=False, allow_negative=False)
         parser.parse_punctuation(":")
         name = parse_name(parser, "axis")
@@ -209,7 +221,7 @@ class AxisAttr(ParametrizedAttribute):
             origin = parser.parse_comma_separated_list(
                 parser.Delimiter.PAREN, lambda: parse_name(parser, "axis")
             )
-        return AxisAttr.make(ident, name, size, kind, origin)
+        return verified(parser, start, lambda: AxisAttr.make(ident, name, size, kind, origin))
 
     def print_body(self, printer: Printer) -> None:
         printer.print_string(f"{self.id.data}: {self.name_str} = {self.size_expr}")
@@ -349,6 +361,7 @@ class TensorType(ParametrizedAttribute, TypeAttribute):
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[ParametrizedAttribute]:
+        start = parser.pos
         with parser.in_angle_brackets():
             dtype = parse_dtype(parser)
             parser.parse_punctuation(",")
@@ -364,7 +377,7 @@ class TensorType(ParametrizedAttribute, TypeAttribute):
                 vaxis = parse_name_list(parser, "axis")
                 parser.parse_punctuation(",")
                 vstrides = parse_expr_list(parser)
-        return TensorType(dtype, axis, repeats, strides, vaxis, vstrides).parameters
+        return verified(parser, start, lambda: TensorType(dtype, axis, repeats, strides, vaxis, vstrides)).parameters
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(f"<{self.dtype.value}, ")

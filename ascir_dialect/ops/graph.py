@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from xdsl.dialects.builtin import ArrayAttr, StringAttr
-from xdsl.ir import Region
+from xdsl.ir import Block, Region
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
@@ -63,7 +63,7 @@ class GraphOp(IRDLOperation):
                 "sizes": ArrayAttr([StringAttr(s) for s in sizes]),
                 "axes": ArrayAttr(axes),
             },
-            regions=[body if body is not None else Region(Region.DEFAULT_BLOCK_TYPE())],
+            regions=[body if body is not None else Region(Block())],
         )
 
     # ---------------------------------------------------------------- accessors
@@ -110,7 +110,7 @@ class GraphOp(IRDLOperation):
         )
         body = parser.parse_region()
         if not body.blocks:
-            body.add_block(Region.DEFAULT_BLOCK_TYPE())
+            body.add_block(Block())
         op = GraphOp(name, sizes, axes, level, body)  # type: ignore[arg-type]
         op.location = location
         return op

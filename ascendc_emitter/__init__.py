@@ -1,0 +1,1 @@
+"""The ``ascendc`` dialect and its C++ printer (later issues)."""

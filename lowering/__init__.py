@@ -1,0 +1,1 @@
+"""Lowering of scheduled ``ascir`` graphs to the ``ascendc`` dialect (later issues)."""

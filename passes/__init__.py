@@ -1,0 +1,1 @@
+"""Rewrite patterns and module passes on ``ascir`` (normalize, schedule, VF, templates)."""

@@ -1,0 +1,15 @@
+"""Named passes available to ``ascir-opt -p`` and the programmatic pipeline.
+
+Each entry maps a pass name to a factory returning the ``ModulePass`` class, as xDSL's
+own registry does. Passes land here as their issues are implemented.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.passes import ModulePass
+
+
+def available_passes() -> dict[str, Callable[[], type[ModulePass]]]:
+    return {}

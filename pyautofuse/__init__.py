@@ -1,0 +1,10 @@
+"""Facade: the names seed scripts import (``from pyautofuse import ascir, ...``).
+
+Re-exports only; the implementation lives in ``ascir_dialect`` and ``tools``.
+"""
+
+from ascir_dialect import frontend as ascir
+from ascir_dialect.interpreter import reference
+from tools.autofuser import Autofuser, AutofuserOptions
+
+__all__ = ["Autofuser", "AutofuserOptions", "ascir", "reference"]

@@ -1,0 +1,5 @@
+"""Facade of the front-end helpers (``ascir_api.arange`` / ``ascir_api.IndexExpr``)."""
+
+from ascir_dialect.frontend.helpers import IndexExpr, arange
+
+__all__ = ["IndexExpr", "arange"]

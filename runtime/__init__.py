@@ -1,0 +1,1 @@
+"""Kernel build and launch: CPU simulator or NPU (later issues)."""

@@ -1,0 +1,1 @@
+"""Drivers: ``ascir-opt``, the Autofuser API behind the ``pyautofuse`` facade."""

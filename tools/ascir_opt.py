@@ -1,0 +1,141 @@
+"""``ascir-opt``: parse ASCIR text, verify, run passes (``-p``), print IR (``-t mlir``).
+
+Built on xDSL's ``xDSLOptMain`` with only the dialects we use. Every error is printed
+as ``file:line:col: error: message`` with a non-zero exit; no Python traceback reaches
+the user (set ``ASCIR_DEBUG=1`` to see one for an internal error).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import sys
+import traceback
+from collections.abc import Sequence
+from typing import IO
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.printer import Printer
+from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from ascir_dialect.diagnostics import AscirError, first_verification_error
+from ascir_dialect.dialect import ASCIR
+from passes.registry import available_passes
+
+EXIT_USER_ERROR = 1
+EXIT_INTERNAL_ERROR = 2
+
+
+def make_context() -> Context:
+    ctx = Context()
+    ctx.load_dialect(Builtin)
+    ctx.load_dialect(ASCIR)
+    return ctx
+
+
+def print_mlir(module: ModuleOp, out: IO[str]) -> None:
+    Printer(stream=out).print_op(module)
+    out.write("\n")
+
+
+class AscirOptMain(xDSLOptMain):
+    version_format = "ascir-opt (xDSL {xdsl_version})"
+
+    def __init__(self, args: Sequence[str] | None = None):
+        super().__init__(description="ASCIR optimizer driver (mlir-opt style)", args=args)
+
+    def register_all_dialects(self) -> None:
+        self.ctx.load_dialect(Builtin)
+        self.ctx.load_dialect(ASCIR)
+
+    def register_all_passes(self) -> None:
+        for name, factory in available_passes().items():
+            self.register_pass(name, factory)
+
+    def register_all_targets(self) -> None:
+        self.available_targets["mlir"] = self._emit_mlir
+
+    def _emit_mlir(self, module: ModuleOp, out: IO[str]) -> None:
+        Printer(
+            stream=out,
+            print_generic_format=self.args.print_op_generic,
+            print_debuginfo=self.args.print_debuginfo,
+        ).print_op(module)
+        out.write("\n")
+
+    def run(self) -> int:  # type: ignore[override]
+        """Process each chunk; return the exit code."""
+        chunks, file_extension = self.prepare_input()
+        output = self.prepare_output()
+        status = 0
+        expect_diag = self.args.verify_diagnostics or self.args.parsing_diagnostics
+        try:
+            for i, (chunk, offset) in enumerate(chunks):
+                if i > 0:
+                    output.write("// -----\n")
+                try:
+                    module = self.parse_chunk(chunk, file_extension, offset)
+                    if module is None:
+                        continue
+                    if (msg := first_verification_error(module, offset)) is not None:
+                        raise AscirError(msg)
+                    self.apply_passes(module)
+                    output.write(self.output_resulting_program(module))
+                except ParseError as e:
+                    span = dataclasses.replace(e.span, line_offset=offset)
+                    status = self._report(span.print_with_context(e.msg), expect_diag, status)
+                except (AscirError, DiagnosticException) as e:
+                    status = self._report(_message(e), expect_diag, status)
+                finally:
+                    chunk.close()
+                output.flush()
+        finally:
+            if output is not sys.stdout:
+                output.close()
+        return status
+
+    @staticmethod
+    def _report(message: str, expected: bool, status: int) -> int:
+        if expected:
+            print(message)
+            return status
+        print(message.rstrip(), file=sys.stderr)
+        return EXIT_USER_ERROR
+
+
+def _message(e: BaseException) -> str:
+    text = str(e.args[0]) if e.args else str(e)
+    return text if "error:" in text else f"error: {text}"
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        tool = AscirOptMain(args=argv)
+        return tool.run()
+    except SystemExit as e:  # argparse --help / usage errors
+        return int(e.code or 0) if isinstance(e.code, int) else EXIT_USER_ERROR
+    except (ArgSpecParseError, ValueError, OSError, AscirError) as e:
+        print(f"ascir-opt: error: {e}", file=sys.stderr)
+        return EXIT_USER_ERROR
+    except KeyboardInterrupt:
+        return 130
+    except Exception as e:  # noqa: BLE001 - the last line of defence against tracebacks
+        if os.environ.get("ASCIR_DEBUG"):
+            traceback.print_exc()
+        print(
+            f"ascir-opt: internal error: {type(e).__name__}: {e}\n"
+            "This is a bug in ascir-opt; rerun with ASCIR_DEBUG=1 for details and report it.",
+            file=sys.stderr,
+        )
+        return EXIT_INTERNAL_ERROR
+
+
+def entry() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    entry()
+
