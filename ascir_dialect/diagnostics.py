@@ -44,7 +44,7 @@ def verification_message(err: VerifyException) -> str:
 
 def first_verification_error(module: Operation, line_offset: int = 0) -> str | None:
     """Verify ``module`` op by op; the first failure as a located diagnostic."""
-    for op in module.walk():
+    for op in module.walk(region_first=True):
         try:
             op.verify(verify_nested_ops=False)
         except VerifyException as e:
@@ -56,3 +56,17 @@ def verify_module(module: ModuleOp, line_offset: int = 0) -> None:
     """Raise :class:`AscirVerifyError` with a located message if ``module`` is invalid."""
     if (message := first_verification_error(module, line_offset)) is not None:
         raise AscirVerifyError(message)
+
+
+def format_parse_error(span: Span, message: str, line_offset: int = 0) -> str:
+    """MLIR-style ``file:line:col: error: message`` plus the source line and a caret."""
+    content = span.input.content
+    if isinstance(content, bytes):
+        content = content.decode("utf-8", errors="replace")
+    loc = span.get_location()
+    line_start = content.rfind("\n", 0, span.start) + 1
+    line_end = content.find("\n", span.start)
+    source = content[line_start : line_end if line_end >= 0 else len(content)]
+    width = max(1, min(span.end, line_end if line_end >= 0 else span.end) - span.start)
+    caret = " " * (span.start - line_start) + "^" * width
+    return f"{loc.file}:{loc.line + line_offset}:{loc.col}: error: {message}\n{source}\n{caret}"

@@ -146,6 +146,11 @@ class ExprGrammar:
             return (sympy.Min if name == "min" else sympy.Max)(*args)
         if name in RESERVED:
             self.t.error(f"'{name}' is an operator, not a size variable")
+        if self.t.punct("("):
+            self.t.error(
+                f"'{name}(' is not allowed: size expressions have no function calls "
+                "except min(...) and max(...)"
+            )
         if not NAME_RE.match(name):
             self.t.error(f"invalid size variable name '{name}'")
         return symbol(name)

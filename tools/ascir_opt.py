@@ -7,7 +7,6 @@ the user (set ``ASCIR_DEBUG=1`` to see one for an internal error).
 
 from __future__ import annotations
 
-import dataclasses
 import os
 import sys
 import traceback
@@ -20,7 +19,7 @@ from xdsl.printer import Printer
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from ascir_dialect.diagnostics import AscirError, first_verification_error
+from ascir_dialect.diagnostics import AscirError, first_verification_error, format_parse_error
 from ascir_dialect.dialect import ASCIR
 from passes.registry import available_passes
 
@@ -84,8 +83,8 @@ class AscirOptMain(xDSLOptMain):
                     self.apply_passes(module)
                     output.write(self.output_resulting_program(module))
                 except ParseError as e:
-                    span = dataclasses.replace(e.span, line_offset=offset)
-                    status = self._report(span.print_with_context(e.msg), expect_diag, status)
+                    text = format_parse_error(e.span, e.msg, offset)
+                    status = self._report(text, expect_diag, status)
                 except (AscirError, DiagnosticException) as e:
                     status = self._report(_message(e), expect_diag, status)
                 finally:

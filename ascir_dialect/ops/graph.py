@@ -133,6 +133,11 @@ class GraphOp(IRDLOperation):
             raise VerifyException(f"{where}: level must be 'hint' or 'impl', got '{self.level.data}'")
         if self.body.block.args:
             raise VerifyException(f"{where}: the graph body takes no block arguments")
+        for op in self.body.block.ops:
+            if not isinstance(op, AscirNode):
+                raise VerifyException(
+                    f"{where}: '{op.name}' cannot appear in a graph; only ascir node ops can"
+                )
         sizes = self.size_names
         for s in sizes:
             if not NAME_RE.match(s) or s in RESERVED:

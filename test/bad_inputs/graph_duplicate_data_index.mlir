@@ -1,0 +1,5 @@
+// Bad input: graph duplicate data index.
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+  %y = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+}

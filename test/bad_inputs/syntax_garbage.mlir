@@ -1,0 +1,2 @@
+// Bad input: syntax garbage.
+this is not IR at all

@@ -1,0 +1,4 @@
+// Bad input: view lengths axis short.
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0, 1: z1 = s0] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0, s0], [s0, 1]>
+}
