@@ -16,9 +16,9 @@ from collections.abc import Callable, Sequence
 from enum import Enum
 from typing import TypeVar
 
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, StringAttr
 from xdsl.ir import Data, ParametrizedAttribute, TypeAttribute
 from xdsl.irdl import irdl_attr_definition
-from xdsl.dialects.builtin import ArrayAttr, IntAttr, StringAttr
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
@@ -67,15 +67,11 @@ def parse_name(parser: AttrParser, what: str) -> str:
 
 
 def parse_name_list(parser: AttrParser, what: str) -> list[str]:
-    return parser.parse_comma_separated_list(
-        parser.Delimiter.SQUARE, lambda: parse_name(parser, what)
-    )
+    return parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parse_name(parser, what))
 
 
 def parse_expr_list(parser: AttrParser) -> list[SizeExpr]:
-    return parser.parse_comma_separated_list(
-        parser.Delimiter.SQUARE, lambda: parse_size_expr(parser)
-    )
+    return parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: parse_size_expr(parser))
 
 
 def print_names(printer: Printer, names: Sequence[str]) -> None:
@@ -213,8 +209,7 @@ class AxisAttr(ParametrizedAttribute):
                 kind = AxisKind(k)
             except ValueError:
                 parser.raise_error(
-                    f"unknown axis kind '{k}' (expected one of "
-                    f"{', '.join(x.value for x in AxisKind)})",
+                    f"unknown axis kind '{k}' (expected one of {', '.join(x.value for x in AxisKind)})",
                     pos,
                     parser.pos,
                 )
@@ -354,9 +349,7 @@ class TensorType(ParametrizedAttribute, TypeAttribute):
     def broadcast_axes(self) -> list[int]:
         """Positions of broadcast axes: non-degenerate with stride 0 (AL-6)."""
         return [
-            i
-            for i, (r, s) in enumerate(zip(self.repeats, self.strides, strict=True))
-            if s == 0 and r != 1
+            i for i, (r, s) in enumerate(zip(self.repeats, self.strides, strict=True)) if s == 0 and r != 1
         ]
 
     @classmethod
@@ -377,7 +370,9 @@ class TensorType(ParametrizedAttribute, TypeAttribute):
                 vaxis = parse_name_list(parser, "axis")
                 parser.parse_punctuation(",")
                 vstrides = parse_expr_list(parser)
-        return verified(parser, start, lambda: TensorType(dtype, axis, repeats, strides, vaxis, vstrides)).parameters
+        return verified(
+            parser, start, lambda: TensorType(dtype, axis, repeats, strides, vaxis, vstrides)
+        ).parameters
 
     def print_parameters(self, printer: Printer) -> None:
         printer.print_string(f"<{self.dtype.value}, ")

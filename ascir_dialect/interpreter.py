@@ -103,7 +103,8 @@ class RefRuntime:
                 mid = np.where(hi | lo | np.isnan(t), 0.0, t).astype(np.int64)
             return np.where(hi, int(info.max), np.where(lo, int(info.min), mid)).astype(dtype.numpy)
         if src.is_float or dtype.is_float or src is DType.bool:
-            return values.astype(dtype.numpy)
+            with np.errstate(over="ignore"):  # float overflow rounds to +-inf, as on device
+                return values.astype(dtype.numpy)
         return values.astype(np.int64).astype(dtype.numpy) if src.is_signed else values.astype(dtype.numpy)
 
     # ---------------------------------------------------------------- GM side
@@ -141,7 +142,9 @@ class RefRuntime:
         assert isinstance(t, TensorType)
         return GMBuffer(node.node_name, np.zeros(self.extent(node), dtype=t.dtype.numpy))
 
-    def _addresses(self, node: AscirNode, t: TensorType, offset: SizeExpr, size: int, owner: str) -> np.ndarray:
+    def _addresses(
+        self, node: AscirNode, t: TensorType, offset: SizeExpr, size: int, owner: str
+    ) -> np.ndarray:
         addr = self.eval(offset) + self.linear_index(t.repeats, t.strides)
         if addr.size and (addr.min() < 0 or addr.max() >= size):
             self.fail(
@@ -219,9 +222,7 @@ def resolve_graph(graph_or_module: Any, name: str | None = None) -> tuple[Module
                 f"found {names or 'none'}; pass graph=<name>"
             )
         return graph_or_module, graphs[0]
-    raise TypeError(
-        f"expected an ascir graph, module or HintGraph, got {type(graph_or_module).__name__}"
-    )
+    raise TypeError(f"expected an ascir graph, module or HintGraph, got {type(graph_or_module).__name__}")
 
 
 def check_sizes(graph: GraphOp, sizes: Mapping[str, int] | None) -> dict[str, int]:
@@ -261,7 +262,9 @@ def check_inputs(graph: GraphOp, inputs: Sequence[Any]) -> list[Any]:
     for node, value in zip(expected, inputs, strict=True):
         arr = np.asarray(value)
         want = node.out_type.dtype
-        if arr.dtype != want.numpy and not (isinstance(node.out_type, ScalarType) and arr.ndim == 0 and np.isscalar(value)):
+        if arr.dtype != want.numpy and not (
+            isinstance(node.out_type, ScalarType) and arr.ndim == 0 and np.isscalar(value)
+        ):
             raise AscirError(
                 f"input {node.index_value} (%{node.node_name}) must have dtype {want} "
                 f"(numpy {want.numpy}), got {arr.dtype}"

@@ -43,7 +43,7 @@ class FloorDiv(sympy.Function):
     is_integer = True
 
     @classmethod
-    def eval(cls, a, b):  # noqa: ANN001 - sympy protocol
+    def eval(cls, a, b):
         if b.is_Integer and int(b) == 0:
             raise ExprError("division by zero in 'floordiv'")
         if a.is_Integer and b.is_Integer:
@@ -129,9 +129,7 @@ class ExprGrammar:
             return value
         name = self.t.name()
         if name is None:
-            self.t.error(
-                "expected a size expression (integer, size variable, '(', 'min(' or 'max(')"
-            )
+            self.t.error("expected a size expression (integer, size variable, '(', 'min(' or 'max(')")
             raise AssertionError("unreachable")
         if name in ("min", "max"):
             if not self.t.punct("("):
@@ -155,7 +153,7 @@ class ExprGrammar:
             self.t.error(f"invalid size variable name '{name}'")
         return symbol(name)
 
-    def _guard(self, build):  # noqa: ANN001, ANN202
+    def _guard(self, build):
         try:
             return build()
         except ExprError as e:
@@ -244,9 +242,7 @@ def print_expr(e: sympy.Expr) -> str:
         return e.name
     if isinstance(e, sympy.Add):
         # Constants last, and lead with a positive term: "s0 * s1 - 1", not "-1 + s0*s1".
-        terms = sorted(
-            _ordered(e.args), key=lambda t: (t.could_extract_minus_sign(), t.is_Integer)
-        )
+        terms = sorted(_ordered(e.args), key=lambda t: (t.could_extract_minus_sign(), t.is_Integer))
         if any(not t.could_extract_minus_sign() for t in terms):
             terms.sort(key=lambda t: t.is_Integer)
             first = next(t for t in terms if not t.could_extract_minus_sign())
@@ -311,20 +307,20 @@ def _to_sympy(value: object) -> sympy.Expr:
         return sympy.Integer(value)
     if isinstance(value, sympy.Expr):
         return value
-    raise TypeError(
-        f"only SizeExpr or int can be used in a size expression, got {type(value).__name__}"
-    )
+    raise TypeError(f"only SizeExpr or int can be used in a size expression, got {type(value).__name__}")
 
 
 class SizeExpr:
     """An immutable symbolic integer size expression (seed ``ascir.SizeExpr``)."""
 
-    __slots__ = ("sym", "_text")
+    __slots__ = ("_text", "sym")
 
     def __init__(self, value: SizeExpr | int | str | sympy.Expr = 1):
         if isinstance(value, str):
             value = parse_expr(value).sym
-        sym = _to_sympy(value)
+        # Expanded form is the canonical form: sympy distributes integer factors over
+        # sums on construction, so only a fully expanded tree prints as a fixed point.
+        sym = sympy.expand(_to_sympy(value))
         object.__setattr__(self, "sym", sym)
         object.__setattr__(self, "_text", print_expr(sym))
 
@@ -381,7 +377,7 @@ class SizeExpr:
         eq = self.__eq__(o)
         return eq if eq is NotImplemented else not eq
 
-    def _no_order(self, o: object):  # noqa: ANN202
+    def _no_order(self, o: object):
         raise TypeError(
             "ordering comparisons (<, <=, >, >=) are not supported for SizeExpr: "
             "sizes are symbolic; compare evaluated values instead "
@@ -391,7 +387,7 @@ class SizeExpr:
     __lt__ = __le__ = __gt__ = __ge__ = _no_order
 
     def __hash__(self) -> int:
-        return hash(sympy.expand(self.sym))
+        return hash(self.sym)
 
     def __bool__(self) -> bool:
         raise TypeError("the truth value of a SizeExpr is ambiguous; compare it with == or !=")
@@ -442,15 +438,15 @@ class SizeExpr:
         return SizeExpr(self.sym.xreplace({symbol(k): _to_sympy(v) for k, v in mapping.items()}))
 
 
-def Min(a: SizeExpr | int, b: SizeExpr | int, *rest: SizeExpr | int) -> SizeExpr:  # noqa: N802
+def Min(a: SizeExpr | int, b: SizeExpr | int, *rest: SizeExpr | int) -> SizeExpr:
     return SizeExpr(sympy.Min(*(_to_sympy(x) for x in (a, b, *rest))))
 
 
-def Max(a: SizeExpr | int, b: SizeExpr | int, *rest: SizeExpr | int) -> SizeExpr:  # noqa: N802
+def Max(a: SizeExpr | int, b: SizeExpr | int, *rest: SizeExpr | int) -> SizeExpr:
     return SizeExpr(sympy.Max(*(_to_sympy(x) for x in (a, b, *rest))))
 
 
-def Mod(a: SizeExpr | int, b: SizeExpr | int) -> SizeExpr:  # noqa: N802
+def Mod(a: SizeExpr | int, b: SizeExpr | int) -> SizeExpr:
     return SizeExpr(_mod(_to_sympy(a), _to_sympy(b)))
 
 

@@ -1,6 +1,6 @@
 """Seed 001 minimal IndirectLoad script, verbatim (test design section)."""
 
-from pyautofuse import ascir, Autofuser, AutofuserOptions
+from pyautofuse import Autofuser, AutofuserOptions, ascir
 
 ascir.utils.set_platform("3510", 1, 245760)
 

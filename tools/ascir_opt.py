@@ -120,7 +120,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USER_ERROR
     except KeyboardInterrupt:
         return 130
-    except Exception as e:  # noqa: BLE001 - the last line of defence against tracebacks
+    except Exception as e:
         if os.environ.get("ASCIR_DEBUG"):
             traceback.print_exc()
         print(
@@ -137,4 +137,3 @@ def entry() -> None:
 
 if __name__ == "__main__":
     entry()
-

@@ -17,7 +17,7 @@ class AutofuserOptions:
     graph_type: int = 0
 
 
-class NotImplementedYet(AscirError, NotImplementedError):
+class NotImplementedYetError(AscirError, NotImplementedError):
     """A pipeline stage that this build of the toolchain does not provide yet."""
 
 
@@ -29,13 +29,13 @@ class Autofuser:
 
     def schedule(self, graph: Any) -> Any:
         graph.to_module()  # verification errors surface first, with the verifier's message
-        raise NotImplementedYet(
+        raise NotImplementedYetError(
             "Autofuser.schedule: scheduling (axis merge, tiling, VF partition) is not "
             "implemented yet in this build; the graph verified OK. Use graph.to_mlir() to "
             "inspect it and pyautofuse.reference(graph, *inputs, sizes=...) to run it."
         )
 
     def codegen(self, scheduled: Any) -> tuple[str, str, str]:
-        raise NotImplementedYet(
+        raise NotImplementedYetError(
             "Autofuser.codegen: AscendC code generation is not implemented yet in this build"
         )

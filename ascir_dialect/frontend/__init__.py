@@ -8,6 +8,19 @@ from ascir_dialect.frontend.helpers import IndexExpr, arange
 from ascir_dialect.symbolic import Max, Min, Mod, SizeExpr
 
 __all__ = [
-    "AscirError", "AscirVerifyError", "Axis", "HintGraph", "IndexExpr", "Max", "Min", "Mod",
-    "Node", "NodeOutput", "SizeExpr", "arange", "dtypes", "ops", "utils",
+    "AscirError",
+    "AscirVerifyError",
+    "Axis",
+    "HintGraph",
+    "IndexExpr",
+    "Max",
+    "Min",
+    "Mod",
+    "Node",
+    "NodeOutput",
+    "SizeExpr",
+    "arange",
+    "dtypes",
+    "ops",
+    "utils",
 ]

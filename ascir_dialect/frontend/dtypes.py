@@ -13,4 +13,4 @@ uint64 = DType.uint64
 float16 = DType.float16
 bfloat16 = bf16 = DType.bfloat16
 float32 = DType.float32
-bool = DType.bool  # noqa: A001 - the seed API's name
+bool = DType.bool

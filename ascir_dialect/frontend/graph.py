@@ -37,9 +37,30 @@ from ascir_dialect.symbolic import SizeExpr, expr
 
 SCALAR_RESULT_OPS = frozenset({"Scalar", "ScalarData", "IndexExpr"})
 SAME_DTYPE_RESULT = frozenset(
-    {"Load", "Store", "Output", "Broadcast", "Workspace", "Add", "Sub", "Mul", "Div",
-     "FloorDiv", "Remainder", "Minimum", "Maximum", "Neg", "Abs", "Exp", "Relu", "Sqrt",
-     "Sum", "Max", "Min", "IndirectLoad"}
+    {
+        "Load",
+        "Store",
+        "Output",
+        "Broadcast",
+        "Workspace",
+        "Add",
+        "Sub",
+        "Mul",
+        "Div",
+        "FloorDiv",
+        "Remainder",
+        "Minimum",
+        "Maximum",
+        "Neg",
+        "Abs",
+        "Exp",
+        "Relu",
+        "Sqrt",
+        "Sum",
+        "Max",
+        "Min",
+        "IndirectLoad",
+    }
 )
 
 
@@ -97,9 +118,7 @@ class HintGraph:
             for src in node.inputs.values():
                 self._adopt(src)
         elif node.graph is not self:
-            raise ValueError(
-                f"node '{node.name}' belongs to graph '{node.graph.name}', not '{self.name}'"
-            )
+            raise ValueError(f"node '{node.name}' belongs to graph '{node.graph.name}', not '{self.name}'")
 
     def get_input_num(self) -> int:
         return sum(1 for n in self.nodes if n.op_type.PY_NAME in ("Data", "ScalarData"))
@@ -242,13 +261,17 @@ class Node:
             graph._adopt(self)
             graph._adopt(src)
 
-    def infer_dtype(self) -> None:
+    def infer_dtype(self, operand_types: Sequence[Any] = ()) -> None:
         """Fill ``y.dtype`` from the first input where the op keeps the dtype."""
-        if self.y.dtype is None and self.op_type.PY_NAME in SAME_DTYPE_RESULT:
-            for src in self.ordered_inputs():
-                if src.y.dtype is not None:
-                    self.y.dtype = src.y.dtype
-                    return
+        if self.y.dtype is not None or self.op_type.PY_NAME not in SAME_DTYPE_RESULT:
+            return
+        for t in operand_types:
+            object.__setattr__(self.y, "dtype", t.dtype)
+            return
+        for src in self.ordered_inputs():
+            if src.y.dtype is not None:
+                object.__setattr__(self.y, "dtype", src.y.dtype)
+                return
 
     def ordered_inputs(self) -> list[Node]:
         missing = [p for p in self._ports if p not in self.inputs and p not in self._optional]
@@ -259,28 +282,28 @@ class Node:
         return [self.inputs[p] for p in self._ports if p in self.inputs]
 
     # ------------------------------------------------------------------ building
-    def _result_type(self) -> TensorType | ScalarType:
-        self.infer_dtype()
+    def _result_type(self, operand_types: Sequence[Any]) -> TensorType | ScalarType:
+        self.infer_dtype(operand_types)
         y = self.y
+        where = f"{self.op_type.PY_NAME} '{self.name}'"
         if y.dtype is None:
-            raise AscirVerifyError(f"{self.op_type.PY_NAME} '{self.name}': y.dtype is not set")
+            raise AscirVerifyError(f"{where}: y.dtype is not set")
         if self.op_type.PY_NAME in SCALAR_RESULT_OPS:
             return ScalarType(y.dtype)
-        axis, size, strides = y.axis, y.size, y.strides
-        if axis is None:
-            first = next((s for s in self.ordered_inputs() if s.y.axis is not None), None)
+        if y.axis is None:
+            # Like ascir_api: an unset view is taken from the first tensor input.
+            first = next((t for t in operand_types if isinstance(t, TensorType)), None)
             if first is None:
-                raise AscirVerifyError(f"{self.op_type.PY_NAME} '{self.name}': y.axis is not set")
-            axis = first.y.axis
-            size = size if size is not None else first.y.size
-            strides = strides if strides is not None else first.y.strides
+                raise AscirVerifyError(f"{where}: y.axis is not set")
+            return TensorType(y.dtype, first.axis, y.size or first.repeats, y.strides or first.strides)
+        size, strides = y.size, y.strides
         if size is None:
             if strides is not None:
-                raise AscirVerifyError(f"{self.op_type.PY_NAME} '{self.name}': when strides are given, size must be given too")
-            size = [a.size for a in axis]
+                raise AscirVerifyError(f"{where}: when strides are given, size must be given too")
+            size = [a.size for a in y.axis]
         if strides is None:
             strides = contiguous_strides(size)
-        return TensorType(y.dtype, [a.name for a in axis], size, strides)
+        return TensorType(y.dtype, [a.name for a in y.axis], size, strides)
 
     def _properties(self) -> dict[str, Any]:
         props: dict[str, Any] = {}
@@ -307,8 +330,9 @@ class Node:
                 grouped.append([next(it)] if port in self.inputs else [])
             else:
                 grouped.append(next(it))
+        types = [v.type for v in operands]
         op = self.op_type.build(
-            operands=grouped, properties=self._properties(), result_types=[self._result_type()]
+            operands=grouped, properties=self._properties(), result_types=[self._result_type(types)]
         )
         op.results[0].name_hint = self.name if _valid_hint(self.name) else None
         return op

@@ -23,7 +23,7 @@ def _check_dtype(what: str, dtype: dt.DType) -> None:
         )
 
 
-def IndexExpr(owner_graph: HintGraph, *, dtype: dt.DType, expr: SizeExpr | int = 0) -> NodeOutput:  # noqa: N802
+def IndexExpr(owner_graph: HintGraph, *, dtype: dt.DType, expr: SizeExpr | int = 0) -> NodeOutput:
     """A symbolic integer scalar (FR1). ``expr`` may be 0: that is still an expression."""
     _check_dtype("IndexExpr", dtype)
     node = ops.IndexExpr(owner_graph.unique_name("indexexpr"), owner_graph)
@@ -62,8 +62,7 @@ def arange(
     for a, n, s in zip(axis, sizes, strides, strict=True):
         if s == 0 and n != 1:
             raise ValueError(
-                f"arange: axis '{a.name}' has stride 0 but size {n} (a broadcast-baked view); "
-                f"{ArangeOp.HINT}"
+                f"arange: axis '{a.name}' has stride 0 but size {n} (a broadcast-baked view); {ArangeOp.HINT}"
             )
     node = ops.Arange(owner_graph.unique_name("arange"), owner_graph)
     node.attr.ir_attr.base = base

@@ -16,8 +16,8 @@ from xdsl.irdl import irdl_op_definition, operand_def, result_def
 
 from ascir_dialect import dtypes as dt
 from ascir_dialect.attributes import ScalarType, TensorType
-from ascir_dialect.ops.node import AscirNode
 from ascir_dialect.dtypes import DType
+from ascir_dialect.ops.node import AscirNode
 
 Value = TensorType | ScalarType
 
@@ -138,12 +138,18 @@ RemainderOp = _binary("ascir.remainder", "Remainder", np.remainder, INTEGER_DIVI
 MinimumOp = _binary("ascir.minimum", "Minimum", np.minimum)
 MaximumOp = _binary("ascir.maximum", "Maximum", np.maximum)
 LogicalAndOp = _binary(
-    "ascir.logical_and", "LogicalAnd", lambda a, b: np.logical_and(a != 0, b != 0),
-    OPERAND_DTYPES=dt.MASKS, RESULT_DTYPES=dt.MASKS,
+    "ascir.logical_and",
+    "LogicalAnd",
+    lambda a, b: np.logical_and(a != 0, b != 0),
+    OPERAND_DTYPES=dt.MASKS,
+    RESULT_DTYPES=dt.MASKS,
 )
 LogicalOrOp = _binary(
-    "ascir.logical_or", "LogicalOr", lambda a, b: np.logical_or(a != 0, b != 0),
-    OPERAND_DTYPES=dt.MASKS, RESULT_DTYPES=dt.MASKS,
+    "ascir.logical_or",
+    "LogicalOr",
+    lambda a, b: np.logical_or(a != 0, b != 0),
+    OPERAND_DTYPES=dt.MASKS,
+    RESULT_DTYPES=dt.MASKS,
 )
 
 LtOp = _binary("ascir.lt", "Lt", np.less, CompareNode)

@@ -105,9 +105,7 @@ class GraphOp(IRDLOperation):
             parser.Delimiter.SQUARE, lambda: parse_name(parser, "size variable")
         )
         parser.parse_keyword("axes")
-        axes = parser.parse_comma_separated_list(
-            parser.Delimiter.SQUARE, lambda: AxisAttr.parse_body(parser)
-        )
+        axes = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: AxisAttr.parse_body(parser))
         body = parser.parse_region()
         if not body.blocks:
             body.add_block(Block())
@@ -174,8 +172,8 @@ class GraphOp(IRDLOperation):
             )
 
     def _check_indices(self) -> None:
-        from ascir_dialect.ops.sources import DataOp, ScalarDataOp, WorkspaceOp
         from ascir_dialect.ops.memory import OutputOp
+        from ascir_dialect.ops.sources import DataOp, ScalarDataOp, WorkspaceOp
 
         groups = {
             "input (ascir.data / ascir.scalar_data)": (DataOp, ScalarDataOp),
@@ -198,5 +196,3 @@ class GraphOp(IRDLOperation):
                     f"ascir.graph @{self.graph_name}: {what} indices are {sorted(seen)}; they must "
                     f"be 0..{len(seen) - 1} so that arguments can be passed by position"
                 )
-
-

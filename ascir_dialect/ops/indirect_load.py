@@ -53,7 +53,9 @@ class IndirectLoadOp(AscirNode):
                 "ranks (index_select/embedding: broadcast the index to the input rank first)"
             )
         if not 0 <= self.dim_value < src.rank:
-            raise self.fail(f"dim {self.dim_value} is out of range for rank {src.rank}: use 0..{src.rank - 1}")
+            raise self.fail(
+                f"dim {self.dim_value} is out of range for rank {src.rank}: use 0..{src.rank - 1}"
+            )
         self.check_dtype(index.dtype, dt.INDEX, "index x2")
         self.check_dtype(src.dtype, dt.ALL, "input x1")
         if result.dtype != src.dtype:

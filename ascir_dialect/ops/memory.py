@@ -23,7 +23,7 @@ class OffsetNode(AscirNode):
     offset = prop_def(ExprAttr, default_value=ExprAttr.of(0))
 
     def expressions(self) -> list[SizeExpr]:
-        return super().expressions() + [self.offset.data]
+        return [*super().expressions(), self.offset.data]
 
 
 @irdl_op_definition
@@ -43,7 +43,9 @@ class LoadOp(OffsetNode):
             )
         t = self.result_tensor()
         if t.dtype != self.tensor_operand(0, "x").dtype:
-            raise self.fail(f"load changes dtype {self.x.type.dtype} -> {t.dtype}; use ascir.cast after the load")  # type: ignore[union-attr]
+            raise self.fail(
+                f"load changes dtype {self.x.type.dtype} -> {t.dtype}; use ascir.cast after the load"
+            )  # type: ignore[union-attr]
 
     def reference(self, rt: Any, args: Sequence[Any]) -> Any:
         return rt.read_view(self, args[0], self.result_tensor(), self.offset.data)

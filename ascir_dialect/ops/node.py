@@ -112,14 +112,8 @@ class AscirNode(IRDLOperation):
             printer.print_list(self.operands, printer.print_operand)
         if self.sched is not None:
             printer.print_string(" sched [" + ", ".join(self.sched_axis) + "]")
-        defaults = {
-            k: d.default_value for k, d in self.get_irdl_definition().properties.items()
-        }
-        props = {
-            k: v
-            for k, v in sorted(self.properties.items())
-            if k != "sched" and v != defaults.get(k)
-        }
+        defaults = {k: d.default_value for k, d in self.get_irdl_definition().properties.items()}
+        props = {k: v for k, v in sorted(self.properties.items()) if k != "sched" and v != defaults.get(k)}
         if props:
             printer.print_string(" ")
             printer.print_attr_dict(props)
@@ -194,9 +188,7 @@ class AscirNode(IRDLOperation):
 
     def check_dtype(self, dtype: dt.DType, allowed: frozenset[dt.DType], role: str) -> None:
         if dtype not in allowed:
-            raise self.fail(
-                f"{role} dtype {dtype} is not supported; allowed: {dt.names(allowed)}"
-            )
+            raise self.fail(f"{role} dtype {dtype} is not supported; allowed: {dt.names(allowed)}")
 
     def check_same_view(self, t: TensorType, role: str, result: TensorType) -> None:
         if t.axis != result.axis or t.repeats != result.repeats:
@@ -220,8 +212,7 @@ def _parse_defined_operand(parser: Parser) -> SSAValue | None:
     name, index = unresolved.operand_name, unresolved.index
     if name not in parser.ssa_values:
         parser.raise_error(
-            f"SSA value %{name} is used before it is defined: ASCIR graphs list nodes in "
-            "topological order",
+            f"SSA value %{name} is used before it is defined: ASCIR graphs list nodes in topological order",
             unresolved.span,
         )
     values = parser.ssa_values[name]

@@ -26,7 +26,9 @@ class ReduceNode(AscirNode):
     def reduced_axes(self) -> list[int]:
         src, result = self.x.type, self.result_tensor()
         assert isinstance(src, TensorType)
-        return [i for i, (r, s) in enumerate(zip(result.repeats, src.repeats, strict=True)) if r == 1 and s != 1]
+        return [
+            i for i, (r, s) in enumerate(zip(result.repeats, src.repeats, strict=True)) if r == 1 and s != 1
+        ]
 
     def verify_node(self) -> None:
         src = self.tensor_operand(0, "x")
@@ -51,7 +53,9 @@ class ReduceNode(AscirNode):
     def reference(self, rt: Any, args: Sequence[Any]) -> Any:
         value = np.asarray(args[0])
         result = self.result_tensor()
-        axes = tuple(i for i, (r, n) in enumerate(zip(rt.shape(result), value.shape, strict=True)) if r == 1 and n != 1)
+        axes = tuple(
+            i for i, (r, n) in enumerate(zip(rt.shape(result), value.shape, strict=True)) if r == 1 and n != 1
+        )
         acc = value.astype(np.float32) if result.dtype in (dt.DType.float16, dt.DType.bfloat16) else value
         if self.NUMPY is np.sum and result.dtype.is_integer:
             out = np.sum(acc, axis=axes, keepdims=True, dtype=result.dtype.numpy)

@@ -15,6 +15,7 @@ from ascir_dialect.attributes import ExprAttr, ScalarType, TensorType
 from ascir_dialect.ops.node import AscirNode
 from ascir_dialect.symbolic import SizeExpr
 
+
 class IndexedNode(AscirNode):
     """A node with an ``index`` attribute (position among inputs/outputs)."""
 
@@ -158,7 +159,7 @@ class ArangeOp(AscirNode):
             )
 
     def expressions(self) -> list[SizeExpr]:
-        return super().expressions() + [self.base.data, self.step.data]
+        return [*super().expressions(), self.base.data, self.step.data]
 
     def reference(self, rt: Any, args: Sequence[Any]) -> Any:
         t = self.result_tensor()

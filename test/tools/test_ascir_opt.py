@@ -1,0 +1,81 @@
+"""ascir-opt as a user runs it: exit codes, located diagnostics, no tracebacks, determinism."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from ..conftest import ROOT, opt_in_process, run_opt
+
+BAD = sorted((ROOT / "test" / "bad_inputs").glob("*.mlir"))
+EXAMPLES = sorted((ROOT / "examples").glob("*.mlir")) + sorted(
+    (ROOT / "test" / "lit").rglob("roundtrip.mlir")
+)
+
+
+def test_bad_input_corpus_is_large_enough() -> None:
+    assert len(BAD) >= 40
+
+
+@pytest.mark.parametrize("path", BAD, ids=lambda p: p.stem)
+def test_bad_input_gives_located_diagnostic(path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    out = opt_in_process(str(path.relative_to(ROOT)))
+    assert out.returncode == 1, out.stdout + out.stderr
+    assert "Traceback" not in out.stderr + out.stdout
+    assert out.stdout == ""
+    first = out.stderr.splitlines()[0]
+    assert first.startswith(f"{path.relative_to(ROOT)}:"), first
+    assert ": error: " in first
+
+
+def test_bad_input_as_a_user_runs_it() -> None:
+    # One real subprocess run of the console entry point per failure kind.
+    for name in ("syntax_garbage", "inject_import_os", "arange_broadcast_inner"):
+        out = run_opt(f"test/bad_inputs/{name}.mlir")
+        assert out.returncode == 1 and ": error: " in out.stderr and "Traceback" not in out.stderr
+
+
+def test_verifier_cases_fail_one_by_one(tmp_path: Path) -> None:
+    # Without --verify-diagnostics every verifier case is a failure with exit code 1.
+    text = (ROOT / "test" / "lit" / "ascir_dialect" / "verifier.mlir").read_text()
+    chunks = text.split("// -----")
+    assert len(chunks) >= 40
+    for chunk in chunks:
+        out = opt_in_process(stdin=chunk, tmp_dir=tmp_path)
+        assert out.returncode == 1 and "error:" in out.stderr and "Traceback" not in out.stderr, chunk
+
+
+@pytest.mark.parametrize("path", EXAMPLES, ids=lambda p: p.stem)
+def test_output_is_byte_identical_across_hash_seeds(path: Path) -> None:
+    outputs = set()
+    for seed in ("0", "4242", "random"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        out = run_opt(str(path), env=env)
+        assert out.returncode == 0, out.stderr
+        outputs.add(out.stdout)
+    assert len(outputs) == 1
+
+
+def test_custom_generic_custom_is_identical(tmp_path: Path) -> None:
+    for path in EXAMPLES:
+        custom = opt_in_process(str(path)).stdout
+        generic = opt_in_process(str(path), "--print-op-generic").stdout
+        assert opt_in_process(stdin=generic, tmp_dir=tmp_path).stdout == custom
+
+
+def test_usage_errors_are_clean() -> None:
+    out = run_opt("-p", "no-such-pass", str(EXAMPLES[0]))
+    assert out.returncode == 1 and "Unrecognized passes: ['no-such-pass']" in out.stderr
+    out = run_opt("missing-file.mlir")
+    assert out.returncode == 1 and "No such file" in out.stderr and "Traceback" not in out.stderr
+    out = run_opt("-t", "nonsense", str(EXAMPLES[0]))
+    assert out.returncode != 0 and "Traceback" not in out.stderr
+    assert run_opt("--help").returncode == 0
+
+
+def test_verify_diagnostics_mode_exits_zero() -> None:
+    out = run_opt("--verify-diagnostics", str(BAD[0]))
+    assert out.returncode == 0 and "error:" in out.stdout
