@@ -18,7 +18,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.interpreter import Interpreter, InterpreterFunctions, impl, register_impls
 
 from ascir_dialect.attributes import ScalarType, TensorType
-from ascir_dialect.diagnostics import AscirError, verify_module
+from ascir_dialect.diagnostics import AscirError, AscirVerifyError, first_verification_error
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import NODE_OPS, AscirNode, GraphOp
 from ascir_dialect.ops.sources import DataOp, ScalarDataOp
@@ -285,7 +285,8 @@ def reference(
     otherwise as its flat GM buffer. Output elements no Store writes are 0.
     """
     module, g = resolve_graph(graph_or_module, graph)
-    verify_module(module) if g.parent_op() is module else g.verify()
+    if (message := first_verification_error(module if g.parent_op() is module else g)) is not None:
+        raise AscirVerifyError(message)
     bound = check_sizes(g, sizes)
     values = check_inputs(g, inputs)
     rt = RefRuntime(g, bound, values)
