@@ -1,1 +1,67 @@
-"""Kernel build and launch: CPU simulator or NPU (later issues)."""
+"""Kernel build and launch: ``compile_kernel(tiling_h, host_impl_cpp, device_impl_cpp, target)``.
+
+``target="sim"`` compiles with the host C++ compiler against our AscendC simulator
+(``runtime/sim``); ``"npu"`` compiles with bisheng for dav-3510 and runs through ACL
+(needs ``ASCEND_HOME_PATH``); ``"auto"`` picks ``npu`` when CANN is installed.
+"""
+
+from __future__ import annotations
+
+import os
+
+from runtime.build import LIBRARY, build
+from runtime.errors import (
+    KernelBuildError,
+    RuntimeFailure,
+    SimulatorError,
+    TilingError,
+    ToolchainNotFoundError,
+)
+from runtime.kernel import STAT_FIELDS, CompiledKernel, RunResult
+from runtime.toolchain import npu_toolchain, sim_toolchain
+
+TARGETS = ("sim", "npu", "auto")
+
+
+def compile_kernel(
+    tiling_h: str,
+    host_impl_cpp: str,
+    device_impl_cpp: str,
+    target: str = "sim",
+    name: str = "autofuse",
+    debug: bool = False,
+) -> CompiledKernel:
+    """Build the three generated files and load the module."""
+    if target not in TARGETS:
+        raise ValueError(f"unknown target {target!r}; use one of {', '.join(TARGETS)}")
+    if target == "auto":
+        target = "npu" if os.environ.get("ASCEND_HOME_PATH") else "sim"
+    sources = {"tiling.h": tiling_h, "host_impl.cpp": host_impl_cpp, "device_impl.cpp": device_impl_cpp}
+    if target == "npu":
+        from runtime.npu import NpuKernel
+
+        directory = build(sources, npu_toolchain(), name)
+        raise_if_missing(directory)
+        return NpuKernel(directory / LIBRARY, name, directory)  # type: ignore[return-value]
+    directory = build(sources, sim_toolchain(debug), name)
+    return CompiledKernel(directory / LIBRARY, name, directory)
+
+
+def raise_if_missing(directory: os.PathLike[str]) -> None:
+    from pathlib import Path
+
+    if not (Path(directory) / LIBRARY).is_file():
+        raise KernelBuildError(f"no {LIBRARY} in {directory}")
+
+
+__all__ = [
+    "STAT_FIELDS",
+    "CompiledKernel",
+    "KernelBuildError",
+    "RunResult",
+    "RuntimeFailure",
+    "SimulatorError",
+    "TilingError",
+    "ToolchainNotFoundError",
+    "compile_kernel",
+]

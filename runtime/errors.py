@@ -1,0 +1,34 @@
+"""Errors raised by the runtime; each names the kernel and, for simulator faults, the API."""
+
+from __future__ import annotations
+
+from ascir_dialect.diagnostics import AscirError
+
+
+class RuntimeFailure(AscirError):
+    """Base class of runtime errors."""
+
+
+class ToolchainNotFoundError(RuntimeFailure):
+    """A compiler or the CANN toolkit is missing; the message says what to install or set."""
+
+
+class KernelBuildError(RuntimeFailure):
+    """The C++ compiler rejected the kernel sources; carries its diagnostics."""
+
+
+class TilingError(RuntimeFailure):
+    """``AutofuseTiling`` returned a non-zero code (e.g. no tiling fits the UB)."""
+
+    def __init__(self, kernel: str, code: int, meaning: str):
+        super().__init__(f"kernel {kernel}: AutofuseTiling failed with code {code}: {meaning}")
+        self.code = code
+
+
+class SimulatorError(RuntimeFailure):
+    """The simulator stopped a kernel (out-of-bounds GM access, UB overflow, misalignment...)."""
+
+    def __init__(self, kernel: str, message: str):
+        super().__init__(f"kernel {kernel}: {message}")
+        self.kernel = kernel
+        self.api = message.split(":", 1)[0]

@@ -1,0 +1,133 @@
+"""A built kernel module: ctypes binding of ``AutofuseTiling`` / ``AutofuseLaunch``.
+
+``run(args, sizes)`` evaluates host tiling, then launches with numpy arrays (in
+``AutofuseLaunch`` order, written in place). On the simulator every array is registered
+as a GM buffer so that any out-of-bounds access is reported, not performed.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from runtime.errors import RuntimeFailure, SimulatorError, TilingError
+
+STAT_FIELDS = (
+    "gm_read_bytes",
+    "gm_write_bytes",
+    "dma_calls",
+    "vector_instructions",
+    "scalar_get_value",
+    "scalar_set_value",
+    "peak_ub_bytes",
+    "blocks",
+    "simt_threads",
+    "vf_calls",
+)
+
+TILING_ERRORS = {
+    1: "no tiling fits the unified buffer (ub_size too small for the smallest tile)",
+    2: "a size is out of range (sizes must be >= 1)",
+    3: "no template case is applicable to these shapes",
+    4: "workspace need exceeds the 32-bit workspace size",
+}
+
+
+class _Stats(ctypes.Structure):
+    _fields_ = [(name, ctypes.c_uint64) for name in STAT_FIELDS]
+
+
+@dataclass
+class RunResult:
+    block_dim: int
+    tiling_key: int
+    workspace_size: int
+    stats: dict[str, int] = field(default_factory=dict)
+
+
+class CompiledKernel:
+    """A kernel module loaded with ctypes (simulator build)."""
+
+    def __init__(self, library: Path, name: str, build_dir: Path):
+        self.name = name
+        self.build_dir = build_dir
+        self.library = library
+        self._lib = ctypes.CDLL(str(library))
+        lib = self._lib
+        lib.ascsim_last_error.restype = ctypes.c_char_p
+        lib.autofuse_tiling_size.restype = ctypes.c_uint64
+        lib.autofuse_tiling_key_offset.restype = ctypes.c_uint64
+        lib.ascsim_register_gm.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_char_p]
+        lib.ascsim_reset.argtypes = [ctypes.c_uint64]
+        lib.ascsim_get_stats.argtypes = [ctypes.POINTER(_Stats)]
+        self.target = "sim"
+
+    def run(
+        self,
+        args: Sequence[np.ndarray],
+        sizes: Sequence[int] = (),
+        core_num: int = 1,
+        ub_size: int = 248 * 1024,
+    ) -> RunResult:
+        arrays = [_check_array(i, a) for i, a in enumerate(args)]
+        lib = self._lib
+        tiling = ctypes.create_string_buffer(int(lib.autofuse_tiling_size()))
+        workspace_size, block_dim = ctypes.c_uint32(0), ctypes.c_uint32(0)
+        tiling_fn = lib.AutofuseTiling
+        tiling_fn.restype = ctypes.c_int64
+        tiling_fn.argtypes = [ctypes.c_int64] * len(sizes) + [
+            ctypes.c_void_p,
+            ctypes.POINTER(ctypes.c_uint32),
+            ctypes.POINTER(ctypes.c_uint32),
+            ctypes.c_uint32,
+            ctypes.c_uint32,
+        ]
+        code = tiling_fn(*[int(s) for s in sizes], tiling, workspace_size, block_dim, core_num, ub_size)
+        if code != 0:
+            raise TilingError(
+                self.name, int(code), TILING_ERRORS.get(int(code), "see the kernel's host_impl.cpp")
+            )
+        key_offset = int(lib.autofuse_tiling_key_offset())
+        tiling_key = int.from_bytes(tiling.raw[key_offset : key_offset + 4], "little")
+        if block_dim.value < 1:
+            raise RuntimeFailure(f"kernel {self.name}: AutofuseTiling chose block_dim 0")
+        workspace = np.zeros(max(int(workspace_size.value), 32), dtype=np.uint8)
+        lib.ascsim_reset(ctypes.c_uint64(ub_size))
+        for i, a in enumerate(arrays):
+            lib.ascsim_register_gm(a.ctypes.data, a.nbytes, f"arg{i}".encode())
+        lib.ascsim_register_gm(workspace.ctypes.data, workspace.nbytes, b"workspace")
+        launch = lib.AutofuseLaunch
+        launch.restype = ctypes.c_int64
+        launch.argtypes = [ctypes.c_uint32, ctypes.c_void_p] + [ctypes.c_void_p] * (len(arrays) + 2)
+        rc = launch(block_dim, None, *[a.ctypes.data for a in arrays], workspace.ctypes.data, tiling)
+        error = lib.ascsim_last_error()
+        if error:
+            raise SimulatorError(self.name, error.decode(errors="replace"))
+        if rc != 0:
+            raise RuntimeFailure(f"kernel {self.name}: AutofuseLaunch returned {rc}")
+        stats = _Stats()
+        lib.ascsim_get_stats(ctypes.byref(stats))
+        return RunResult(
+            block_dim=int(block_dim.value),
+            tiling_key=tiling_key,
+            workspace_size=int(workspace_size.value),
+            stats={name: int(getattr(stats, name)) for name in STAT_FIELDS},
+        )
+
+
+def _check_array(index: int, a: Any) -> np.ndarray:
+    if not isinstance(a, np.ndarray):
+        raise TypeError(f"argument {index} must be a numpy array, got {type(a).__name__}")
+    if not a.flags.c_contiguous:
+        raise ValueError(
+            f"argument {index} is not C-contiguous; pass np.ascontiguousarray(arg) (kernels "
+            "write their outputs in place)"
+        )
+    if not a.flags.writeable:
+        raise ValueError(f"argument {index} is read-only; kernels need writable buffers")
+    return a

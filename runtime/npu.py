@@ -1,0 +1,127 @@
+"""The ``npu`` target: a bisheng-built kernel module driven through ACL with ctypes.
+
+No Ascend device or CANN toolkit exists where this project is developed, so this path is
+exercised only by tests against a fake toolchain (command lines, ctypes signatures) and
+is documented as untested on a device.
+"""
+
+from __future__ import annotations
+
+import ctypes
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+from runtime.errors import RuntimeFailure, TilingError, ToolchainNotFoundError
+from runtime.kernel import TILING_ERRORS, RunResult, _check_array
+from runtime.toolchain import cann_home
+
+ACL_MEMCPY_HOST_TO_DEVICE = 1
+ACL_MEMCPY_DEVICE_TO_HOST = 2
+ACL_MEM_MALLOC_HUGE_FIRST = 0
+
+# name -> (restype, argtypes) of the ACL runtime functions we call.
+ACL_SIGNATURES: dict[str, tuple[object, list[object]]] = {
+    "aclInit": (ctypes.c_int, [ctypes.c_char_p]),
+    "aclFinalize": (ctypes.c_int, []),
+    "aclrtSetDevice": (ctypes.c_int, [ctypes.c_int32]),
+    "aclrtResetDevice": (ctypes.c_int, [ctypes.c_int32]),
+    "aclrtCreateStream": (ctypes.c_int, [ctypes.POINTER(ctypes.c_void_p)]),
+    "aclrtDestroyStream": (ctypes.c_int, [ctypes.c_void_p]),
+    "aclrtSynchronizeStream": (ctypes.c_int, [ctypes.c_void_p]),
+    "aclrtMalloc": (ctypes.c_int, [ctypes.POINTER(ctypes.c_void_p), ctypes.c_size_t, ctypes.c_int]),
+    "aclrtFree": (ctypes.c_int, [ctypes.c_void_p]),
+    "aclrtMemcpy": (
+        ctypes.c_int,
+        [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int],
+    ),
+}
+
+
+def load_acl(path: Path | None = None) -> ctypes.CDLL:
+    """Load ``libascendcl.so`` and declare the signatures of the functions we use."""
+    lib_path = path or cann_home() / "lib64" / "libascendcl.so"
+    if not Path(lib_path).is_file():
+        raise ToolchainNotFoundError(f"libascendcl.so not found at {lib_path}")
+    lib = ctypes.CDLL(str(lib_path))
+    for name, (restype, argtypes) in ACL_SIGNATURES.items():
+        fn = getattr(lib, name)
+        fn.restype = restype
+        fn.argtypes = argtypes
+    return lib
+
+
+class NpuKernel:
+    """A bisheng-built kernel module launched on device 0 through ACL."""
+
+    target = "npu"
+
+    def __init__(self, library: Path, name: str, build_dir: Path, acl: ctypes.CDLL | None = None):
+        self.name, self.library, self.build_dir = name, library, build_dir
+        self._lib = ctypes.CDLL(str(library))
+        self._lib.autofuse_tiling_size.restype = ctypes.c_uint64
+        self._lib.autofuse_tiling_key_offset.restype = ctypes.c_uint64
+        self.tiling_size = int(self._lib.autofuse_tiling_size())
+        self._acl = acl or load_acl()
+
+    def _check(self, what: str, rc: int) -> None:
+        if rc != 0:
+            raise RuntimeFailure(f"kernel {self.name}: {what} failed with ACL error {rc}")
+
+    def run(
+        self,
+        args: Sequence[np.ndarray],
+        sizes: Sequence[int] = (),
+        core_num: int = 1,
+        ub_size: int = 248 * 1024,
+    ) -> RunResult:
+        arrays = [_check_array(i, a) for i, a in enumerate(args)]
+        acl = self._acl
+        tiling = ctypes.create_string_buffer(self.tiling_size)
+        ws, block_dim = ctypes.c_uint32(0), ctypes.c_uint32(0)
+        fn = self._lib.AutofuseTiling
+        fn.restype = ctypes.c_int64
+        fn.argtypes = [ctypes.c_int64] * len(sizes) + [
+            ctypes.c_void_p,
+            ctypes.POINTER(ctypes.c_uint32),
+            ctypes.POINTER(ctypes.c_uint32),
+            ctypes.c_uint32,
+            ctypes.c_uint32,
+        ]
+        code = fn(*[int(s) for s in sizes], tiling, ws, block_dim, core_num, ub_size)
+        if code != 0:
+            raise TilingError(self.name, int(code), TILING_ERRORS.get(int(code), "see host_impl.cpp"))
+        self._check("aclInit", acl.aclInit(None))
+        self._check("aclrtSetDevice", acl.aclrtSetDevice(0))
+        stream = ctypes.c_void_p()
+        self._check("aclrtCreateStream", acl.aclrtCreateStream(ctypes.byref(stream)))
+        device: list[ctypes.c_void_p] = []
+        try:
+            for a in [*arrays, np.zeros(max(ws.value, 32), np.uint8)]:
+                p = ctypes.c_void_p()
+                self._check(
+                    "aclrtMalloc", acl.aclrtMalloc(ctypes.byref(p), a.nbytes, ACL_MEM_MALLOC_HUGE_FIRST)
+                )
+                device.append(p)
+                self._check(
+                    "aclrtMemcpy",
+                    acl.aclrtMemcpy(p, a.nbytes, a.ctypes.data, a.nbytes, ACL_MEMCPY_HOST_TO_DEVICE),
+                )
+            launch = self._lib.AutofuseLaunch
+            launch.restype = ctypes.c_int64
+            launch.argtypes = [ctypes.c_uint32, ctypes.c_void_p] + [ctypes.c_void_p] * (len(arrays) + 2)
+            self._check("AutofuseLaunch", int(launch(block_dim, stream, *device, tiling)))
+            self._check("aclrtSynchronizeStream", acl.aclrtSynchronizeStream(stream))
+            for a, p in zip(arrays, device, strict=False):
+                self._check(
+                    "aclrtMemcpy",
+                    acl.aclrtMemcpy(a.ctypes.data, a.nbytes, p, a.nbytes, ACL_MEMCPY_DEVICE_TO_HOST),
+                )
+        finally:
+            for p in device:
+                acl.aclrtFree(p)
+            acl.aclrtDestroyStream(stream)
+        offset = int(self._lib.autofuse_tiling_key_offset())
+        key = int.from_bytes(tiling.raw[offset : offset + 4], "little")
+        return RunResult(int(block_dim.value), key, int(ws.value), {})

@@ -1,0 +1,163 @@
+// ascsim core: errors, GM buffer registry with bounds checks, per-core UB arena, counters,
+// and the block loop that stands in for a <<<block_dim, ...>>> launch.
+// Header-only C++17; shared state uses inline variables so every TU sees one copy.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <cstring>
+#include <exception>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+namespace ascsim {
+
+// A simulator fault. `api` names the AscendC call that detected it.
+struct Fault : std::exception {
+    std::string message;
+    Fault(const std::string& api, const std::string& what) : message(api + ": " + what) {}
+    const char* what() const noexcept override { return message.c_str(); }
+};
+
+template <typename... Parts>
+[[noreturn]] inline void fail(const char* api, const Parts&... parts) {
+    std::ostringstream os;
+    (os << ... << parts);
+    throw Fault(api, os.str());
+}
+
+struct Stats {
+    uint64_t gm_read_bytes = 0;
+    uint64_t gm_write_bytes = 0;
+    uint64_t dma_calls = 0;
+    uint64_t vector_instructions = 0;
+    uint64_t scalar_get_value = 0;
+    uint64_t scalar_set_value = 0;
+    uint64_t peak_ub_bytes = 0;
+    uint64_t blocks = 0;
+    uint64_t simt_threads = 0;
+    uint64_t vf_calls = 0;
+};
+
+struct GmBuffer {
+    const uint8_t* base;
+    uint64_t bytes;
+    std::string name;
+};
+
+constexpr uint64_t kVectorBytes = 256;  // one vector register / repeat
+constexpr uint64_t kBlockBytes = 32;    // UB block and alignment unit
+
+struct State {
+    std::vector<GmBuffer> gm;
+    Stats stats;
+    std::string error;
+    uint64_t ub_capacity = 248 * 1024;
+    std::vector<uint8_t> ub;  // this core's unified buffer
+    uint64_t ub_used = 0;      // bytes handed out by TPipe::InitBuffer
+    int64_t block_idx = 0;
+    int64_t block_num = 1;
+    int64_t simt_thread = 0;
+    int64_t simt_threads = 1;
+};
+
+inline State& state() {
+    static State s;
+    return s;
+}
+
+inline Stats& stats() { return state().stats; }
+
+// ------------------------------------------------------------------ GM registry
+
+inline const GmBuffer* find_gm(const void* p) {
+    auto* q = static_cast<const uint8_t*>(p);
+    for (const auto& b : state().gm) {
+        if (q >= b.base && q < b.base + b.bytes) return &b;
+    }
+    return nullptr;
+}
+
+// Check that [p, p + bytes) lies inside one registered GM buffer.
+inline void check_gm(const char* api, const void* p, uint64_t bytes, const char* what) {
+    if (bytes == 0) return;
+    const GmBuffer* b = find_gm(p);
+    auto* q = static_cast<const uint8_t*>(p);
+    if (b == nullptr) {
+        fail(api, "GM ", what, " at an address outside every kernel argument (", bytes, " bytes)");
+    }
+    if (q + bytes > b->base + b->bytes) {
+        fail(api, "GM ", what, " out of bounds: bytes [", uint64_t(q - b->base), ", ",
+             uint64_t(q - b->base) + bytes, ") of ", b->name, ", which has ", b->bytes, " bytes");
+    }
+}
+
+inline void gm_read(const char* api, void* dst, const void* src, uint64_t bytes) {
+    check_gm(api, src, bytes, "read");
+    std::memcpy(dst, src, bytes);
+    stats().gm_read_bytes += bytes;
+}
+
+inline void gm_write(const char* api, void* dst, const void* src, uint64_t bytes) {
+    check_gm(api, dst, bytes, "write");
+    std::memcpy(dst, src, bytes);
+    stats().gm_write_bytes += bytes;
+}
+
+// ------------------------------------------------------------------------- UB
+
+inline uint8_t* ub_base() { return state().ub.data(); }
+
+// Reserve `bytes` (rounded up to 32) of this core's UB; fails when it does not fit.
+inline uint64_t ub_reserve(const char* api, uint64_t bytes) {
+    State& s = state();
+    uint64_t rounded = (bytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes;
+    if (s.ub_used + rounded > s.ub_capacity) {
+        fail(api, "UB overflow: ", rounded, " more bytes requested with ", s.ub_used, " of ",
+             s.ub_capacity, " bytes already in use");
+    }
+    uint64_t offset = s.ub_used;
+    s.ub_used += rounded;
+    if (s.ub_used > s.stats.peak_ub_bytes) s.stats.peak_ub_bytes = s.ub_used;
+    return offset;
+}
+
+inline void ub_release_all() { state().ub_used = 0; }
+
+inline uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+// Vector instructions for `bytes` of data: one per 256-byte repeat (at least one).
+inline void count_vector(uint64_t bytes) {
+    stats().vector_instructions += bytes == 0 ? 1 : ceil_div(bytes, kVectorBytes);
+}
+
+// ------------------------------------------------------------------- launches
+
+// Run `kernel` once per block, as the device runs one core per block. Faults stop the
+// launch and are kept for the host (ascsim_last_error), never thrown across the C ABI.
+template <typename Kernel, typename... Args>
+inline void launch(uint32_t block_dim, void* /*l2ctrl*/, void* /*stream*/, Kernel kernel, Args... args) {
+    State& s = state();
+    if (!s.error.empty()) return;
+    try {
+        for (uint32_t b = 0; b < block_dim; ++b) {
+            s.block_idx = b;
+            s.block_num = block_dim;
+            ub_release_all();
+            std::memset(s.ub.data(), 0xA5, s.ub.size());  // stale UB is garbage, not zeros
+            kernel(args...);
+            s.stats.blocks += 1;
+        }
+    } catch (const Fault& f) {
+        std::ostringstream os;
+        os << f.what() << " (block " << s.block_idx << " of " << block_dim << ")";
+        s.error = os.str();
+    } catch (const std::exception& e) {
+        s.error = std::string("simulator: ") + e.what();
+    }
+    s.block_idx = 0;
+}
+
+}  // namespace ascsim

@@ -1,0 +1,57 @@
+// SIMT VF functions: the launch runs every thread of the block in turn, each with its own
+// GetThreadIdx(). GM is reached through raw __gm__ pointers; autofuse's helper header
+// routes those accesses through ascsim::gm_load/gm_store so that they are bounds-checked.
+#pragma once
+
+#include <cstdint>
+#include <utility>
+
+#include "core.h"
+
+namespace ascsim {
+struct Dim3 {
+    uint32_t x = 1, y = 1, z = 1;
+    Dim3(uint32_t x_ = 1, uint32_t y_ = 1, uint32_t z_ = 1) : x(x_), y(y_), z(z_) {}
+};
+
+template <typename T>
+inline T gm_load(const char* api, const T* p, int64_t i) {
+    T v;
+    gm_read(api, &v, p + i, sizeof(T));
+    return v;
+}
+
+template <typename T>
+inline void gm_store(const char* api, T* p, int64_t i, T v) {
+    gm_write(api, p + i, &v, sizeof(T));
+}
+}  // namespace ascsim
+
+namespace AscendC {
+namespace Simt {
+using Dim3 = ascsim::Dim3;
+
+template <int dim = 0>
+inline uint32_t GetThreadIdx() { return dim == 0 ? uint32_t(ascsim::state().simt_thread) : 0u; }
+template <int dim = 0>
+inline uint32_t GetThreadNum() { return dim == 0 ? uint32_t(ascsim::state().simt_threads) : 1u; }
+inline uint32_t GetBlockIdx() { return uint32_t(ascsim::state().block_idx); }
+inline uint32_t GetBlockNum() { return uint32_t(ascsim::state().block_num); }
+
+template <auto fn, typename... Args>
+inline void VF_CALL(Dim3 threads, Args&&... args) {
+    ascsim::State& s = ascsim::state();
+    const int64_t n = int64_t(threads.x) * threads.y * threads.z;
+    if (n < 1 || n > 2048) ascsim::fail("Simt::VF_CALL", "thread count ", n, " must be in [1, 2048]");
+    s.stats.vf_calls += 1;
+    s.simt_threads = n;
+    for (int64_t t = 0; t < n; ++t) {
+        s.simt_thread = t;
+        fn(args...);
+    }
+    s.stats.simt_threads += uint64_t(n);
+    s.simt_thread = 0;
+    s.simt_threads = 1;
+}
+}  // namespace Simt
+}  // namespace AscendC

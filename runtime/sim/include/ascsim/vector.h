@@ -1,0 +1,287 @@
+// Memory-level vector API (count form): operands are LocalTensors in UB, 32-byte aligned.
+// One vector instruction is counted per 256-byte repeat of the widest operand.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <functional>
+
+#include "convert.h"
+#include "core.h"
+#include "tensor.h"
+#include "types.h"
+
+namespace AscendC {
+
+enum class CMPMODE : uint8_t { LT = 0, GT, EQ, LE, GE, NE };
+enum class SELMODE : uint8_t { VSEL_CMPMASK_SPR = 0, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE };
+
+namespace detail {
+
+template <typename T>
+inline void need(const char* api, const LocalTensor<T>& t, int64_t count) {
+    if (count < 0) ascsim::fail(api, "negative count ", count);
+    t.check_range(api, uint64_t(count));
+}
+
+template <typename T, typename F>
+inline void map1(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int64_t count, F f) {
+    need(api, dst, count);
+    need(api, src, count);
+    T* d = dst.GetPhyAddr();
+    const T* s = src.GetPhyAddr();
+    for (int64_t i = 0; i < count; ++i) d[i] = f(s[i]);
+    ascsim::count_vector(uint64_t(count) * sizeof(T));
+}
+
+template <typename T, typename F>
+inline void map2(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& a, const LocalTensor<T>& b,
+                 int64_t count, F f) {
+    need(api, dst, count);
+    need(api, a, count);
+    need(api, b, count);
+    T* d = dst.GetPhyAddr();
+    const T* x = a.GetPhyAddr();
+    const T* y = b.GetPhyAddr();
+    for (int64_t i = 0; i < count; ++i) d[i] = f(x[i], y[i]);
+    ascsim::count_vector(uint64_t(count) * sizeof(T));
+}
+
+template <typename T>
+inline bool compare(CMPMODE mode, T a, T b) {
+    auto x = ascsim::compute_t<T>(a);
+    auto y = ascsim::compute_t<T>(b);
+    switch (mode) {
+        case CMPMODE::LT: return x < y;
+        case CMPMODE::GT: return x > y;
+        case CMPMODE::EQ: return x == y;
+        case CMPMODE::LE: return x <= y;
+        case CMPMODE::GE: return x >= y;
+        case CMPMODE::NE: return x != y;
+    }
+    return false;
+}
+
+template <typename T>
+inline T divide(const char* api, T a, T b) {
+    if constexpr (std::is_integral_v<T>) {
+        if (b == 0) ascsim::fail(api, "integer division by zero");
+        if constexpr (std::is_signed_v<T>) {
+            if (a == std::numeric_limits<T>::lowest() && b == T(-1)) return a;
+        }
+        return T(a / b);
+    } else {
+        return T(ascsim::compute_t<T>(a) / ascsim::compute_t<T>(b));
+    }
+}
+
+template <typename T>
+inline T vmax(T a, T b) { return ascsim::compute_t<T>(a) >= ascsim::compute_t<T>(b) ? a : b; }
+template <typename T>
+inline T vmin(T a, T b) { return ascsim::compute_t<T>(a) <= ascsim::compute_t<T>(b) ? a : b; }
+
+}  // namespace detail
+
+#define ASCSIM_BINARY(NAME, EXPR)                                                                        \
+    template <typename T>                                                                                \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,        \
+              const int32_t& count) {                                                                    \
+        detail::map2(#NAME, dst, src0, src1, count, [](T a, T b) { return EXPR; });                     \
+    }
+
+ASCSIM_BINARY(Add, ascsim::wrap_add(a, b))
+ASCSIM_BINARY(Sub, ascsim::wrap_sub(a, b))
+ASCSIM_BINARY(Mul, ascsim::wrap_mul(a, b))
+ASCSIM_BINARY(Div, detail::divide("Div", a, b))
+ASCSIM_BINARY(Max, detail::vmax(a, b))
+ASCSIM_BINARY(Min, detail::vmin(a, b))
+#undef ASCSIM_BINARY
+
+#define ASCSIM_SCALAR(NAME, EXPR)                                                                        \
+    template <typename T, typename U>                                                                    \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar, const int32_t& count) { \
+        const T s = T(scalar);                                                                           \
+        detail::map1(#NAME, dst, src, count, [s](T a) { return EXPR; });                                 \
+    }
+
+ASCSIM_SCALAR(Adds, ascsim::wrap_add(a, s))
+ASCSIM_SCALAR(Muls, ascsim::wrap_mul(a, s))
+ASCSIM_SCALAR(Maxs, detail::vmax(a, s))
+ASCSIM_SCALAR(Mins, detail::vmin(a, s))
+#undef ASCSIM_SCALAR
+
+#define ASCSIM_UNARY(NAME, EXPR)                                                                         \
+    template <typename T>                                                                                \
+    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {             \
+        using C = ascsim::compute_t<T>;                                                                  \
+        detail::map1(#NAME, dst, src, count, [](T a) { C x = C(a); return T(EXPR); });                 \
+    }
+
+ASCSIM_UNARY(Abs, x < C(0) ? ascsim::wrap_sub(C(0), x) : x)
+ASCSIM_UNARY(Exp, std::exp(x))
+ASCSIM_UNARY(Sqrt, std::sqrt(x))
+ASCSIM_UNARY(Relu, x > C(0) ? x : C(0))
+#undef ASCSIM_UNARY
+
+template <typename T, typename U>
+void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t& count) {
+    detail::need("Duplicate", dst, count);
+    T* d = dst.GetPhyAddr();
+    for (int32_t i = 0; i < count; ++i) d[i] = T(scalar);
+    ascsim::count_vector(uint64_t(count) * sizeof(T));
+}
+
+template <typename D, typename S>
+void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& mode, const uint32_t count) {
+    detail::need("Cast", dst, count);
+    detail::need("Cast", src, count);
+    D* d = dst.GetPhyAddr();
+    const S* s = src.GetPhyAddr();
+    for (uint32_t i = 0; i < count; ++i) d[i] = ascsim::convert<D, S>("Cast", s[i], mode);
+    ascsim::count_vector(uint64_t(count) * std::max(sizeof(D), sizeof(S)));
+}
+
+// Compare: one result bit per element, packed little-endian into uint8 (bit i%8 of byte i/8).
+template <typename T, typename U>
+void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode,
+             uint32_t count) {
+    const char* api = "Compare";
+    if (uint64_t(count) * sizeof(T) % ascsim::kVectorBytes != 0) {
+        ascsim::fail(api, "count ", count, " x ", sizeof(T), " bytes must be a multiple of 256 bytes");
+    }
+    detail::need(api, src0, count);
+    detail::need(api, src1, count);
+    dst.check_range(api, (count + 8 * sizeof(U) - 1) / (8 * sizeof(U)));
+    uint8_t* bits = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
+    std::fill(bits, bits + count / 8, uint8_t(0));
+    for (uint32_t i = 0; i < count; ++i) {
+        if (detail::compare(mode, src0.GetPhyAddr()[i], src1.GetPhyAddr()[i])) bits[i / 8] |= uint8_t(1u << (i % 8));
+    }
+    ascsim::count_vector(uint64_t(count) * sizeof(T));
+}
+
+template <typename T, typename U>
+void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T scalar, CMPMODE mode, uint32_t count) {
+    const char* api = "Compares";
+    if (uint64_t(count) * sizeof(T) % ascsim::kVectorBytes != 0) {
+        ascsim::fail(api, "count ", count, " x ", sizeof(T), " bytes must be a multiple of 256 bytes");
+    }
+    detail::need(api, src0, count);
+    dst.check_range(api, (count + 8 * sizeof(U) - 1) / (8 * sizeof(U)));
+    uint8_t* bits = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
+    std::fill(bits, bits + count / 8, uint8_t(0));
+    for (uint32_t i = 0; i < count; ++i) {
+        if (detail::compare(mode, src0.GetPhyAddr()[i], scalar)) bits[i / 8] |= uint8_t(1u << (i % 8));
+    }
+    ascsim::count_vector(uint64_t(count) * sizeof(T));
+}
+
+namespace detail {
+template <typename T, typename U, typename Pick>
+void select(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& mask, SELMODE mode, uint32_t count,
+            Pick pick) {
+    need(api, dst, count);
+    const uint8_t* bits = reinterpret_cast<const uint8_t*>(mask.GetPhyAddr());
+    const uint32_t per_repeat = uint32_t(ascsim::kVectorBytes / sizeof(T));
+    const uint64_t mask_bits = mode == SELMODE::VSEL_CMPMASK_SPR ? per_repeat : count;
+    mask.check_range(api, (mask_bits + 8 * sizeof(U) - 1) / (8 * sizeof(U)));
+    T* d = dst.GetPhyAddr();
+    for (uint32_t i = 0; i < count; ++i) {
+        uint32_t bit = mode == SELMODE::VSEL_CMPMASK_SPR ? i % per_repeat : i;
+        d[i] = pick(i, (bits[bit / 8] >> (bit % 8)) & 1u);
+    }
+    ascsim::count_vector(uint64_t(count) * sizeof(T));
+}
+}  // namespace detail
+
+template <typename T, typename U>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
+            const LocalTensor<T>& src1, SELMODE mode, uint32_t count) {
+    detail::need("Select", src0, count);
+    detail::need("Select", src1, count);
+    const T* a = src0.GetPhyAddr();
+    const T* b = src1.GetPhyAddr();
+    detail::select("Select", dst, selMask, mode, count, [&](uint32_t i, bool take) { return take ? a[i] : b[i]; });
+}
+
+template <typename T, typename U>
+void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T scalar,
+            SELMODE mode, uint32_t count) {
+    detail::need("Select", src0, count);
+    const T* a = src0.GetPhyAddr();
+    detail::select("Select", dst, selMask, mode, count, [&](uint32_t i, bool take) { return take ? a[i] : scalar; });
+}
+
+// Reductions: the result is written to dst[0] (ReduceMax/Min: index bits to dst[1] if asked).
+template <typename T>
+void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count) {
+    detail::need("ReduceSum", src, count);
+    detail::need("ReduceSum", dst, 1);
+    (void)work;
+    using Acc = std::conditional_t<std::is_integral_v<T>, T, float>;
+    Acc acc = Acc(0);
+    for (int32_t i = 0; i < count; ++i) acc = ascsim::wrap_add<Acc>(acc, Acc(ascsim::compute_t<T>(src.GetPhyAddr()[i])));
+    dst.GetPhyAddr()[0] = T(acc);
+    ascsim::count_vector(uint64_t(count) * sizeof(T));
+}
+
+namespace detail {
+template <typename T, typename Better>
+void reduce_pick(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count, bool index,
+                 Better better) {
+    need(api, src, count);
+    need(api, dst, index ? 2 : 1);
+    if (count <= 0) ascsim::fail(api, "count must be >= 1");
+    const T* s = src.GetPhyAddr();
+    int32_t best = 0;
+    for (int32_t i = 1; i < count; ++i) {
+        if (better(s[i], s[best])) best = i;
+    }
+    dst.GetPhyAddr()[0] = s[best];
+    if (index) {
+        if constexpr (sizeof(T) == 4) std::memcpy(&dst.GetPhyAddr()[1], &best, 4);
+        else if constexpr (sizeof(T) == 2) { uint16_t b = uint16_t(best); std::memcpy(&dst.GetPhyAddr()[1], &b, 2); }
+    }
+    ascsim::count_vector(uint64_t(count) * sizeof(T));
+}
+}  // namespace detail
+
+template <typename T>
+void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count,
+               bool calIndex = false) {
+    (void)work;
+    detail::reduce_pick("ReduceMax", dst, src, count, calIndex,
+                        [](T a, T b) { return ascsim::compute_t<T>(a) > ascsim::compute_t<T>(b); });
+}
+
+template <typename T>
+void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count,
+               bool calIndex = false) {
+    (void)work;
+    detail::reduce_pick("ReduceMin", dst, src, count, calIndex,
+                        [](T a, T b) { return ascsim::compute_t<T>(a) < ascsim::compute_t<T>(b); });
+}
+
+// Gather: dst[i] = src[(srcBaseOffset + srcOffset[i]) / sizeof(T)], offsets in bytes.
+template <typename T>
+void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
+            const uint32_t srcBaseOffset, const uint32_t count) {
+    const char* api = "Gather";
+    detail::need(api, dst, count);
+    detail::need(api, srcOffset, count);
+    src.check_range(api, 0);
+    const uint32_t* off = srcOffset.GetPhyAddr();
+    for (uint32_t i = 0; i < count; ++i) {
+        uint64_t byte = uint64_t(srcBaseOffset) + off[i];
+        if (byte % sizeof(T) != 0) ascsim::fail(api, "byte offset ", byte, " is not a multiple of ", sizeof(T));
+        if (byte / sizeof(T) >= src.sim_elements()) {
+            ascsim::fail(api, "byte offset ", byte, " (element ", byte / sizeof(T), ") is outside the ",
+                         src.sim_elements(), "-element source tensor");
+        }
+        dst.GetPhyAddr()[i] = src.GetPhyAddr()[byte / sizeof(T)];
+    }
+    ascsim::count_vector(uint64_t(count) * sizeof(T));
+}
+
+}  // namespace AscendC

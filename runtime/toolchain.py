@@ -1,0 +1,107 @@
+"""Compilers and their command lines: host g++ for the simulator, bisheng for a real NPU."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from runtime.errors import ToolchainNotFoundError
+
+SIM_INCLUDE = Path(__file__).resolve().parent / "sim" / "include"
+EMITTER_INCLUDE = Path(__file__).resolve().parent.parent / "ascendc_emitter" / "include"
+SIM_ABI_SOURCE = Path(__file__).resolve().parent / "sim" / "abi.cpp"
+TILING_ABI_SOURCE = Path(__file__).resolve().parent / "tiling_abi.cpp"
+NPU_ARCH = "dav-3510"
+
+
+@dataclass(frozen=True)
+class Toolchain:
+    """A compiler and the flags a target needs; ``identity`` keys the kernel cache."""
+
+    target: str
+    compiler: str
+    flags: tuple[str, ...]
+    identity: str
+
+    def command(self, sources: list[Path], output: Path) -> list[str]:
+        return [self.compiler, *self.flags, *(str(s) for s in sources), "-o", str(output)]
+
+
+@cache
+def _compiler_version(compiler: str) -> str:
+    try:
+        out = subprocess.run([compiler, "--version"], capture_output=True, text=True, timeout=60)
+    except (OSError, subprocess.SubprocessError) as e:
+        raise ToolchainNotFoundError(f"cannot run the C++ compiler '{compiler}': {e}") from None
+    return out.stdout.splitlines()[0] if out.stdout else compiler
+
+
+def sim_toolchain(debug: bool = False) -> Toolchain:
+    """Host C++17 compiler against the simulator headers (``CXX`` overrides ``g++``)."""
+    compiler = os.environ.get("CXX", "g++")
+    if shutil.which(compiler) is None:
+        raise ToolchainNotFoundError(
+            f"the simulator needs a C++17 compiler; '{compiler}' was not found (install g++ or set CXX)"
+        )
+    flags = (
+        "-std=c++17",
+        "-O0" if debug else "-O1",
+        "-g" if debug else "-g0",
+        "-fPIC",
+        "-shared",
+        "-DASCSIM=1",
+        "-Wno-unused-variable",
+        f"-I{SIM_INCLUDE}",
+        f"-I{EMITTER_INCLUDE}",
+    )
+    return Toolchain("sim", compiler, flags, _compiler_version(compiler))
+
+
+def cann_home() -> Path:
+    home = os.environ.get("ASCEND_HOME_PATH")
+    if not home:
+        raise ToolchainNotFoundError(
+            "target 'npu' needs the CANN toolkit: set ASCEND_HOME_PATH (e.g. "
+            "source <cann>/set_env.sh); use target='sim' to run on the CPU simulator"
+        )
+    path = Path(home)
+    if not path.is_dir():
+        raise ToolchainNotFoundError(f"ASCEND_HOME_PATH={home} is not a directory")
+    return path
+
+
+def npu_toolchain() -> Toolchain:
+    """bisheng for ``dav-3510``, from ``$ASCEND_HOME_PATH`` (untested on a device here)."""
+    home = cann_home()
+    candidates = [home / "compiler" / "ccec_compiler" / "bin" / "bisheng", home / "bin" / "bisheng"]
+    bisheng = next((c for c in candidates if c.is_file()), None)
+    if bisheng is None:
+        raise ToolchainNotFoundError(
+            f"bisheng not found under ASCEND_HOME_PATH={home} (looked in "
+            f"{', '.join(str(c) for c in candidates)})"
+        )
+    include = [
+        home / "include",
+        home / "compiler" / "tikcpp" / "tikcfw",
+        home / "compiler" / "tikcpp" / "tikcfw" / "interface",
+        home / "compiler" / "tikcpp" / "tikcfw" / "impl",
+        EMITTER_INCLUDE,
+    ]
+    flags = (
+        "-x",
+        "asc",
+        f"--npu-arch={NPU_ARCH}",
+        "-std=c++17",
+        "-O2",
+        "-fPIC",
+        "-shared",
+        *(f"-I{p}" for p in include),
+        f"-L{home / 'lib64'}",
+        "-lascendcl",
+        "-lruntime",
+    )
+    return Toolchain("npu", str(bisheng), flags, _compiler_version(str(bisheng)))
