@@ -12,7 +12,7 @@ import os
 from runtime.build import LIBRARY, build
 from runtime.errors import (
     KernelBuildError,
-    RuntimeFailure,
+    KernelRuntimeError,
     SimulatorError,
     TilingError,
     ToolchainNotFoundError,
@@ -58,8 +58,8 @@ __all__ = [
     "STAT_FIELDS",
     "CompiledKernel",
     "KernelBuildError",
+    "KernelRuntimeError",
     "RunResult",
-    "RuntimeFailure",
     "SimulatorError",
     "TilingError",
     "ToolchainNotFoundError",

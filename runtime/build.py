@@ -32,7 +32,7 @@ def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
             units = [work / "host_impl.cpp", work / "device_impl.sim.cpp", SIM_ABI_SOURCE, TILING_ABI_SOURCE]
         else:
             units = [work / "host_impl.cpp", work / "device_impl.cpp", TILING_ABI_SOURCE]
-        command = toolchain.command(units, work / LIBRARY) + [f"-I{work}"]
+        command = [*toolchain.command(units, work / LIBRARY), f"-I{work}"]
         (work / "build_command.txt").write_text(" ".join(command) + "\n")
         result = subprocess.run(command, capture_output=True, text=True, cwd=work, timeout=600)
         if result.returncode != 0:

@@ -5,19 +5,19 @@ from __future__ import annotations
 from ascir_dialect.diagnostics import AscirError
 
 
-class RuntimeFailure(AscirError):
+class KernelRuntimeError(AscirError):
     """Base class of runtime errors."""
 
 
-class ToolchainNotFoundError(RuntimeFailure):
+class ToolchainNotFoundError(KernelRuntimeError):
     """A compiler or the CANN toolkit is missing; the message says what to install or set."""
 
 
-class KernelBuildError(RuntimeFailure):
+class KernelBuildError(KernelRuntimeError):
     """The C++ compiler rejected the kernel sources; carries its diagnostics."""
 
 
-class TilingError(RuntimeFailure):
+class TilingError(KernelRuntimeError):
     """``AutofuseTiling`` returned a non-zero code (e.g. no tiling fits the UB)."""
 
     def __init__(self, kernel: str, code: int, meaning: str):
@@ -25,7 +25,7 @@ class TilingError(RuntimeFailure):
         self.code = code
 
 
-class SimulatorError(RuntimeFailure):
+class SimulatorError(KernelRuntimeError):
     """The simulator stopped a kernel (out-of-bounds GM access, UB overflow, misalignment...)."""
 
     def __init__(self, kernel: str, message: str):

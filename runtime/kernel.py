@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from runtime.errors import RuntimeFailure, SimulatorError, TilingError
+from runtime.errors import KernelRuntimeError, SimulatorError, TilingError
 
 STAT_FIELDS = (
     "gm_read_bytes",
@@ -95,7 +95,7 @@ class CompiledKernel:
         key_offset = int(lib.autofuse_tiling_key_offset())
         tiling_key = int.from_bytes(tiling.raw[key_offset : key_offset + 4], "little")
         if block_dim.value < 1:
-            raise RuntimeFailure(f"kernel {self.name}: AutofuseTiling chose block_dim 0")
+            raise KernelRuntimeError(f"kernel {self.name}: AutofuseTiling chose block_dim 0")
         workspace = np.zeros(max(int(workspace_size.value), 32), dtype=np.uint8)
         lib.ascsim_reset(ctypes.c_uint64(ub_size))
         for i, a in enumerate(arrays):
@@ -109,7 +109,7 @@ class CompiledKernel:
         if error:
             raise SimulatorError(self.name, error.decode(errors="replace"))
         if rc != 0:
-            raise RuntimeFailure(f"kernel {self.name}: AutofuseLaunch returned {rc}")
+            raise KernelRuntimeError(f"kernel {self.name}: AutofuseLaunch returned {rc}")
         stats = _Stats()
         lib.ascsim_get_stats(ctypes.byref(stats))
         return RunResult(

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from runtime.errors import RuntimeFailure, TilingError, ToolchainNotFoundError
+from runtime.errors import KernelRuntimeError, TilingError, ToolchainNotFoundError
 from runtime.kernel import TILING_ERRORS, RunResult, _check_array
 from runtime.toolchain import cann_home
 
@@ -67,7 +67,7 @@ class NpuKernel:
 
     def _check(self, what: str, rc: int) -> None:
         if rc != 0:
-            raise RuntimeFailure(f"kernel {self.name}: {what} failed with ACL error {rc}")
+            raise KernelRuntimeError(f"kernel {self.name}: {what} failed with ACL error {rc}")
 
     def run(
         self,

@@ -1,0 +1,352 @@
+"""A small builder for ``ascendc``-dialect kernel modules.
+
+Lowering and tests build kernels with it; it creates dialect ops (never C++ text) at an
+insertion point, with helpers for the scalar arithmetic (``arith``) and structured
+control flow (``scf``) around the AscendC calls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    FloatAttr,
+    IntAttr,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    Signedness,
+    StringAttr,
+    SymbolRefAttr,
+)
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+
+from ascendc_emitter.dialect import ops as ac
+from ascendc_emitter.dialect.types import (
+    GlobalTensorType,
+    GmAddrType,
+    GmPtrType,
+    LocalTensorType,
+    MaskType,
+    QueType,
+    RegType,
+    TBufType,
+    TilingType,
+    UbPtrType,
+    is_float,
+)
+
+i1 = IntegerType(1)
+i32 = IntegerType(32)
+i64 = IntegerType(64)
+u8 = IntegerType(8, Signedness.UNSIGNED)
+u32 = IntegerType(32, Signedness.UNSIGNED)
+
+Value = SSAValue | int
+
+
+class BodyBuilder:
+    """Appends ops to a block; nested regions through context managers."""
+
+    def __init__(self, block: Block):
+        self.block = block
+
+    # ---------------------------------------------------------------- plumbing
+    def insert(self, op: Operation) -> Operation:
+        self.block.add_op(op)
+        return op
+
+    def emit(self, cls: type[Operation], operands: Sequence[Any] = (), props: dict[str, Attribute] | None = None,
+             result: Attribute | None = None, name: str | None = None) -> SSAValue | None:
+        op = cls.build(operands=list(operands), properties=props or {}, result_types=[result] if result else [])
+        self.insert(op)
+        if op.results:
+            if name:
+                op.results[0].name_hint = name
+            return op.results[0]
+        return None
+
+    def v(self, value: Value, t: Attribute = i64) -> SSAValue:
+        return value if isinstance(value, SSAValue) else self.const(value, t)
+
+    # ------------------------------------------------------------------ scalars
+    def const(self, value: int | float | bool, t: Attribute = i64, name: str | None = None) -> SSAValue:
+        attr = FloatAttr(float(value), t) if is_float(t) else IntegerAttr(int(value), t)  # type: ignore[arg-type]
+        op = self.insert(arith.ConstantOp(attr, t))
+        if name:
+            op.results[0].name_hint = name
+        return op.results[0]
+
+    def _bin(self, cls: type[Operation], a: Value, b: Value, name: str | None) -> SSAValue:
+        lhs = self.v(a)
+        op = self.insert(cls(lhs, self.v(b, lhs.type)))  # type: ignore[call-arg]
+        if name:
+            op.results[0].name_hint = name
+        return op.results[0]
+
+    def add(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        return self._bin(arith.AddiOp, a, b, name)
+
+    def sub(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        return self._bin(arith.SubiOp, a, b, name)
+
+    def mul(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        return self._bin(arith.MuliOp, a, b, name)
+
+    def floordiv(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        return self._bin(arith.FloorDivSIOp, a, b, name)
+
+    def ceildiv(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        return self._bin(arith.CeilDivSIOp, a, b, name)
+
+    def rem(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        return self._bin(arith.RemSIOp, a, b, name)
+
+    def min(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        return self._bin(arith.MinSIOp, a, b, name)
+
+    def max(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        return self._bin(arith.MaxSIOp, a, b, name)
+
+    def cmp(self, pred: str, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        lhs = self.v(a)
+        op = self.insert(arith.CmpiOp(lhs, self.v(b, lhs.type), pred))
+        if name:
+            op.results[0].name_hint = name
+        return op.results[0]
+
+    def select(self, cond: SSAValue, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        x = self.v(a)
+        op = self.insert(arith.SelectOp(cond, x, self.v(b, x.type)))
+        if name:
+            op.results[0].name_hint = name
+        return op.results[0]
+
+    def cast(self, value: SSAValue, t: Attribute, name: str | None = None) -> SSAValue:
+        src = value.type
+        if src == t:
+            return value
+        if is_float(t) and not is_float(src):
+            cls: type[Operation] = arith.SIToFPOp
+        elif is_float(src) and not is_float(t):
+            cls = arith.FPToSIOp
+        elif is_float(src):
+            cls = arith.ExtFOp if _bits(t) > _bits(src) else arith.TruncFOp
+        else:
+            cls = arith.ExtSIOp if _bits(t) > _bits(src) else arith.TruncIOp
+        op = self.insert(cls(value, t))  # type: ignore[call-arg]
+        if name:
+            op.results[0].name_hint = name
+        return op.results[0]
+
+    # ------------------------------------------------------------ control flow
+    @contextmanager
+    def loop(self, lb: Value, ub: Value, step: Value = 1, name: str = "i") -> Iterator[tuple[BodyBuilder, SSAValue]]:
+        lo, hi, st = self.v(lb), self.v(ub), self.v(step)
+        block = Block(arg_types=[lo.type])
+        block.args[0].name_hint = name
+        inner = type(self)(block)
+        yield inner, block.args[0]
+        block.add_op(scf.YieldOp())
+        self.insert(scf.ForOp(lo, hi, st, [], block))
+
+    @contextmanager
+    def when(self, cond: SSAValue) -> Iterator[BodyBuilder]:
+        block = Block()
+        inner = type(self)(block)
+        yield inner
+        block.add_op(scf.YieldOp())
+        self.insert(scf.IfOp(cond, [], Region(block)))
+
+    # --------------------------------------------------------------- host side
+    def set_tiling(self, field: str, value: Value) -> None:
+        self.emit(ac.SetTilingOp, [self.v(value)], {"field": StringAttr(field)})
+
+    def set_output(self, output: str, value: Value) -> None:
+        self.emit(ac.SetOutputOp, [self.v(value)], {"output": StringAttr(output)})
+
+    def fail_if(self, cond: SSAValue, code: int, reason: str) -> None:
+        self.emit(ac.FailIfOp, [cond], {"code": IntAttr(code), "reason": StringAttr(reason)})
+
+    # ------------------------------------------------------------- kernel side
+    def tiling_get(self, tiling: SSAValue, field: str, t: Attribute = i64) -> SSAValue:
+        return self.emit(ac.TilingGetOp, [tiling], {"field": StringAttr(field)}, t, name=field)  # type: ignore[return-value]
+
+    def block_idx(self) -> SSAValue:
+        return self.emit(ac.BlockIdxOp, [], {}, i64, name="block_idx")  # type: ignore[return-value]
+
+    def global_tensor(self, addr: SSAValue, element: Attribute, offset: Value, size: Value, name: str | None = None) -> SSAValue:
+        return self.emit(ac.GlobalTensorOp, [addr, self.v(offset), self.v(size)], {}, GlobalTensorType(element), name)  # type: ignore[return-value]
+
+    def gslice(self, g: SSAValue, offset: Value) -> SSAValue:
+        return self.emit(ac.GlobalSliceOp, [g, self.v(offset)], {}, g.type)  # type: ignore[return-value]
+
+    def que(self, position: str, depth: int, num: int, nbytes: Value, name: str | None = None) -> SSAValue:
+        t = QueType(StringAttr(position), IntAttr(depth))
+        return self.emit(ac.QueOp, [self.v(nbytes)], {"num": IntAttr(num)}, t, name)  # type: ignore[return-value]
+
+    def tbuf(self, nbytes: Value, position: str = "VECCALC", name: str | None = None) -> SSAValue:
+        return self.emit(ac.TBufOp, [self.v(nbytes)], {}, TBufType(StringAttr(position)), name)  # type: ignore[return-value]
+
+    def tbuf_get(self, buf: SSAValue, element: Attribute, count: Value, byte_offset: int = 0, name: str | None = None) -> SSAValue:
+        return self.emit(ac.TBufGetOp, [buf, self.v(count)], {"byte_offset": IntAttr(byte_offset)},
+                         LocalTensorType(element), name)  # type: ignore[return-value]
+
+    def alloc(self, que: SSAValue, element: Attribute, name: str | None = None) -> SSAValue:
+        return self.emit(ac.AllocTensorOp, [que], {}, LocalTensorType(element), name)  # type: ignore[return-value]
+
+    def enque(self, que: SSAValue, t: SSAValue) -> None:
+        self.emit(ac.EnQueOp, [que, t])
+
+    def deque(self, que: SSAValue, element: Attribute, name: str | None = None) -> SSAValue:
+        return self.emit(ac.DeQueOp, [que], {}, LocalTensorType(element), name)  # type: ignore[return-value]
+
+    def free(self, que: SSAValue, t: SSAValue) -> None:
+        self.emit(ac.FreeTensorOp, [que, t])
+
+    def lslice(self, t: SSAValue, offset: Value) -> SSAValue:
+        return self.emit(ac.LocalSliceOp, [t, self.v(offset)], {}, t.type)  # type: ignore[return-value]
+
+    def phy_addr(self, t: SSAValue, name: str | None = None) -> SSAValue:
+        return self.emit(ac.PhyAddrOp, [t], {}, UbPtrType(t.type.element), name)  # type: ignore[attr-defined,return-value]
+
+    def gm_ptr(self, addr: SSAValue, element: Attribute, name: str | None = None) -> SSAValue:
+        return self.emit(ac.GmPtrOp, [addr], {}, GmPtrType(element), name)  # type: ignore[return-value]
+
+    def copy_pad(self, dst: SSAValue, src: SSAValue, count: Value, length: Value, src_stride: Value = 0,
+                 dst_stride: Value = 0, pad_value: int | float | None = None) -> None:
+        props: dict[str, Attribute] = {}
+        if pad_value is not None:
+            element = dst.type.element  # type: ignore[attr-defined]
+            props["pad_value"] = FloatAttr(float(pad_value), element) if is_float(element) else IntegerAttr(int(pad_value), element)
+        operands = [dst, src, self.v(count), self.v(length), self.v(src_stride), self.v(dst_stride)]
+        self.emit(ac.DataCopyPadOp, operands, props)
+
+    def vec(self, cls: type[Operation], *operands: Value, **props: str) -> None:
+        self.emit(cls, [self.v(o) for o in operands], {k: StringAttr(v) for k, v in props.items()})
+
+    def get_value(self, t: SSAValue, index: Value, name: str | None = None) -> SSAValue:
+        return self.emit(ac.GetValueOp, [t, self.v(index)], {}, t.type.element, name)  # type: ignore[attr-defined,return-value]
+
+    def set_value(self, t: SSAValue, index: Value, value: SSAValue) -> None:
+        self.emit(ac.SetValueOp, [t, self.v(index), value])
+
+    def barrier(self, pipe: str = "PIPE_V") -> None:
+        self.emit(ac.PipeBarrierOp, [], {"pipe": StringAttr(pipe)})
+
+    def sync(self, event: str) -> None:
+        self.emit(ac.SyncOp, [], {"event": StringAttr(event)})
+
+    def vf_call(self, callee: str, args: Sequence[SSAValue]) -> None:
+        self.emit(ac.VfCallOp, [list(args)], {"callee": SymbolRefAttr(callee)})
+
+    def simt_call(self, callee: str, threads: int, args: Sequence[SSAValue]) -> None:
+        self.emit(ac.SimtCallOp, [list(args)], {"callee": SymbolRefAttr(callee), "threads": IntAttr(threads)})
+
+    # ----------------------------------------------------------- register level
+    def update_mask(self, remaining: Value, dtype: Attribute, name: str = "mask") -> SSAValue:
+        return self.emit(ac.UpdateMaskOp, [self.v(remaining)], {"dtype": dtype}, MaskType(), name)  # type: ignore[return-value]
+
+    def create_mask(self, dtype: Attribute, pattern: str = "ALL", name: str = "mask") -> SSAValue:
+        return self.emit(ac.CreateMaskOp, [], {"dtype": dtype, "pattern": StringAttr(pattern)}, MaskType(), name)  # type: ignore[return-value]
+
+    def reg_load(self, ptr: SSAValue, offset: Value, name: str = "r") -> SSAValue:
+        return self.emit(ac.RegLoadOp, [ptr, self.v(offset)], {}, RegType(ptr.type.element), name)  # type: ignore[attr-defined,return-value]
+
+    def reg_store(self, ptr: SSAValue, offset: Value, value: SSAValue, mask: SSAValue) -> None:
+        self.emit(ac.RegStoreOp, [ptr, self.v(offset), value, mask])
+
+    def reg(self, cls: type[Operation], *operands: SSAValue, result: Attribute | None = None, name: str = "r",
+            **props: str) -> SSAValue:
+        if result is None:
+            result = next(o.type for o in operands if isinstance(o.type, RegType))
+        return self.emit(cls, list(operands), {k: StringAttr(v) for k, v in props.items()}, result, name)  # type: ignore[return-value]
+
+    # --------------------------------------------------------------- SIMT level
+    def thread_idx(self) -> SSAValue:
+        return self.emit(ac.ThreadIdxOp, [], {}, i64, "tid")  # type: ignore[return-value]
+
+    def thread_num(self) -> SSAValue:
+        return self.emit(ac.ThreadNumOp, [], {}, i64, "nthreads")  # type: ignore[return-value]
+
+    def gm_load(self, ptr: SSAValue, index: Value, name: str | None = None) -> SSAValue:
+        return self.emit(ac.GmLoadOp, [ptr, self.v(index)], {}, ptr.type.element, name)  # type: ignore[attr-defined,return-value]
+
+    def gm_store(self, ptr: SSAValue, index: Value, value: SSAValue) -> None:
+        self.emit(ac.GmStoreOp, [ptr, self.v(index), value])
+
+
+def _bits(t: Attribute) -> int:
+    if isinstance(t, IntegerType):
+        return t.width.data
+    from ascendc_emitter.dialect.types import element_bytes
+
+    return element_bytes(t) * 8
+
+
+class KernelModuleBuilder:
+    """Builds one kernel module: tiling struct, host tiling, VF functions and the kernel."""
+
+    def __init__(self, name: str, gm_args: Sequence[str], sizes: Sequence[str],
+                 tiling_fields: Sequence[tuple[str, Attribute]]):
+        self.name = name
+        self.module = ModuleOp([])
+        fields = [("block_dim", u32), ("tiling_key", u32), *tiling_fields]
+        self.module.body.block.add_op(
+            ac.TilingStructOp.build(properties={
+                "field_names": ArrayAttr([StringAttr(n) for n, _ in fields]),
+                "field_types": ArrayAttr([t for _, t in fields]),
+            })
+        )
+        self.gm_args = [*gm_args, "workspace"]
+        self.sizes = list(sizes)
+
+    def _add(self, op: Operation) -> None:
+        self.module.body.block.add_op(op)
+
+    @contextmanager
+    def host(self) -> Iterator[tuple[BodyBuilder, list[SSAValue], SSAValue, SSAValue]]:
+        """Yields (builder, size values, core_num, ub_size) for ``AutofuseTiling``."""
+        block = Block(arg_types=[i64] * len(self.sizes) + [u32, u32])
+        for arg, n in zip(block.args, [*self.sizes, "core_num", "ub_size"], strict=True):
+            arg.name_hint = n
+        yield BodyBuilder(block), list(block.args[: len(self.sizes)]), block.args[-2], block.args[-1]
+        self._add(ac.HostTilingOp.build(
+            properties={"size_names": ArrayAttr([StringAttr(s) for s in self.sizes])}, regions=[Region(block)]
+        ))
+
+    @contextmanager
+    def kernel(self) -> Iterator[tuple[BodyBuilder, list[SSAValue], SSAValue]]:
+        """Yields (builder, GM addresses incl. workspace, tiling) for the kernel body."""
+        block = Block(arg_types=[GmAddrType()] * len(self.gm_args) + [TilingType()])
+        yield BodyBuilder(block), list(block.args[:-1]), block.args[-1]
+        self._add(ac.KernelOp.build(
+            properties={"sym_name": StringAttr(self.name),
+                        "arg_names": ArrayAttr([StringAttr(a) for a in self.gm_args])},
+            regions=[Region(block)],
+        ))
+
+    @contextmanager
+    def function(self, kind: type[Operation], name: str, params: Sequence[tuple[str, Attribute]],
+                 launch_bound: int = 1024) -> Iterator[tuple[BodyBuilder, list[SSAValue]]]:
+        block = Block(arg_types=[t for _, t in params])
+        for arg, (n, _) in zip(block.args, params, strict=True):
+            arg.name_hint = n
+        yield BodyBuilder(block), list(block.args)
+        props: dict[str, Attribute] = {"sym_name": StringAttr(name), "arg_names": ArrayAttr([StringAttr(n) for n, _ in params])}
+        if kind is ac.SimtVfOp:
+            props["launch_bound"] = IntAttr(launch_bound)
+        function = kind.build(properties=props, regions=[Region(block)])
+        kernel = next((op for op in self.module.ops if isinstance(op, ac.KernelOp)), None)
+        if kernel is None:
+            self._add(function)
+        else:  # functions precede the kernel that calls them
+            self.module.body.block.insert_op_before(function, kernel)
+
+    def finish(self) -> ModuleOp:
+        self.module.verify()
+        return self.module

@@ -1,0 +1,558 @@
+"""C++ printer: an ``ascendc``-dialect module -> ``tiling.h``, ``host_impl.cpp``,
+``device_impl.cpp`` (DESIGN "Generated code contract").
+
+This is the only place where C++ text is produced. Each op kind has one emit method;
+SSA values get stable names in walk order, so output is byte-identical run to run.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+
+from xdsl.dialects import scf
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    FloatAttr,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    Signedness,
+)
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+
+from ascendc_emitter.dialect import ops as ac
+from ascendc_emitter.dialect.types import (
+    GlobalTensorType,
+    GmAddrType,
+    GmPtrType,
+    LocalTensorType,
+    MaskType,
+    QueType,
+    RegType,
+    TBufType,
+    TilingType,
+    UbPtrType,
+    is_float,
+)
+
+
+class EmitError(Exception):
+    """The module cannot be printed as AscendC (names the op and the reason)."""
+
+
+@dataclass(frozen=True)
+class KernelSources:
+    tiling_h: str
+    host_impl_cpp: str
+    device_impl_cpp: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"tiling.h": self.tiling_h, "host_impl.cpp": self.host_impl_cpp, "device_impl.cpp": self.device_impl_cpp}
+
+
+def ctype(t: Attribute) -> str:
+    """C++ spelling of a type."""
+    if isinstance(t, Float32Type):
+        return "float"
+    if isinstance(t, Float16Type):
+        return "half"
+    if isinstance(t, BFloat16Type):
+        return "bfloat16_t"
+    if isinstance(t, IntegerType):
+        w = t.width.data
+        if w == 1:
+            return "bool"
+        return f"{'u' if t.signedness.data == Signedness.UNSIGNED else ''}int{w}_t"
+    if isinstance(t, GlobalTensorType):
+        return f"AscendC::GlobalTensor<{ctype(t.element)}>"
+    if isinstance(t, LocalTensorType):
+        return f"AscendC::LocalTensor<{ctype(t.element)}>"
+    if isinstance(t, UbPtrType):
+        return f"__ubuf__ {ctype(t.element)}*"
+    if isinstance(t, GmPtrType):
+        return f"__gm__ {ctype(t.element)}*"
+    if isinstance(t, RegType):
+        return f"AscendC::Reg::RegTensor<{ctype(t.element)}>"
+    if isinstance(t, MaskType):
+        return "AscendC::Reg::MaskReg"
+    if isinstance(t, QueType):
+        return f"AscendC::TQue<AscendC::TPosition::{t.position.data}, {t.depth.data}>"
+    if isinstance(t, TBufType):
+        return f"AscendC::TBuf<AscendC::TPosition::{t.position.data}>"
+    if isinstance(t, GmAddrType):
+        return "GM_ADDR"
+    if isinstance(t, TilingType):
+        return "AutofuseTilingData"
+    raise EmitError(f"type {t} has no C++ spelling")
+
+
+def literal(attr: Attribute, t: Attribute) -> str:
+    if isinstance(attr, IntegerAttr):
+        v = attr.value.data
+        if isinstance(t, IntegerType) and t.width.data == 1:
+            return "true" if v else "false"
+        if isinstance(t, IntegerType) and t.width.data == 64:
+            return f"{v}LL" if t.signedness.data != Signedness.UNSIGNED else f"{v}ULL"
+        return str(v)
+    if isinstance(attr, FloatAttr):
+        v = float(attr.value.data)
+        if math.isnan(v):
+            text = "(0.0f / 0.0f)"
+        elif math.isinf(v):
+            text = "(1.0f / 0.0f)" if v > 0 else "(-1.0f / 0.0f)"
+        else:
+            text = f"{v!r}f" if "e" in repr(v) or "." in repr(v) else f"{v!r}.0f"
+        return text if isinstance(t, Float32Type) else f"{ctype(t)}({text})"
+    raise EmitError(f"constant {attr} cannot be printed")
+
+
+_BINARY = {
+    "arith.addi": "+", "arith.subi": "-", "arith.muli": "*", "arith.divsi": "/", "arith.divui": "/",
+    "arith.remsi": "%", "arith.remui": "%", "arith.andi": "&", "arith.ori": "|", "arith.xori": "^",
+    "arith.addf": "+", "arith.subf": "-", "arith.mulf": "*", "arith.divf": "/",
+}
+_HELPER = {
+    "arith.floordivsi": "af::FloorDiv", "arith.ceildivsi": "af::CeilDiv",
+    "arith.minsi": "af::Min", "arith.maxsi": "af::Max", "arith.minui": "af::Min", "arith.maxui": "af::Max",
+    "arith.minimumf": "af::Min", "arith.maximumf": "af::Max",
+}
+_CASTS = {"arith.extsi", "arith.extui", "arith.trunci", "arith.sitofp", "arith.uitofp", "arith.fptosi",
+          "arith.fptoui", "arith.extf", "arith.truncf", "arith.index_cast"}
+_CMPI = {0: "==", 1: "!=", 2: "<", 3: "<=", 4: ">", 5: ">=", 6: "<", 7: "<=", 8: ">", 9: ">="}
+
+
+class CppPrinter:
+    """Prints the ops of one function body as C++ statements."""
+
+    def __init__(self) -> None:
+        self.out = io.StringIO()
+        self.indent = 0
+        self.names: dict[SSAValue, str] = {}
+        self.used: set[str] = set()
+        self.counter = 0
+        self.handlers: dict[type[Operation] | str, Callable[[Operation], None]] = self._handlers()
+
+    # ----------------------------------------------------------------- plumbing
+    def line(self, text: str = "") -> None:
+        self.out.write(("    " * self.indent + text).rstrip() + "\n")
+
+    @contextmanager
+    def block(self, header: str, close: str = "}") -> Iterator[None]:
+        self.line(header + " {")
+        self.indent += 1
+        yield
+        self.indent -= 1
+        self.line(close)
+
+    def fresh(self, base: str) -> str:
+        base = base if base and (base[0].isalpha() or base[0] == "_") else "v"
+        name = base
+        while name in self.used:
+            self.counter += 1
+            name = f"{base}_{self.counter}"
+        self.used.add(name)
+        return name
+
+    def bind(self, value: SSAValue, name: str | None = None) -> str:
+        n = self.fresh(name or value.name_hint or "v")
+        self.names[value] = n
+        return n
+
+    def ref(self, value: SSAValue) -> str:
+        try:
+            return self.names[value]
+        except KeyError:
+            raise EmitError(f"value defined by {getattr(value.owner, 'name', 'a block')} is used before it is printed") from None
+
+    def body(self, block: Block) -> None:
+        for op in block.ops:
+            self.emit(op)
+
+    def emit(self, op: Operation) -> None:
+        handler = self.handlers.get(type(op)) or self.handlers.get(op.name)
+        if handler is None:
+            raise EmitError(f"{op.name} cannot be printed as AscendC C++")
+        handler(op)
+
+    def declare(self, op: Operation, expr: str) -> None:
+        r = op.results[0]
+        self.line(f"const {ctype(r.type)} {self.bind(r)} = {expr};")
+
+    def declare_var(self, value: SSAValue, init: str) -> str:
+        n = self.bind(value)
+        self.line(f"{ctype(value.type)} {n}{init};")
+        return n
+
+    # ----------------------------------------------------------------- handlers
+    def _handlers(self) -> dict[type[Operation] | str, Callable[[Operation], None]]:
+        h: dict[type[Operation] | str, Callable[[Operation], None]] = {}
+        h["arith.constant"] = self._constant
+        for name, sym in _BINARY.items():
+            h[name] = lambda op, sym=sym: self.declare(op, f"{self.ref(op.operands[0])} {sym} {self.ref(op.operands[1])}")
+        for name, fn in _HELPER.items():
+            h[name] = lambda op, fn=fn: self.declare(
+                op, f"{fn}<{ctype(op.results[0].type)}>({self.ref(op.operands[0])}, {self.ref(op.operands[1])})"
+            )
+        for name in _CASTS:
+            h[name] = lambda op: self.declare(op, f"static_cast<{ctype(op.results[0].type)}>({self.ref(op.operands[0])})")
+        h["arith.cmpi"] = self._cmpi
+        h["arith.cmpf"] = self._cmpf
+        h["arith.select"] = lambda op: self.declare(
+            op, f"{self.ref(op.operands[0])} ? {self.ref(op.operands[1])} : {self.ref(op.operands[2])}"
+        )
+        h[scf.ForOp] = self._for
+        h[scf.IfOp] = self._if
+        h[scf.YieldOp] = lambda op: None
+        h[ac.SetTilingOp] = lambda op: self.line(f"tiling->{op.field.data} = {self.ref(op.value)};")
+        h[ac.SetOutputOp] = lambda op: self.line(f"*{op.output.data} = static_cast<uint32_t>({self.ref(op.value)});")
+        h[ac.FailIfOp] = lambda op: self.line(f"if ({self.ref(op.cond)}) return {op.code.data};  // {op.reason.data}")
+        h[ac.TilingGetOp] = lambda op: self.declare(op, f"{self.ref(op.tiling)}.{op.field.data}")
+        h[ac.BlockIdxOp] = lambda op: self.declare(op, "static_cast<int64_t>(AscendC::GetBlockIdx())")
+        h[ac.GlobalTensorOp] = self._global_tensor
+        h[ac.GlobalSliceOp] = lambda op: self.declare_slice(op)
+        h[ac.LocalSliceOp] = lambda op: self.declare_slice(op)
+        h[ac.QueOp] = self._que
+        h[ac.TBufOp] = self._tbuf
+        h[ac.TBufGetOp] = lambda op: self.line(
+            f"{ctype(op.result.type)} {self.bind(op.result)} = {self.ref(op.buf)}.GetWithOffset<{ctype(op.result.type.element)}>"
+            f"(static_cast<uint32_t>({self.ref(op.count)}), {op.byte_offset.data});"
+        )
+        h[ac.AllocTensorOp] = lambda op: self.line(
+            f"{ctype(op.result.type)} {self.bind(op.result)} = {self.ref(op.que)}.AllocTensor<{ctype(op.result.type.element)}>();"
+        )
+        h[ac.DeQueOp] = lambda op: self.line(
+            f"{ctype(op.result.type)} {self.bind(op.result)} = {self.ref(op.que)}.DeQue<{ctype(op.result.type.element)}>();"
+        )
+        h[ac.EnQueOp] = lambda op: self.line(f"{self.ref(op.que)}.EnQue({self.ref(op.tensor)});")
+        h[ac.FreeTensorOp] = lambda op: self.line(f"{self.ref(op.que)}.FreeTensor({self.ref(op.tensor)});")
+        h[ac.PhyAddrOp] = lambda op: self.line(
+            f"{ctype(op.result.type)} {self.bind(op.result)} = ({ctype(op.result.type)}){self.ref(op.tensor)}.GetPhyAddr();"
+        )
+        h[ac.GmPtrOp] = lambda op: self.line(
+            f"{ctype(op.result.type)} {self.bind(op.result)} = ({ctype(op.result.type)}){self.ref(op.addr)};"
+        )
+        h[ac.DataCopyPadOp] = self._data_copy_pad
+        h[ac.DataCopyOp] = lambda op: self.line(
+            f"AscendC::DataCopy({self.ref(op.dst)}, {self.ref(op.src)}, static_cast<uint32_t>({self.ref(op.count)}));"
+        )
+        for cls in (ac.BinaryVectorOp, ac.UnaryVectorOp, ac.ScalarVectorOp, ac.ReduceVectorOp):
+            for sub in _subclasses(cls):
+                h[sub] = self._vector
+        h[ac.DuplicateOp] = lambda op: self.line(
+            f"AscendC::Duplicate({self.ref(op.dst)}, {self.ref(op.scalar)}, static_cast<int32_t>({self.ref(op.count)}));"
+        )
+        h[ac.CastOp] = lambda op: self.line(
+            f"AscendC::Cast({self.ref(op.dst)}, {self.ref(op.src)}, AscendC::RoundMode::{op.round.data}, "
+            f"static_cast<uint32_t>({self.ref(op.count)}));"
+        )
+        h[ac.CompareOp] = lambda op: self.line(
+            f"AscendC::Compare({self.ref(op.dst)}, {self.ref(op.src0)}, {self.ref(op.src1)}, "
+            f"AscendC::CMPMODE::{op.mode.data}, static_cast<uint32_t>({self.ref(op.count)}));"
+        )
+        h[ac.ComparesOp] = lambda op: self.line(
+            f"AscendC::Compares({self.ref(op.dst)}, {self.ref(op.src)}, {self.ref(op.scalar)}, "
+            f"AscendC::CMPMODE::{op.mode.data}, static_cast<uint32_t>({self.ref(op.count)}));"
+        )
+        h[ac.SelectOp] = lambda op: self.line(
+            f"AscendC::Select({self.ref(op.dst)}, {self.ref(op.mask)}, {self.ref(op.src0)}, {self.ref(op.src1)}, "
+            f"AscendC::SELMODE::{op.mode.data}, static_cast<uint32_t>({self.ref(op.count)}));"
+        )
+        h[ac.GatherOp] = lambda op: self.line(
+            f"AscendC::Gather({self.ref(op.dst)}, {self.ref(op.src)}, {self.ref(op.offsets)}, "
+            f"static_cast<uint32_t>({self.ref(op.base)}), static_cast<uint32_t>({self.ref(op.count)}));"
+        )
+        h[ac.GetValueOp] = lambda op: self.declare(op, f"{self.ref(op.tensor)}.GetValue({self.ref(op.index)})")
+        h[ac.SetValueOp] = lambda op: self.line(f"{self.ref(op.tensor)}.SetValue({self.ref(op.index)}, {self.ref(op.value)});")
+        h[ac.PipeBarrierOp] = lambda op: self.line(f"AscendC::PipeBarrier<{op.pipe.data}>();")
+        h[ac.SyncOp] = self._sync
+        h[ac.VfCallOp] = lambda op: self.line(
+            f"asc_vf_call<{op.callee.root_reference.data}>({', '.join(self.ref(a) for a in op.args)});"
+        )
+        h[ac.SimtCallOp] = lambda op: self.line(
+            f"AscendC::Simt::VF_CALL<{op.callee.root_reference.data}>(AscendC::Simt::Dim3({op.threads.data})"
+            + "".join(f", {self.ref(a)}" for a in op.args)
+            + ");"
+        )
+        h[ac.KeySwitchOp] = self._key_switch
+        # register level
+        h[ac.UpdateMaskOp] = self._update_mask
+        h[ac.CreateMaskOp] = lambda op: self.line(
+            f"AscendC::Reg::MaskReg {self.bind(op.result)} = AscendC::Reg::CreateMask<{ctype(op.dtype)}, "
+            f"AscendC::Reg::MaskPattern::{op.pattern.data}>();"
+        )
+        h[ac.RegLoadOp] = lambda op: (
+            self.declare_var(op.result, ""),
+            self.line(f"AscendC::Reg::LoadAlign({self.ref(op.result)}, {self.ref(op.ptr)} + {self.ref(op.offset)});"),
+        )
+        h[ac.RegStoreOp] = lambda op: self.line(
+            f"AscendC::Reg::StoreAlign({self.ref(op.ptr)} + {self.ref(op.offset)}, {self.ref(op.value)}, {self.ref(op.mask)});"
+        )
+        for cls in (ac.RegBinaryOp, ac.RegScalarOp, ac.RegUnaryOp):
+            for sub in _subclasses(cls):
+                h[sub] = self._reg_call
+        h[ac.RegDuplicateOp] = lambda op: self._reg_stmt(op, "Duplicate", [op.scalar, op.mask])
+        h[ac.RegArangeOp] = lambda op: self._reg_stmt(op, "Arange", [op.start])
+        h[ac.RegSelectOp] = lambda op: self._reg_stmt(op, "Select", [op.src0, op.src1, op.sel])
+        h[ac.RegComparesOp] = lambda op: self._reg_stmt(
+            op, f"Compares<{ctype(op.src.type.element)}, AscendC::CMPMODE::{op.mode.data}>", [op.src, op.scalar, op.mask]
+        )
+        h[ac.RegCompareOp] = lambda op: self._reg_stmt(
+            op, f"Compare<{ctype(op.lhs.type.element)}, AscendC::CMPMODE::{op.mode.data}>", [op.lhs, op.rhs, op.mask]
+        )
+        h[ac.RegCastOp] = self._reg_cast
+        # SIMT level
+        h[ac.ThreadIdxOp] = lambda op: self.declare(op, "static_cast<int64_t>(AscendC::Simt::GetThreadIdx<0>())")
+        h[ac.ThreadNumOp] = lambda op: self.declare(op, "static_cast<int64_t>(AscendC::Simt::GetThreadNum<0>())")
+        h[ac.GmLoadOp] = lambda op: self.declare(op, f"af::GmLoad({self.ref(op.ptr)}, {self.ref(op.index)})")
+        h[ac.GmStoreOp] = lambda op: self.line(f"af::GmStore({self.ref(op.ptr)}, {self.ref(op.index)}, {self.ref(op.value)});")
+        return h
+
+    def _constant(self, op: Operation) -> None:
+        # Constants are inlined at their uses (typed literals keep C++ overloads exact).
+        t = op.results[0].type
+        text = literal(op.properties["value"], t)
+        if isinstance(t, IntegerType) and t.width.data not in (1, 64):
+            text = f"static_cast<{ctype(t)}>({text})"
+        self.names[op.results[0]] = text
+
+    def declare_slice(self, op: Operation) -> None:
+        src, off = op.operands
+        self.line(f"{ctype(op.results[0].type)} {self.bind(op.results[0])} = {self.ref(src)}[{self.ref(off)}];")
+
+    def _cmpi(self, op: Operation) -> None:
+        pred = op.properties["predicate"].value.data  # type: ignore[union-attr]
+        self.declare(op, f"{self.ref(op.operands[0])} {_CMPI[pred]} {self.ref(op.operands[1])}")
+
+    def _cmpf(self, op: Operation) -> None:
+        pred = op.properties["predicate"].value.data  # type: ignore[union-attr]
+        symbols = {1: "==", 2: ">", 3: ">=", 4: "<", 5: "<=", 6: "!=", 8: "==", 9: ">", 10: ">=", 11: "<", 12: "<=", 13: "!="}
+        if pred not in symbols:
+            raise EmitError(f"arith.cmpf predicate {pred} is not supported")
+        self.declare(op, f"{self.ref(op.operands[0])} {symbols[pred]} {self.ref(op.operands[1])}")
+
+    def _for(self, op: Operation) -> None:
+        assert isinstance(op, scf.ForOp)
+        if op.iter_args:
+            raise EmitError("scf.for with iter_args is not supported by the AscendC printer")
+        iv = op.body.block.args[0]
+        t = ctype(iv.type)
+        name = self.bind(iv, iv.name_hint or "i")
+        header = (
+            f"for ({t} {name} = {self.ref(op.lb)}; {name} < {self.ref(op.ub)}; {name} += {self.ref(op.step)})"
+        )
+        with self.block(header):
+            self.body(op.body.block)
+
+    def _if(self, op: Operation) -> None:
+        assert isinstance(op, scf.IfOp)
+        if op.results:
+            raise EmitError("scf.if with results is not supported by the AscendC printer")
+        with self.block(f"if ({self.ref(op.cond)})"):
+            self.body(op.true_region.block)
+        if op.false_region.blocks and list(op.false_region.block.ops)[:-1]:
+            with self.block("else"):
+                self.body(op.false_region.block)
+
+    def _global_tensor(self, op: Operation) -> None:
+        assert isinstance(op, ac.GlobalTensorOp)
+        t = op.result.type.element
+        n = self.declare_var(op.result, "")
+        self.line(
+            f"{n}.SetGlobalBuffer((__gm__ {ctype(t)}*){self.ref(op.addr)} + {self.ref(op.offset)}, "
+            f"static_cast<uint64_t>({self.ref(op.size)}));"
+        )
+
+    def _que(self, op: Operation) -> None:
+        assert isinstance(op, ac.QueOp)
+        n = self.declare_var(op.result, "")
+        self.line(f"pipe.InitBuffer({n}, {op.num.data}, static_cast<uint32_t>({self.ref(op.bytes)}));")
+
+    def _tbuf(self, op: Operation) -> None:
+        assert isinstance(op, ac.TBufOp)
+        n = self.declare_var(op.result, "")
+        self.line(f"pipe.InitBuffer({n}, static_cast<uint32_t>({self.ref(op.bytes)}));")
+
+    def _data_copy_pad(self, op: Operation) -> None:
+        assert isinstance(op, ac.DataCopyPadOp)
+        params = (
+            f"AscendC::DataCopyExtParams{{static_cast<uint16_t>({self.ref(op.block_count)}), "
+            f"static_cast<uint32_t>({self.ref(op.block_len)}), static_cast<int64_t>({self.ref(op.src_stride)}), "
+            f"static_cast<int64_t>({self.ref(op.dst_stride)}), 0}}"
+        )
+        if op.to_ub:
+            t = ctype(op.dst.type.element)
+            pad = "false, 0, 0, 0"
+            if op.pad_value is not None:
+                pad = f"true, 0, 0, {literal(op.pad_value, op.dst.type.element)}"
+            self.line(
+                f"AscendC::DataCopyPad({self.ref(op.dst)}, {self.ref(op.src)}, {params}, "
+                f"AscendC::DataCopyPadExtParams<{t}>{{{pad}}});"
+            )
+        else:
+            self.line(f"AscendC::DataCopyPad({self.ref(op.dst)}, {self.ref(op.src)}, {params});")
+
+    def _vector(self, op: Operation) -> None:
+        args = [self.ref(v) for v in op.operands[:-1]]
+        self.line(f"AscendC::{op.API}({', '.join(args)}, static_cast<int32_t>({self.ref(op.operands[-1])}));")  # type: ignore[attr-defined]
+
+    def _sync(self, op: Operation) -> None:
+        assert isinstance(op, ac.SyncOp)
+        event = f"AscendC::HardEvent::{op.event.data}"
+        e = self.fresh("event")
+        self.line(f"const int32_t {e} = static_cast<int32_t>(GetTPipePtr()->FetchEventID({event}));")
+        self.line(f"AscendC::SetFlag<{event}>({e});")
+        self.line(f"AscendC::WaitFlag<{event}>({e});")
+
+    def _key_switch(self, op: Operation) -> None:
+        assert isinstance(op, ac.KeySwitchOp)
+        with self.block(f"switch ({self.ref(op.tiling)}.tiling_key)"):
+            for key, region in zip(op.keys.data, op.cases, strict=True):
+                with self.block(f"case {key.data}:"):
+                    self.body(region.block)
+                    self.line("break;")
+            self.line("default:")
+            self.line("    break;")
+
+    def _update_mask(self, op: Operation) -> None:
+        assert isinstance(op, ac.UpdateMaskOp)
+        count = self.fresh("remaining")
+        self.line(f"uint32_t {count} = static_cast<uint32_t>({self.ref(op.remaining)});")
+        self.line(
+            f"AscendC::Reg::MaskReg {self.bind(op.result)} = AscendC::Reg::UpdateMask<{ctype(op.dtype)}>({count});"
+        )
+
+    def _reg_stmt(self, op: Operation, api: str, args: list[SSAValue]) -> None:
+        n = self.declare_var(op.results[0], "")
+        self.line(f"AscendC::Reg::{api}({n}{''.join(', ' + self.ref(a) for a in args)});")
+
+    def _reg_call(self, op: Operation) -> None:
+        self._reg_stmt(op, op.API, list(op.operands))  # type: ignore[attr-defined]
+
+    def _reg_cast(self, op: Operation) -> None:
+        assert isinstance(op, ac.RegCastOp)
+        src, dst = op.src.type.element, op.result.type.element
+        sat = "SAT" if is_float(src) and not is_float(dst) else "UNKNOWN"
+        trait = self.fresh("cast_trait")
+        self.line(
+            f"static constexpr AscendC::Reg::CastTrait {trait} = {{AscendC::Reg::RegLayout::UNKNOWN, "
+            f"AscendC::Reg::SatMode::{sat}, AscendC::Reg::MaskMergeMode::ZEROING, AscendC::RoundMode::{op.round.data}}};"
+        )
+        n = self.declare_var(op.result, "")
+        self.line(f"AscendC::Reg::Cast<{ctype(dst)}, {ctype(src)}, {trait}>({n}, {self.ref(op.src)}, {self.ref(op.mask)});")
+
+
+def _subclasses(cls: type) -> list[type]:
+    out = []
+    for sub in cls.__subclasses__():
+        out.append(sub)
+        out.extend(_subclasses(sub))
+    return out
+
+
+# ---------------------------------------------------------------------- files
+
+
+def _only(module: ModuleOp, kind: type[Operation]) -> Operation:
+    found = [op for op in module.ops if isinstance(op, kind)]
+    if len(found) != 1:
+        raise EmitError(f"the module must hold exactly one {kind.name}, found {len(found)}")  # type: ignore[attr-defined]
+    return found[0]
+
+
+def _params(printer: CppPrinter, block: Block, names: list[str]) -> str:
+    out = []
+    for arg, name in zip(block.args, names, strict=True):
+        out.append(f"{ctype(arg.type)} {printer.bind(arg, name)}")
+    return ", ".join(out)
+
+
+def emit_tiling_h(module: ModuleOp) -> str:
+    struct = _only(module, ac.TilingStructOp)
+    assert isinstance(struct, ac.TilingStructOp)
+    lines = ["// Generated by ASCIR. Tiling data shared by host_impl.cpp and device_impl.cpp.", "#pragma once", "",
+             "#include <cstdint>", "", "struct AutofuseTilingData {"]
+    # Natural alignment without padding surprises: 8-byte fields first, then 4, 2, 1.
+    fields = sorted(struct.fields(), key=lambda f: -_field_bytes(f[1]))
+    lines += [f"    {ctype(t)} {n};" for n, t in fields]
+    lines += ["};", ""]
+    return "\n".join(lines)
+
+
+def _field_bytes(t: Attribute) -> int:
+    return max(1, t.width.data // 8) if isinstance(t, IntegerType) else 4
+
+
+def emit_host_impl(module: ModuleOp) -> str:
+    host = _only(module, ac.HostTilingOp)
+    assert isinstance(host, ac.HostTilingOp)
+    p = CppPrinter()
+    sizes = [s.data for s in host.size_names.data]
+    args = host.body.block.args
+    if len(args) != len(sizes) + 2:
+        raise EmitError("ascendc.host_tiling: block args must be the size variables, core_num and ub_size")
+    params = [f"int64_t {p.bind(a, n)}" for a, n in zip(args[: len(sizes)], sizes, strict=True)]
+    params += ["AutofuseTilingData* tiling", "uint32_t* workspace_size", "uint32_t* block_dim"]
+    params += [f"uint32_t {p.bind(args[-2], 'core_num')}", f"uint32_t {p.bind(args[-1], 'ub_size')}"]
+    p.used.update({"tiling", "workspace_size", "block_dim"})
+    p.line("// Generated by ASCIR. Host tiling: evaluated on the real shapes before every launch.")
+    p.line("#include <cstdint>")
+    p.line()
+    p.line('#include "autofuse/scalar.h"')
+    p.line('#include "tiling.h"')
+    p.line()
+    with p.block(f'extern "C" int64_t AutofuseTiling({", ".join(params)})'):
+        p.body(host.body.block)
+        p.line("return 0;")
+    return p.out.getvalue()
+
+
+def emit_device_impl(module: ModuleOp) -> str:
+    kernel = _only(module, ac.KernelOp)
+    assert isinstance(kernel, ac.KernelOp)
+    p = CppPrinter()
+    uses_simt = any(isinstance(op, ac.SimtVfOp) for op in module.ops)
+    p.line("// Generated by ASCIR. Device kernel for arch 3510 (Ascend 950).")
+    p.line('#include "kernel_operator.h"')
+    p.line()
+    p.line('#include "autofuse/scalar.h"')
+    if uses_simt:
+        p.line('#include "autofuse/simt.h"')
+    p.line('#include "tiling.h"')
+    for op in module.ops:
+        if isinstance(op, (ac.SimdVfOp, ac.SimtVfOp)):
+            p.line()
+            names = [n.data for n in op.arg_names.data]
+            qualifier = "__simd_vf__" if isinstance(op, ac.SimdVfOp) else f"__simt_vf__ LAUNCH_BOUND({op.launch_bound.data})"
+            with p.block(f"{qualifier} inline void {op.sym_name.data}({_params(p, op.body.block, names)})"):
+                p.body(op.body.block)
+    p.line()
+    gm_names = [n.data for n in kernel.arg_names.data]
+    block = kernel.body.block
+    params = [f"GM_ADDR {p.bind(a, n)}" for a, n in zip(block.args[:-1], gm_names, strict=True)]
+    params.append(f"AutofuseTilingData {p.bind(block.args[-1], 'tiling')}")
+    name = kernel.sym_name.data
+    uses_pipe = any(isinstance(op, (ac.QueOp, ac.TBufOp)) for op in kernel.walk())
+    with p.block(f'extern "C" __global__ __aicore__ void {name}({", ".join(params)})'):
+        if uses_pipe:
+            p.line("AscendC::TPipe pipe;")
+        p.body(block)
+    p.line()
+    launch_params = ["uint32_t block_dim", "void* stream"] + [f"void* {n}" for n in gm_names] + ["AutofuseTilingData* tiling"]
+    with p.block(f'extern "C" int64_t AutofuseLaunch({", ".join(launch_params)})'):
+        args = ", ".join([f"(GM_ADDR){n}" for n in gm_names] + ["*tiling"])
+        p.line(f"{name}<<<block_dim, nullptr, stream>>>({args});")
+        p.line("return 0;")
+    return p.out.getvalue()
+
+
+def emit_files(module: ModuleOp) -> KernelSources:
+    """Print the three files of the generated-code contract."""
+    return KernelSources(emit_tiling_h(module), emit_host_impl(module), emit_device_impl(module))
+
+
