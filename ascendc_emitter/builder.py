@@ -311,7 +311,7 @@ class KernelModuleBuilder:
     @contextmanager
     def host(self) -> Iterator[tuple[BodyBuilder, list[SSAValue], SSAValue, SSAValue]]:
         """Yields (builder, size values, core_num, ub_size) for ``AutofuseTiling``."""
-        block = Block(arg_types=[i64] * len(self.sizes) + [u32, u32])
+        block = Block(arg_types=[i64] * len(self.sizes) + [i32, i32])  # core_num, ub_size (uint32_t in C++)
         for arg, n in zip(block.args, [*self.sizes, "core_num", "ub_size"], strict=True):
             arg.name_hint = n
         yield BodyBuilder(block), list(block.args[: len(self.sizes)]), block.args[-2], block.args[-1]

@@ -98,7 +98,7 @@ def literal(attr: Attribute, t: Attribute) -> str:
         if isinstance(t, IntegerType) and t.width.data == 1:
             return "true" if v else "false"
         if isinstance(t, IntegerType) and t.width.data == 64:
-            return f"{v}LL" if t.signedness.data != Signedness.UNSIGNED else f"{v}ULL"
+            return f"{ctype(t)}({v})"  # int64_t is long, not long long: keep template deduction exact
         return str(v)
     if isinstance(attr, FloatAttr):
         v = float(attr.value.data)
@@ -209,7 +209,9 @@ class CppPrinter:
         h[scf.ForOp] = self._for
         h[scf.IfOp] = self._if
         h[scf.YieldOp] = lambda op: None
-        h[ac.SetTilingOp] = lambda op: self.line(f"tiling->{op.field.data} = {self.ref(op.value)};")
+        h[ac.SetTilingOp] = lambda op: self.line(
+            f"tiling->{op.field.data} = static_cast<decltype(tiling->{op.field.data})>({self.ref(op.value)});"
+        )
         h[ac.SetOutputOp] = lambda op: self.line(f"*{op.output.data} = static_cast<uint32_t>({self.ref(op.value)});")
         h[ac.FailIfOp] = lambda op: self.line(f"if ({self.ref(op.cond)}) return {op.code.data};  // {op.reason.data}")
         h[ac.TilingGetOp] = lambda op: self.declare(op, f"{self.ref(op.tiling)}.{op.field.data}")

@@ -122,12 +122,23 @@ class TilingStructOp(IRDLOperation):
 @irdl_op_definition
 class HostTilingOp(IRDLOperation):
     """Body of ``AutofuseTiling``: block args are the size variables (i64), then core_num
-    and ub_size (ui32). ``size_names`` gives the parameter names."""
+    and ub_size (i32 here, ``uint32_t`` in C++). ``size_names`` gives the parameter names."""
 
     name = "ascendc.host_tiling"
     size_names = prop_def(ArrayAttr[StringAttr])
     body = region_def("single_block")
     traits = traits_def(NoTerminator(), IsolatedFromAbove())
+
+
+def check_tiling_field(op: Operation, field: str) -> None:
+    """The module's tiling struct must declare ``field``."""
+    top = op
+    while top.parent_op() is not None:
+        top = top.parent_op()  # type: ignore[assignment]
+    structs = [o for o in top.walk() if isinstance(o, TilingStructOp)]
+    if structs and field not in dict(structs[0].fields()):
+        names = ", ".join(n for n, _ in structs[0].fields())
+        raise VerifyException(f"{op.name}: the tiling struct has no field '{field}' (fields: {names})")
 
 
 @irdl_op_definition
@@ -137,6 +148,9 @@ class SetTilingOp(IRDLOperation):
     name = "ascendc.set_tiling"
     field = prop_def(StringAttr)
     value = operand_def()
+
+    def verify_(self) -> None:
+        check_tiling_field(self, self.field.data)
 
 
 @irdl_op_definition
@@ -310,6 +324,9 @@ class TilingGetOp(IRDLOperation):
     tiling = operand_def(TilingType)
     field = prop_def(StringAttr)
     result = result_def()
+
+    def verify_(self) -> None:
+        check_tiling_field(self, self.field.data)
 
 
 @irdl_op_definition

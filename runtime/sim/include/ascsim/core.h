@@ -72,36 +72,40 @@ inline Stats& stats() { return state().stats; }
 
 // ------------------------------------------------------------------ GM registry
 
-inline const GmBuffer* find_gm(const void* p) {
+inline int32_t find_gm_index(const void* p) {
     auto* q = static_cast<const uint8_t*>(p);
-    for (const auto& b : state().gm) {
-        if (q >= b.base && q < b.base + b.bytes) return &b;
+    const auto& gm = state().gm;
+    for (size_t i = 0; i < gm.size(); ++i) {
+        if (q >= gm[i].base && q < gm[i].base + gm[i].bytes) return int32_t(i);
     }
-    return nullptr;
+    return -1;
 }
 
-// Check that [p, p + bytes) lies inside one registered GM buffer.
-inline void check_gm(const char* api, const void* p, uint64_t bytes, const char* what) {
+// Check that [p, p + bytes) lies inside GM buffer `owner` (the buffer the tensor or
+// pointer was created from; -2 = look it up from p). A pointer that strays into a
+// neighbouring buffer is still out of bounds of its own.
+inline void check_gm(const char* api, const void* p, uint64_t bytes, const char* what, int32_t owner = -2) {
     if (bytes == 0) return;
-    const GmBuffer* b = find_gm(p);
+    if (owner == -2) owner = find_gm_index(p);
     auto* q = static_cast<const uint8_t*>(p);
-    if (b == nullptr) {
+    if (owner < 0) {
         fail(api, "GM ", what, " at an address outside every kernel argument (", bytes, " bytes)");
     }
-    if (q + bytes > b->base + b->bytes) {
-        fail(api, "GM ", what, " out of bounds: bytes [", uint64_t(q - b->base), ", ",
-             uint64_t(q - b->base) + bytes, ") of ", b->name, ", which has ", b->bytes, " bytes");
+    const GmBuffer& b = state().gm[size_t(owner)];
+    if (q < b.base || q + bytes > b.base + b.bytes) {
+        fail(api, "GM ", what, " out of bounds: bytes [", int64_t(q - b.base), ", ",
+             int64_t(q - b.base) + int64_t(bytes), ") of ", b.name, ", which has ", b.bytes, " bytes");
     }
 }
 
-inline void gm_read(const char* api, void* dst, const void* src, uint64_t bytes) {
-    check_gm(api, src, bytes, "read");
+inline void gm_read(const char* api, void* dst, const void* src, uint64_t bytes, int32_t owner = -2) {
+    check_gm(api, src, bytes, "read", owner);
     std::memcpy(dst, src, bytes);
     stats().gm_read_bytes += bytes;
 }
 
-inline void gm_write(const char* api, void* dst, const void* src, uint64_t bytes) {
-    check_gm(api, dst, bytes, "write");
+inline void gm_write(const char* api, void* dst, const void* src, uint64_t bytes, int32_t owner = -2) {
+    check_gm(api, dst, bytes, "write", owner);
     std::memcpy(dst, src, bytes);
     stats().gm_write_bytes += bytes;
 }

@@ -75,7 +75,7 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
         uint8_t* row = ub + ub_step * b;
         T* elems = reinterpret_cast<T*>(row);
         const uint64_t left = pad.leftPadding;
-        ascsim::gm_read(api, row + left * sizeof(T), gm + gm_step * b, p.blockLen);
+        ascsim::gm_read(api, row + left * sizeof(T), gm + gm_step * b, p.blockLen, src.sim_owner());
         if (mode == PaddingMode::Normal) {
             const uint64_t n = p.blockLen / sizeof(T);
             const uint64_t total = block_span / sizeof(T);
@@ -102,7 +102,7 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Da
     const uint8_t* ub = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
     uint8_t* gm = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
     for (uint16_t b = 0; b < p.blockCount; ++b) {
-        ascsim::gm_write(api, gm + gm_step * b, ub + ub_step * b, p.blockLen);
+        ascsim::gm_write(api, gm + gm_step * b, ub + ub_step * b, p.blockLen, dst.sim_owner());
     }
 }
 
@@ -115,7 +115,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t co
         ascsim::fail(api, "count ", count, " x ", sizeof(T), " bytes is not a multiple of 32 (use DataCopyPad)");
     }
     detail::check_ub_span(api, dst, 0, uint64_t(count) * sizeof(T));
-    ascsim::gm_read(api, dst.GetPhyAddr(), src.GetPhyAddr(), uint64_t(count) * sizeof(T));
+    ascsim::gm_read(api, dst.GetPhyAddr(), src.GetPhyAddr(), uint64_t(count) * sizeof(T), src.sim_owner());
 }
 
 template <typename T>
@@ -126,7 +126,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
         ascsim::fail(api, "count ", count, " x ", sizeof(T), " bytes is not a multiple of 32 (use DataCopyPad)");
     }
     detail::check_ub_span(api, src, 0, uint64_t(count) * sizeof(T));
-    ascsim::gm_write(api, dst.GetPhyAddr(), src.GetPhyAddr(), uint64_t(count) * sizeof(T));
+    ascsim::gm_write(api, dst.GetPhyAddr(), src.GetPhyAddr(), uint64_t(count) * sizeof(T), dst.sim_owner());
 }
 
 template <typename T>

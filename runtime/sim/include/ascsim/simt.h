@@ -14,16 +14,17 @@ struct Dim3 {
     Dim3(uint32_t x_ = 1, uint32_t y_ = 1, uint32_t z_ = 1) : x(x_), y(y_), z(z_) {}
 };
 
+// Element i of the GM buffer that base pointer p points into.
 template <typename T>
 inline T gm_load(const char* api, const T* p, int64_t i) {
     T v;
-    gm_read(api, &v, p + i, sizeof(T));
+    gm_read(api, &v, p + i, sizeof(T), find_gm_index(p));
     return v;
 }
 
 template <typename T>
 inline void gm_store(const char* api, T* p, int64_t i, T v) {
-    gm_write(api, p + i, &v, sizeof(T));
+    gm_write(api, p + i, &v, sizeof(T), find_gm_index(p));
 }
 }  // namespace ascsim
 

@@ -21,30 +21,35 @@ public:
     void SetGlobalBuffer(__gm__ T* buffer, uint64_t size = 0) {
         ptr_ = buffer;
         size_ = size;
+        owner_ = ascsim::find_gm_index(buffer);
     }
     GlobalTensor operator[](uint64_t offset) const {
         GlobalTensor g;
         g.ptr_ = ptr_ + offset;
         g.size_ = size_ > offset ? size_ - offset : 0;
+        g.owner_ = owner_;
         return g;
     }
+    // The GM buffer (kernel argument) this tensor was set on; accesses must stay inside it.
+    int32_t sim_owner() const { return owner_; }
     __gm__ T* GetPhyAddr() const { return ptr_; }
     __gm__ T* GetPhyAddr(uint64_t offset) const { return ptr_ + offset; }
     uint64_t GetSize() const { return size_; }
     T GetValue(uint64_t i) const {
         T v;
-        ascsim::gm_read("GlobalTensor::GetValue", &v, ptr_ + i, sizeof(T));
+        ascsim::gm_read("GlobalTensor::GetValue", &v, ptr_ + i, sizeof(T), owner_);
         ascsim::stats().scalar_get_value += 1;
         return v;
     }
     void SetValue(uint64_t i, T v) {
-        ascsim::gm_write("GlobalTensor::SetValue", ptr_ + i, &v, sizeof(T));
+        ascsim::gm_write("GlobalTensor::SetValue", ptr_ + i, &v, sizeof(T), owner_);
         ascsim::stats().scalar_set_value += 1;
     }
 
 private:
     T* ptr_ = nullptr;
     uint64_t size_ = 0;
+    int32_t owner_ = -1;
 };
 
 // A view of UB: byte offset into this core's UB, and how many elements it may touch.
