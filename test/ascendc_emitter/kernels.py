@@ -180,7 +180,7 @@ def misaligned_slice_at_runtime(offset: int = 3) -> ModuleOp:
     kb = KernelModuleBuilder("misaligned", ["x", "y"], ["n"], [("n", i64), ("off", i64)])
     with kb.host() as (h, (n,), _c, _u):
         _tiling_one_block(h, n, {"off": offset})
-    with kb.kernel() as (k, (x, y, _ws), tiling):
+    with kb.kernel() as (k, (_x, _y, _ws), tiling):
         n, off = k.tiling_get(tiling, "n"), k.tiling_get(tiling, "off")
         buf = k.tbuf(4096, name="buf")
         t = k.tbuf_get(buf, f32, 1024, 0, "t")

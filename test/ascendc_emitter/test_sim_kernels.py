@@ -14,7 +14,7 @@ from ascendc_emitter.dialect import ops as ac
 from runtime import SimulatorError, TilingError
 
 from ..kernelcheck import build
-from . import kernels as K
+from . import kernels as K  # noqa: N812
 
 RNG = np.random.default_rng(7)
 i32 = IntegerType(32)
