@@ -170,6 +170,14 @@ class CppPrinter:
         except KeyError:
             raise EmitError(f"value defined by {getattr(value.owner, 'name', 'a block')} is used before it is printed") from None
 
+    @contextmanager
+    def function_scope(self) -> Iterator[None]:
+        """Names are local to a C++ function: each function starts a fresh namespace."""
+        saved = (self.names, self.used, self.counter)
+        self.names, self.used, self.counter = {}, set(), 0
+        yield
+        self.names, self.used, self.counter = saved
+
     def body(self, block: Block) -> None:
         for op in block.ops:
             self.emit(op)
@@ -531,19 +539,22 @@ def emit_device_impl(module: ModuleOp) -> str:
             p.line()
             names = [n.data for n in op.arg_names.data]
             qualifier = "__simd_vf__" if isinstance(op, ac.SimdVfOp) else f"__simt_vf__ LAUNCH_BOUND({op.launch_bound.data})"
-            with p.block(f"{qualifier} inline void {op.sym_name.data}({_params(p, op.body.block, names)})"):
+            with p.function_scope(), p.block(f"{qualifier} inline void {op.sym_name.data}({_params(p, op.body.block, names)})"):
                 p.body(op.body.block)
     p.line()
     gm_names = [n.data for n in kernel.arg_names.data]
     block = kernel.body.block
-    params = [f"GM_ADDR {p.bind(a, n)}" for a, n in zip(block.args[:-1], gm_names, strict=True)]
-    params.append(f"AutofuseTilingData {p.bind(block.args[-1], 'tiling')}")
     name = kernel.sym_name.data
     uses_pipe = any(isinstance(op, (ac.QueOp, ac.TBufOp)) for op in kernel.walk())
-    with p.block(f'extern "C" __global__ __aicore__ void {name}({", ".join(params)})'):
+    with p.function_scope():
+        params = [f"GM_ADDR {p.bind(a, n)}" for a, n in zip(block.args[:-1], gm_names, strict=True)]
+        params.append(f"AutofuseTilingData {p.bind(block.args[-1], 'tiling')}")
         if uses_pipe:
-            p.line("AscendC::TPipe pipe;")
-        p.body(block)
+            p.used.add("pipe")
+        with p.block(f'extern "C" __global__ __aicore__ void {name}({", ".join(params)})'):
+            if uses_pipe:
+                p.line("AscendC::TPipe pipe;")
+            p.body(block)
     p.line()
     launch_params = ["uint32_t block_dim", "void* stream"] + [f"void* {n}" for n in gm_names] + ["AutofuseTilingData* tiling"]
     with p.block(f'extern "C" int64_t AutofuseLaunch({", ".join(launch_params)})'):

@@ -14,11 +14,16 @@ from collections.abc import Sequence
 from typing import IO
 
 from xdsl.context import Context
+from xdsl.dialects.arith import Arith
 from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.dialects.scf import Scf
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from ascendc_emitter.dialect import ASCENDC
+from ascendc_emitter.dialect.ops import KernelOp
+from ascendc_emitter.printer import EmitError, emit_files
 from ascir_dialect.diagnostics import AscirError, first_verification_error, format_parse_error
 from ascir_dialect.dialect import ASCIR
 from passes.registry import available_passes
@@ -27,11 +32,29 @@ EXIT_USER_ERROR = 1
 EXIT_INTERNAL_ERROR = 2
 
 
+DIALECTS = (Builtin, ASCIR, ASCENDC, Arith, Scf)
+
+
 def make_context() -> Context:
     ctx = Context()
-    ctx.load_dialect(Builtin)
-    ctx.load_dialect(ASCIR)
+    for dialect in DIALECTS:
+        ctx.load_dialect(dialect)
     return ctx
+
+
+def emit_ascendc(module: ModuleOp, out: IO[str]) -> None:
+    """``-t ascendc``: the three files of the generated-code contract, one after another."""
+    if not any(isinstance(op, KernelOp) for op in module.ops):
+        raise AscirError(
+            "error: -t ascendc needs an ascendc-dialect kernel module; this input holds "
+            "ascir graphs, which must be scheduled and lowered first"
+        )
+    try:
+        sources = emit_files(module)
+    except EmitError as e:
+        raise AscirError(f"error: cannot print AscendC: {e}") from None
+    for name, text in sources.as_dict().items():
+        out.write(f"// ===== {name} =====\n{text}")
 
 
 def print_mlir(module: ModuleOp, out: IO[str]) -> None:
@@ -46,8 +69,8 @@ class AscirOptMain(xDSLOptMain):
         super().__init__(description="ASCIR optimizer driver (mlir-opt style)", args=args)
 
     def register_all_dialects(self) -> None:
-        self.ctx.load_dialect(Builtin)
-        self.ctx.load_dialect(ASCIR)
+        for dialect in DIALECTS:
+            self.ctx.load_dialect(dialect)
 
     def register_all_passes(self) -> None:
         for name, factory in available_passes().items():
@@ -55,6 +78,7 @@ class AscirOptMain(xDSLOptMain):
 
     def register_all_targets(self) -> None:
         self.available_targets["mlir"] = self._emit_mlir
+        self.available_targets["ascendc"] = emit_ascendc
 
     def _emit_mlir(self, module: ModuleOp, out: IO[str]) -> None:
         Printer(
