@@ -22,6 +22,7 @@ from xdsl.dialects.builtin import (
     Signedness,
     StringAttr,
     SymbolRefAttr,
+    UnitAttr,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 
@@ -218,8 +219,10 @@ class BodyBuilder:
         return self.emit(ac.GmPtrOp, [addr], {}, GmPtrType(element), name)  # type: ignore[return-value]
 
     def copy_pad(self, dst: SSAValue, src: SSAValue, count: Value, length: Value, src_stride: Value = 0,
-                 dst_stride: Value = 0, pad_value: int | float | None = None) -> None:
+                 dst_stride: Value = 0, pad_value: int | float | None = None, compact: bool = False) -> None:
         props: dict[str, Attribute] = {}
+        if compact:
+            props["compact"] = UnitAttr()
         if pad_value is not None:
             element = dst.type.element  # type: ignore[attr-defined]
             props["pad_value"] = FloatAttr(float(pad_value), element) if is_float(element) else IntegerAttr(int(pad_value), element)

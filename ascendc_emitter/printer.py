@@ -188,6 +188,11 @@ class CppPrinter:
             raise EmitError(f"{op.name} cannot be printed as AscendC C++")
         handler(op)
 
+    def scalar(self, value: SSAValue, element: Attribute) -> str:
+        """A scalar argument of an API taking ``element``: cast when signedness differs."""
+        text = self.ref(value)
+        return text if value.type == element else f"static_cast<{ctype(element)}>({text})"
+
     def declare(self, op: Operation, expr: str) -> None:
         r = op.results[0]
         self.line(f"const {ctype(r.type)} {self.bind(r)} = {expr};")
@@ -255,7 +260,8 @@ class CppPrinter:
             for sub in _subclasses(cls):
                 h[sub] = self._vector
         h[ac.DuplicateOp] = lambda op: self.line(
-            f"AscendC::Duplicate({self.ref(op.dst)}, {self.ref(op.scalar)}, static_cast<int32_t>({self.ref(op.count)}));"
+            f"AscendC::Duplicate({self.ref(op.dst)}, {self.scalar(op.scalar, op.dst.type.element)}, "
+            f"static_cast<int32_t>({self.ref(op.count)}));"
         )
         h[ac.CastOp] = lambda op: self.line(
             f"AscendC::Cast({self.ref(op.dst)}, {self.ref(op.src)}, AscendC::RoundMode::{op.round.data}, "
@@ -266,19 +272,24 @@ class CppPrinter:
             f"AscendC::CMPMODE::{op.mode.data}, static_cast<uint32_t>({self.ref(op.count)}));"
         )
         h[ac.ComparesOp] = lambda op: self.line(
-            f"AscendC::Compares({self.ref(op.dst)}, {self.ref(op.src)}, {self.ref(op.scalar)}, "
+            f"AscendC::Compares({self.ref(op.dst)}, {self.ref(op.src)}, {self.scalar(op.scalar, op.src.type.element)}, "
             f"AscendC::CMPMODE::{op.mode.data}, static_cast<uint32_t>({self.ref(op.count)}));"
         )
         h[ac.SelectOp] = lambda op: self.line(
-            f"AscendC::Select({self.ref(op.dst)}, {self.ref(op.mask)}, {self.ref(op.src0)}, {self.ref(op.src1)}, "
+            f"AscendC::Select({self.ref(op.dst)}, {self.ref(op.mask)}, {self.ref(op.src0)}, "
+            f"{self.scalar(op.src1, op.dst.type.element) if not isinstance(op.src1.type, LocalTensorType) else self.ref(op.src1)}, "
             f"AscendC::SELMODE::{op.mode.data}, static_cast<uint32_t>({self.ref(op.count)}));"
         )
         h[ac.GatherOp] = lambda op: self.line(
             f"AscendC::Gather({self.ref(op.dst)}, {self.ref(op.src)}, {self.ref(op.offsets)}, "
             f"static_cast<uint32_t>({self.ref(op.base)}), static_cast<uint32_t>({self.ref(op.count)}));"
         )
-        h[ac.GetValueOp] = lambda op: self.declare(op, f"{self.ref(op.tensor)}.GetValue({self.ref(op.index)})")
-        h[ac.SetValueOp] = lambda op: self.line(f"{self.ref(op.tensor)}.SetValue({self.ref(op.index)}, {self.ref(op.value)});")
+        h[ac.GetValueOp] = lambda op: self.declare(
+            op, f"static_cast<{ctype(op.result.type)}>({self.ref(op.tensor)}.GetValue({self.ref(op.index)}))"
+        )
+        h[ac.SetValueOp] = lambda op: self.line(
+            f"{self.ref(op.tensor)}.SetValue({self.ref(op.index)}, {self.scalar(op.value, op.tensor.type.element)});"
+        )
         h[ac.PipeBarrierOp] = lambda op: self.line(f"AscendC::PipeBarrier<{op.pipe.data}>();")
         h[ac.SyncOp] = self._sync
         h[ac.VfCallOp] = lambda op: self.line(
@@ -395,20 +406,23 @@ class CppPrinter:
             f"static_cast<uint32_t>({self.ref(op.block_len)}), static_cast<int64_t>({self.ref(op.src_stride)}), "
             f"static_cast<int64_t>({self.ref(op.dst_stride)}), 0}}"
         )
+        t = ctype(op.dst.type.element)
+        api = "AscendC::DataCopyPad"
+        if op.compact is not None:
+            api += f"<{t}, AscendC::PaddingMode::Compact>"
         if op.to_ub:
-            t = ctype(op.dst.type.element)
-            pad = "false, 0, 0, 0"
+            pad = f"false, 0, 0, static_cast<{t}>(0)"
             if op.pad_value is not None:
                 pad = f"true, 0, 0, {literal(op.pad_value, op.dst.type.element)}"
             self.line(
-                f"AscendC::DataCopyPad({self.ref(op.dst)}, {self.ref(op.src)}, {params}, "
-                f"AscendC::DataCopyPadExtParams<{t}>{{{pad}}});"
+                f"{api}({self.ref(op.dst)}, {self.ref(op.src)}, {params}, AscendC::DataCopyPadExtParams<{t}>{{{pad}}});"
             )
         else:
-            self.line(f"AscendC::DataCopyPad({self.ref(op.dst)}, {self.ref(op.src)}, {params});")
+            self.line(f"{api}({self.ref(op.dst)}, {self.ref(op.src)}, {params});")
 
     def _vector(self, op: Operation) -> None:
-        args = [self.ref(v) for v in op.operands[:-1]]
+        element = op.operands[0].type.element  # type: ignore[attr-defined]
+        args = [self.ref(v) if isinstance(v.type, LocalTensorType) else self.scalar(v, element) for v in op.operands[:-1]]
         self.line(f"AscendC::{op.API}({', '.join(args)}, static_cast<int32_t>({self.ref(op.operands[-1])}));")  # type: ignore[attr-defined]
 
     def _sync(self, op: Operation) -> None:

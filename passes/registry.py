@@ -11,5 +11,11 @@ from collections.abc import Callable
 from xdsl.passes import ModulePass
 
 
+def _schedule() -> type[ModulePass]:
+    from passes.schedule import SchedulePass
+
+    return SchedulePass
+
+
 def available_passes() -> dict[str, Callable[[], type[ModulePass]]]:
-    return {}
+    return {"schedule": _schedule}

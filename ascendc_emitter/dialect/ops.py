@@ -86,6 +86,14 @@ def check_choice(op: Operation, name: str, value: str, choices: Sequence[str]) -
         raise VerifyException(f"{op.name}: {name} '{value}' is not one of {', '.join(choices)}")
 
 
+def scalar_matches(scalar: Attribute, element: Attribute) -> bool:
+    """A scalar operand fits an element type: same type, or same-width integers (arith
+    scalars are signless; the printer casts them to the tensor's signedness)."""
+    if scalar == element:
+        return True
+    return isinstance(scalar, IntegerType) and isinstance(element, IntegerType) and scalar.width == element.width
+
+
 def same_elements(op: Operation, values: Sequence[SSAValue], what: str) -> None:
     types = [elem(v) for v in values]
     if any(t != types[0] for t in types):
@@ -497,6 +505,8 @@ class DataCopyPadOp(IRDLOperation):
     src_stride = operand_def(i64)
     dst_stride = operand_def(i64)
     pad_value = opt_prop_def(Attribute)
+    compact = opt_prop_def(Attribute)
+    """Present: ``PaddingMode::Compact`` (UB blocks packed back to back, no 32-byte padding)."""
 
     def verify_(self) -> None:
         kinds = (type(self.dst.type), type(self.src.type))
@@ -568,7 +578,7 @@ class ScalarVectorOp(VectorOp):
 
     def verify_types(self) -> None:
         super().verify_types()
-        if self.scalar.type != elem(self.dst):
+        if not scalar_matches(self.scalar.type, elem(self.dst)):
             raise VerifyException(f"{self.name}: scalar is {self.scalar.type} but the tensors hold {elem(self.dst)}")
 
 
@@ -627,7 +637,7 @@ class DuplicateOp(VectorOp):
     count = operand_def(i64)
 
     def verify_types(self) -> None:
-        if self.scalar.type != elem(self.dst):
+        if not scalar_matches(self.scalar.type, elem(self.dst)):
             raise VerifyException(f"ascendc.duplicate: scalar is {self.scalar.type} but dst holds {elem(self.dst)}")
 
 
@@ -683,7 +693,7 @@ class ComparesOp(VectorOp):
         check_choice(self, "mode", self.mode.data, CMP_MODES)
         if elem(self.dst) != u8:
             raise VerifyException("ascendc.compares: the bit-mask destination must be a ui8 tensor")
-        if self.scalar.type != elem(self.src):
+        if not scalar_matches(self.scalar.type, elem(self.src)):
             raise VerifyException(f"ascendc.compares: scalar is {self.scalar.type} but src holds {elem(self.src)}")
 
 
@@ -704,8 +714,10 @@ class SelectOp(VectorOp):
         check_choice(self, "mode", self.mode.data, SEL_MODES)
         if elem(self.mask) != u8:
             raise VerifyException("ascendc.select: the selection mask must be a ui8 tensor")
-        same_elements(self, [self.dst, self.src0, self.src1], "dst/src0/src1")
         scalar = not isinstance(self.src1.type, LocalTensorType)
+        same_elements(self, [self.dst, self.src0], "dst/src0")
+        if not scalar_matches(elem(self.src1), elem(self.dst)):
+            raise VerifyException(f"ascendc.select: src1 holds {elem(self.src1)} but dst holds {elem(self.dst)}")
         if scalar != (self.mode.data == "VSEL_TENSOR_SCALAR_MODE"):
             raise VerifyException("ascendc.select: a scalar src1 goes with VSEL_TENSOR_SCALAR_MODE, and only then")
 
@@ -741,7 +753,7 @@ class GetValueOp(IRDLOperation):
     result = result_def()
 
     def verify_(self) -> None:
-        if self.result.type != elem(self.tensor):
+        if not scalar_matches(self.result.type, elem(self.tensor)):
             raise VerifyException(f"ascendc.get_value: result {self.result.type} differs from {elem(self.tensor)}")
 
 
@@ -755,7 +767,7 @@ class SetValueOp(IRDLOperation):
     value = operand_def()
 
     def verify_(self) -> None:
-        if self.value.type != elem(self.tensor):
+        if not scalar_matches(self.value.type, elem(self.tensor)):
             raise VerifyException(f"ascendc.set_value: value {self.value.type} differs from {elem(self.tensor)}")
 
 

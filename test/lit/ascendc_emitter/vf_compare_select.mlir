@@ -30,7 +30,7 @@
 // CHECK:       extern "C" __global__ __aicore__ void vf_cmp_sel(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK-NEXT:      AscendC::TPipe pipe;
 // CHECK:           pipe.InitBuffer(buf, static_cast<uint32_t>(int64_t(32768)));
-// CHECK:           AscendC::DataCopyPad(xl, xg, AscendC::DataCopyExtParams{static_cast<uint16_t>(int64_t(1)), static_cast<uint32_t>({{.*}}), static_cast<int64_t>(int64_t(0)), static_cast<int64_t>(int64_t(0)), 0}, AscendC::DataCopyPadExtParams<float>{false, 0, 0, 0});
+// CHECK:           AscendC::DataCopyPad(xl, xg, AscendC::DataCopyExtParams{static_cast<uint16_t>(int64_t(1)), static_cast<uint32_t>({{.*}}), static_cast<int64_t>(int64_t(0)), static_cast<int64_t>(int64_t(0)), 0}, AscendC::DataCopyPadExtParams<float>{false, 0, 0, static_cast<float>(0)});
 // CHECK:           AscendC::SetFlag<AscendC::HardEvent::MTE2_V>([[EV:.*]]);
 // CHECK-NEXT:      AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>([[EV]]);
 // CHECK:           asc_vf_call<cmp_sel_vf>(xp, yp, n, 3.0f);
