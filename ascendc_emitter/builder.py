@@ -233,7 +233,10 @@ class BodyBuilder:
         self.emit(cls, [self.v(o) for o in operands], {k: StringAttr(v) for k, v in props.items()})
 
     def get_value(self, t: SSAValue, index: Value, name: str | None = None) -> SSAValue:
-        return self.emit(ac.GetValueOp, [t, self.v(index)], {}, t.type.element, name)  # type: ignore[attr-defined,return-value]
+        element = t.type.element  # type: ignore[attr-defined]
+        if isinstance(element, IntegerType):  # arith scalars are signless
+            element = IntegerType(element.width.data)
+        return self.emit(ac.GetValueOp, [t, self.v(index)], {}, element, name)  # type: ignore[return-value]
 
     def set_value(self, t: SSAValue, index: Value, value: SSAValue) -> None:
         self.emit(ac.SetValueOp, [t, self.v(index), value])

@@ -26,8 +26,8 @@ from xdsl.passes import ModulePass
 from ascir_dialect.attributes import AxisAttr, AxisKind, TensorType
 from ascir_dialect.diagnostics import first_verification_error
 from ascir_dialect.ops import GraphOp
-from ascir_dialect.ops.sources import DataOp, WorkspaceOp
 from ascir_dialect.ops.memory import OutputOp
+from ascir_dialect.ops.sources import DataOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
 from passes.diagnostics import PassError
 from passes.loop_space import PASS, LoopSpace, find_loop_space, merge_groups
@@ -92,7 +92,7 @@ def schedule_graph(graph: GraphOp) -> GraphOp:
     return new
 
 
-def _operand_groups(node) -> list:  # noqa: ANN001
+def _operand_groups(node) -> list:
     """Operands grouped per IRDL operand definition (optional operands as tuples)."""
     from xdsl.irdl import VarOperandDef
 

@@ -1,0 +1,521 @@
+"""``lower-to-ascendc``: an impl graph -> an ``ascendc`` kernel module (memory-level API).
+
+The loop space of the impl graph is ``outer axes x inner axis`` (the vectorized axis).
+One *tile* is one coordinate of the outer axes and a chunk of ``tile`` elements of the
+inner axis; tiles are numbered row-major and split evenly over ``block_dim`` cores.
+Host tiling picks ``tile`` so that every UB buffer fits ``ub_size``. In a tile every
+tensor lives in its own UB buffer, dense along the inner axis (or one element when the
+tensor is broadcast along it); GM views are addressed with their own strides (AL-8:
+logical values from logical strides, physical placement from the layout).
+
+Ops map to AscendC APIs through one table (``_BINARY``/``_UNARY``); ops without a vector
+API (integer floor division, remainder, logical ops) use a scalar loop over the tile.
+Anything not supported fails closed with a PassError naming the node.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from xdsl.dialects.builtin import Float16Type, IntegerType, ModuleOp, Signedness
+from xdsl.ir import Attribute, SSAValue
+
+from ascendc_emitter.builder import KernelModuleBuilder, i64
+from ascendc_emitter.dialect import ops as ac
+from ascendc_emitter.dialect.types import element_bytes
+from ascir_dialect.attributes import ScalarType, TensorType
+from ascir_dialect.dtypes import DType
+from ascir_dialect.ops import AscirNode, GraphOp
+from ascir_dialect.ops import elementwise as ew
+from ascir_dialect.ops.indirect_load import IndirectLoadOp
+from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
+from ascir_dialect.ops.reduce import MaxOp, MinOp, ReduceNode, SumOp
+from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
+from ascir_dialect.symbolic import SizeExpr
+from lowering.exprs import ExprLowering
+from lowering.types import element_type, scalar_type
+from passes.diagnostics import PassError
+
+PASS = "lower-to-ascendc"
+TILE_ALIGN = 256  # elements: tile * sizeof(T) is a whole number of 256-byte repeats
+MAX_TILE = 16384  # DataCopyExtParams.blockCount is 16-bit; keep compact copies legal
+ROW_BUFFER_BYTES = 256  # buffer of a tensor broadcast along the inner axis
+
+u8 = IntegerType(8, Signedness.UNSIGNED)
+
+# ASCIR elementwise op -> (tensor-tensor API, tensor-scalar API or None, commutative)
+_BINARY: dict[type, tuple[type, type | None, bool]] = {
+    ew.AddOp: (ac.AddOp, ac.AddsOp, True),
+    ew.MulOp: (ac.MulOp, ac.MulsOp, True),
+    ew.MinimumOp: (ac.MinOp, ac.MinsOp, True),
+    ew.MaximumOp: (ac.MaxOp, ac.MaxsOp, True),
+    ew.SubOp: (ac.SubOp, None, False),
+    ew.DivOp: (ac.DivOp, None, False),
+}
+_UNARY: dict[type, type] = {ew.AbsOp: ac.AbsOp, ew.ExpOp: ac.ExpOp, ew.ReluOp: ac.ReluOp, ew.SqrtOp: ac.SqrtOp}
+_COMPARE: dict[type, str] = {ew.LtOp: "LT", ew.LeOp: "LE", ew.GtOp: "GT", ew.GeOp: "GE", ew.EqOp: "EQ", ew.NeOp: "NE"}
+_REDUCE: dict[type, type] = {SumOp: ac.ReduceSumOp, MaxOp: ac.ReduceMaxOp, MinOp: ac.ReduceMinOp}
+_SCALAR_LOOP = {
+    ew.FloorDivOp: "floordiv", ew.RemainderOp: "remainder", ew.LogicalAndOp: "and",
+    ew.LogicalOrOp: "or", ew.LogicalNotOp: "not",
+}
+
+
+@dataclass
+class Buffer:
+    """A UB buffer of one tensor (or a temporary) in the tile."""
+
+    name: str
+    dtype: Attribute
+    full: bool  # dense along the inner axis (tile elements) or one row block
+
+
+@dataclass
+class KernelPlan:
+    graph: GraphOp
+    outer: list[tuple[str, SizeExpr]]
+    inner: tuple[str, SizeExpr]
+    reduce_inner: bool
+    buffers: list[Buffer] = field(default_factory=list)
+    index_exprs: list[IndexExprOp] = field(default_factory=list)
+
+    def per_element_bytes(self) -> int:
+        return sum(element_bytes(b.dtype) for b in self.buffers if b.full)
+
+    def fixed_bytes(self) -> int:
+        return ROW_BUFFER_BYTES * sum(1 for b in self.buffers if not b.full)
+
+
+def _inner_full(t: TensorType) -> bool:
+    return t.repeats[-1] != 1
+
+
+def _analyse(graph: GraphOp) -> KernelPlan:
+    if graph.is_hint:
+        raise PassError(PASS, f"graph @{graph.graph_name} is not scheduled; run the schedule pass first")
+    nodes = [n for n in graph.nodes() if isinstance(n.out_type, TensorType) and not isinstance(n, (DataOp, OutputOp, WorkspaceOp))]
+    widest = max(nodes, key=lambda n: n.out_type.rank)  # type: ignore[union-attr]
+    axes = widest.out_type.axis  # type: ignore[union-attr]
+    sizes = graph.axis_by_name()
+    reduce_inner = False
+    for n in graph.nodes():
+        if isinstance(n, IndirectLoadOp):
+            raise PassError(PASS, f"{n.describe()}: IndirectLoad is lowered by its template cases (SIMD/SIMT/SK-like), not by this pass")
+        if isinstance(n, WorkspaceOp):
+            raise PassError(PASS, f"{n.describe()}: workspaces between stages are not supported by the single-stage lowering")
+        if isinstance(n, ReduceNode):
+            src, dst = n.x.type, n.result_tensor()
+            reduced = [i for i, (a, b) in enumerate(zip(src.repeats, dst.repeats, strict=True)) if b == 1 and a != 1]  # type: ignore[union-attr]
+            if reduced != [len(axes) - 1] or dst.axis != axes:
+                raise PassError(
+                    PASS,
+                    f"{n.describe()}: only reductions over the innermost merged axis are supported by the "
+                    f"root-graph lowering (reduced positions {reduced} of {axes})",
+                )
+            reduce_inner = True
+    for n in nodes:
+        if n.out_type.axis != axes:  # type: ignore[union-attr]
+            raise PassError(PASS, f"{n.describe()}: tensor axes {n.out_type.axis} differ from the loop axes {axes}")  # type: ignore[union-attr]
+    outer = [(a, sizes[a].size_expr) for a in axes[:-1]]
+    return KernelPlan(graph, outer, (axes[-1], sizes[axes[-1]].size_expr), reduce_inner)
+
+
+class GraphLowering:
+    """Builds the kernel module for one impl graph."""
+
+    def __init__(self, graph: GraphOp, name: str | None = None):
+        self.graph = graph
+        self.plan = _analyse(graph)
+        self.inputs = sorted((n for n in graph.nodes() if isinstance(n, (DataOp, ScalarDataOp))), key=lambda n: n.index_value)
+        self.outputs = sorted((n for n in graph.nodes() if isinstance(n, OutputOp)), key=lambda n: n.index_value)
+        self.name = name or f"autofuse_{graph.graph_name}"
+        self.index_exprs = [n for n in graph.nodes() if isinstance(n, IndexExprOp)]
+        fields = [(s, i64) for s in graph.size_names] + [
+            ("tile", i64), ("tiles_per_row", i64), ("total_tiles", i64), ("per_block", i64)
+        ] + [(f"ie_{i}", i64) for i in range(len(self.index_exprs))]
+        gm = [f"in{n.index_value}" for n in self.inputs] + [f"out{n.index_value}" for n in self.outputs]
+        self.kb = KernelModuleBuilder(self.name, gm, graph.size_names, fields)
+        self.values: dict[SSAValue, SSAValue] = {}  # ASCIR tensor/scalar -> kernel LocalTensor / scalar
+        self.globals: dict[AscirNode, SSAValue] = {}
+
+    # ------------------------------------------------------------------ kernel
+    def build(self) -> ModuleOp:
+        with self.kb.kernel() as (k, addrs, tiling):
+            self.k, self.tiling = k, tiling
+            self.sym = ExprLowering(k, lambda s: k.tiling_get(tiling, s))
+            self._prologue(addrs)
+            tile, tiles_per_row, total, per_block = (k.tiling_get(tiling, f) for f in ("tile", "tiles_per_row", "total_tiles", "per_block"))
+            first = k.mul(k.block_idx(), per_block, name="first_tile")
+            last = k.min(k.add(first, per_block), total, name="last_tile")
+            self.tile = tile
+            with k.loop(first, last, 1, "t") as (b, t):
+                self.b = b
+                row = b.floordiv(t, tiles_per_row, name="row")
+                start = b.mul(b.sub(t, b.mul(row, tiles_per_row)), tile, name="start")
+                inner = self.sym(self.plan.inner[1], "inner_size")
+                self.start = start
+                self.count = b.min(b.sub(inner, start), tile, name="count")
+                self.coords = self._decode(row)
+                loads_done = False
+                for node in self.graph.nodes():
+                    if isinstance(node, StoreOp) and not loads_done:
+                        b.sync("V_MTE3")
+                        loads_done = True
+                    self._emit(node)
+                b.sync("MTE3_V")
+                b.sync("V_MTE2")
+        self._host()
+        return self.kb.finish()
+
+    def _prologue(self, addrs: list[SSAValue]) -> None:
+        k = self.k
+        gm = iter(addrs)
+        for n in self.inputs:
+            addr = next(gm)
+            if isinstance(n, DataOp):
+                t = n.out_type
+                self.globals[n] = k.global_tensor(addr, element_type(t.dtype), 0, self._extent(t), f"gm_{n.node_name}")  # type: ignore[arg-type]
+            else:
+                g = k.global_tensor(addr, element_type(n.out_type.dtype), 0, 1, f"gm_{n.node_name}")
+                self.values[n.results[0]] = k.get_value(g, 0, n.node_name)
+        for n in self.outputs:
+            t = n.out_type
+            self.globals[n] = k.global_tensor(next(gm), element_type(t.dtype), 0, self._extent(t), f"gm_{n.node_name}")  # type: ignore[arg-type]
+        for i, n in enumerate(self.index_exprs):
+            raw = k.tiling_get(self.tiling, f"ie_{i}")
+            self.values[n.results[0]] = k.cast(raw, scalar_type(n.out_type.dtype), n.node_name)
+        for n in self.graph.nodes():
+            if isinstance(n, ScalarOp):
+                self.values[n.results[0]] = k.const(n.python_value(), scalar_type(n.out_type.dtype), n.node_name)
+        # UB buffers: one per loop-space tensor, allocated up front.
+        for n in self.graph.nodes():
+            if isinstance(n, (LoadOp, ArangeOp, ReduceNode, ew.BroadcastOp, ew.CastOp, ew.ElementwiseNode)):
+                if isinstance(n, ew.BroadcastOp) and self._aliases(n):
+                    continue
+                t = n.result_tensor()
+                self.values[n.results[0]] = self._buffer(n.node_name, element_type(t.dtype), _inner_full(t))
+
+    def _extent(self, t: TensorType) -> SSAValue:
+        e = SizeExpr(1)
+        for r, s in zip(t.repeats, t.strides, strict=True):
+            e = e + (r - 1) * s
+        return self.sym(e)
+
+    def _buffer(self, name: str, dtype: Attribute, full: bool) -> SSAValue:
+        self.plan.buffers.append(Buffer(name, dtype, full))
+        k = self.k
+        nbytes = k.mul(self.k.tiling_get(self.tiling, "tile"), element_bytes(dtype)) if full else ROW_BUFFER_BYTES
+        count = k.floordiv(nbytes, element_bytes(dtype)) if full else ROW_BUFFER_BYTES // element_bytes(dtype)
+        buf = k.tbuf(nbytes, name=f"ub_{name}")
+        return k.tbuf_get(buf, dtype, count, 0, f"{name}_ub")
+
+    def _decode(self, row: SSAValue) -> list[SSAValue]:
+        """Outer coordinates of a row index (row-major over the outer axes)."""
+        b = self.b
+        coords: list[SSAValue] = []
+        rest = row
+        for name, size in reversed(self.plan.outer):
+            extent = self.sym(size)
+            q = b.floordiv(rest, extent)
+            coords.insert(0, b.sub(rest, b.mul(q, extent), name=f"c_{name}"))
+            rest = q
+        return coords
+
+    def _count(self, t: TensorType) -> SSAValue | int:
+        return self.count if _inner_full(t) else 1
+
+    def _gm_offset(self, t: TensorType, offset: SizeExpr) -> SSAValue:
+        b = self.b
+        off = self.sym(offset)
+        for coord, r, s in zip(self.coords, t.repeats[:-1], t.strides[:-1], strict=True):
+            if r != 1:
+                off = b.add(off, b.mul(coord, self.sym(s)))
+        if _inner_full(t):
+            off = b.add(off, b.mul(self.start, self.sym(t.strides[-1])))
+        return off
+
+    # ------------------------------------------------------------------- nodes
+    def _emit(self, node: AscirNode) -> None:
+        handler: Callable[[AscirNode], None] | None = None
+        for cls, h in self._handlers():
+            if isinstance(node, cls):
+                handler = h
+                break
+        if handler is None:
+            raise PassError(PASS, f"{node.describe()}: no AscendC lowering for this op yet")
+        handler(node)
+
+    def _handlers(self) -> list[tuple[type, Callable]]:
+        return [
+            ((DataOp, ScalarDataOp, OutputOp, ScalarOp, IndexExprOp), lambda n: None),
+            (LoadOp, self._load),
+            (StoreOp, self._store),
+            (ArangeOp, self._arange),
+            (ew.BroadcastOp, self._broadcast),
+            (ew.CastOp, self._cast),
+            (ew.CompareNode, self._compare),
+            (ew.SelectNode, self._select),
+            (ReduceNode, self._reduce),
+            (ew.NegOp, self._neg),
+            (ew.TrueDivOp, self._truediv),
+            (tuple(_BINARY), self._binary),
+            (tuple(_UNARY), self._unary),
+            (tuple(_SCALAR_LOOP), self._scalar_loop),
+        ]
+
+    def _load(self, n: LoadOp) -> None:
+        b, t = self.b, n.result_tensor()
+        dst, e = self.values[n.results[0]], element_bytes(element_type(t.dtype))
+        src = b.gslice(self.globals[n.x.owner], self._gm_offset(t, n.offset.data))  # type: ignore[index]
+        if not _inner_full(t):
+            b.copy_pad(dst, src, 1, e)
+        elif t.strides[-1] == 1:
+            b.copy_pad(dst, src, 1, b.mul(self.count, e))
+        else:  # strided GM rows: one element per block, packed densely in UB
+            gap = b.mul(b.sub(self.sym(t.strides[-1]), 1), e)
+            b.copy_pad(dst, src, self.count, e, gap, 0, compact=True)
+        b.sync("MTE2_V")
+
+    def _store(self, n: StoreOp) -> None:
+        b, t = self.b, n.result_tensor()
+        src, e = self.values[n.x], element_bytes(element_type(t.dtype))
+        out = next(u.operation for u in n.results[0].uses if isinstance(u.operation, OutputOp))
+        dst = b.gslice(self.globals[out], self._gm_offset(t, n.offset.data))
+        if not _inner_full(t):
+            b.copy_pad(dst, src, 1, e)
+        elif t.strides[-1] == 1:
+            b.copy_pad(dst, src, 1, b.mul(self.count, e))
+        else:
+            gap = b.mul(b.sub(self.sym(t.strides[-1]), 1), e)
+            b.copy_pad(dst, src, self.count, e, 0, gap, compact=True)
+
+    def _operand(self, v: SSAValue) -> SSAValue:
+        return self.values[v]
+
+    def _binary(self, n: ew.ElementwiseNode) -> None:
+        b, t = self.b, n.result_tensor()
+        tensor_api, scalar_api, commutative = _BINARY[type(n)]
+        dst, count = self.values[n.results[0]], self._count(t)
+        x1, x2 = n.operands
+        if isinstance(x1.type, ScalarType) and commutative:
+            x1, x2 = x2, x1  # AL-9: a single scalar moves to the second position
+        if isinstance(x2.type, ScalarType) and scalar_api is not None:
+            b.vec(scalar_api, dst, self._operand(x1), self._operand(x2), count)
+            return
+        lhs, rhs = (self._as_tensor(v, t) for v in (x1, x2))
+        b.vec(tensor_api, dst, lhs, rhs, count)
+
+    def _as_tensor(self, v: SSAValue, like: TensorType) -> SSAValue:
+        """A scalar-like operand where the API needs a tensor: Duplicate into a buffer."""
+        if not isinstance(v.type, ScalarType):
+            return self.values[v]
+        dtype = element_type(v.type.dtype)
+        key = (v, "dup")
+        if key not in self._dups:
+            self._dups[key] = self._late_buffer(f"{v.name_hint or 'scalar'}_dup", dtype, _inner_full(like))
+        buf = self._dups[key]
+        self.b.vec(ac.DuplicateOp, buf, self.values[v], self._count(like))
+        return buf
+
+    def _late_buffer(self, name: str, dtype: Attribute, full: bool) -> SSAValue:
+        """A temporary buffer needed by an op's lowering. The tile loop is inserted into the
+        kernel only once its body is complete, so these land before it, as UB buffers must."""
+        return self._buffer(name, dtype, full)
+
+    def _unary(self, n: ew.ElementwiseNode) -> None:
+        t = n.result_tensor()
+        self.b.vec(_UNARY[type(n)], self.values[n.results[0]], self.values[n.operands[0]], self._count(t))
+
+    def _neg(self, n: ew.NegOp) -> None:
+        t = n.result_tensor()
+        minus_one = self.b.const(-1, scalar_type(t.dtype))
+        self.b.vec(ac.MulsOp, self.values[n.results[0]], self.values[n.operands[0]], minus_one, self._count(t))
+
+    def _cast_into(self, dst: SSAValue, src: SSAValue, src_dtype: DType, dst_dtype: DType, count: SSAValue | int) -> None:
+        if dst_dtype is DType.bool:
+            self._to_mask_values(dst, lambda bits: self.b.vec(ac.ComparesOp, bits, src, self.b.const(0, scalar_type(src_dtype)), self._aligned(count, src_dtype), mode="NE"), count)
+            return
+        mode = "CAST_TRUNC" if src_dtype.is_float and not dst_dtype.is_float else "CAST_RINT"
+        if not src_dtype.is_float and not dst_dtype.is_float and src_dtype.nbytes == dst_dtype.nbytes:
+            mode = "CAST_NONE"
+        self.b.vec(ac.CastOp, dst, src, count, round=mode)
+
+    def _cast(self, n: ew.CastOp) -> None:
+        t = n.result_tensor()
+        src = n.operands[0].type
+        self._cast_into(self.values[n.results[0]], self.values[n.operands[0]], src.dtype, t.dtype, self._count(t))  # type: ignore[union-attr]
+
+    def _truediv(self, n: ew.TrueDivOp) -> None:
+        t = n.result_tensor()
+        count = self._count(t)
+        casted = []
+        for v in n.operands:
+            if isinstance(v.type, ScalarType):
+                raise PassError(PASS, f"{n.describe()}: TrueDiv with a scalar operand is not supported yet")
+            if v.type.dtype == t.dtype:
+                casted.append(self.values[v])
+                continue
+            tmp = self._late_buffer(f"{n.node_name}_{v.name_hint}_f", element_type(t.dtype), _inner_full(t))
+            self._cast_into(tmp, self.values[v], v.type.dtype, t.dtype, count)
+            casted.append(tmp)
+        self.b.vec(ac.DivOp, self.values[n.results[0]], casted[0], casted[1], count)
+
+    def _aligned(self, count: SSAValue | int, dtype: DType) -> SSAValue:
+        """Compare needs count * sizeof(T) to be a multiple of 256 bytes: round up."""
+        per = 256 // element_bytes(element_type(dtype))
+        return self.b.mul(self.b.ceildiv(self.b.v(count), per), per)
+
+    def _to_mask_values(self, dst: SSAValue, make_bits: Callable[[SSAValue], None], count: SSAValue | int) -> None:
+        """Write 0/1 (uint8) per element from a Compare bit mask: Select 1.0/0.0 in half, Cast."""
+        full = not (isinstance(count, int) and count == 1)
+        if not hasattr(self, "_mask_tmp") or full not in self._mask_tmp:
+            self._mask_tmp = getattr(self, "_mask_tmp", {})
+            bits = self._late_buffer(f"bits{int(full)}", u8, full)
+            ones = self._late_buffer(f"ones{int(full)}", Float16Type(), full)
+            halfv = self._late_buffer(f"sel{int(full)}", Float16Type(), full)
+            self._mask_tmp[full] = (bits, ones, halfv)
+        bits, ones, halfv = self._mask_tmp[full]
+        make_bits(bits)
+        b = self.b
+        b.vec(ac.DuplicateOp, ones, b.const(1.0, Float16Type()), count)
+        b.vec(ac.SelectOp, halfv, bits, ones, b.const(0.0, Float16Type()), count, mode="VSEL_TENSOR_SCALAR_MODE")
+        b.vec(ac.CastOp, dst, halfv, count, round="CAST_RINT")
+
+    def _compare(self, n: ew.CompareNode) -> None:
+        t = n.result_tensor()
+        x1, x2 = n.operands
+        src_dtype = x1.type.dtype  # type: ignore[union-attr]
+        count = self._count(t)
+        aligned = self._aligned(count, src_dtype)
+        mode = _COMPARE[type(n)]
+        if isinstance(x2.type, ScalarType):
+            make = lambda bits: self.b.vec(ac.ComparesOp, bits, self.values[x1], self.values[x2], aligned, mode=mode)  # noqa: E731
+        else:
+            make = lambda bits: self.b.vec(ac.CompareOp, bits, self.values[x1], self.values[x2], aligned, mode=mode)  # noqa: E731
+        self._to_mask_values(self.values[n.results[0]], make, count)
+
+    def _select(self, n: ew.SelectNode) -> None:
+        t = n.result_tensor()
+        count = self._count(t)
+        cond, x, y = n.operands
+        if isinstance(x.type, ScalarType):
+            raise PassError(PASS, f"{n.describe()}: a scalar first branch is not supported yet; broadcast it")
+        if not hasattr(self, "_sel_bits"):
+            self._sel_bits = {}
+        full = _inner_full(t)
+        if full not in self._sel_bits:
+            self._sel_bits[full] = self._late_buffer(f"selbits{int(full)}", u8, full)
+        bits = self._sel_bits[full]
+        self.b.vec(ac.ComparesOp, bits, self.values[cond], self.b.const(0, IntegerType(8)), self._aligned(count, DType.uint8), mode="NE")
+        if isinstance(y.type, ScalarType):
+            self.b.vec(ac.SelectOp, self.values[n.results[0]], bits, self.values[x], self.values[y], count, mode="VSEL_TENSOR_SCALAR_MODE")
+        else:
+            self.b.vec(ac.SelectOp, self.values[n.results[0]], bits, self.values[x], self.values[y], count, mode="VSEL_TENSOR_TENSOR_MODE")
+
+    def _aliases(self, n: ew.BroadcastOp) -> bool:
+        src = n.x.type
+        return isinstance(src, TensorType) and _inner_full(src) == _inner_full(n.result_tensor())
+
+    def _broadcast(self, n: ew.BroadcastOp) -> None:
+        t = n.result_tensor()
+        src = n.x
+        if isinstance(src.type, TensorType) and self._aliases(n):
+            self.values[n.results[0]] = self.values[src]  # outer-axis broadcast: same tile data
+            return
+        value = self.values[src] if isinstance(src.type, ScalarType) else self.b.get_value(self.values[src], 0)
+        self.b.vec(ac.DuplicateOp, self.values[n.results[0]], value, self._count(t))
+
+    def _reduce(self, n: ReduceNode) -> None:
+        src = n.x.type
+        work = self._late_buffer(f"{n.node_name}_work", element_type(src.dtype), True)  # type: ignore[union-attr]
+        self.b.vec(_REDUCE[type(n)], self.values[n.results[0]], self.values[n.x], work, self.count)
+
+    def _arange(self, n: ArangeOp) -> None:
+        """Root-graph Arange (seed 000 ArangeApiCall): SetValue(base + (offset + i) * step)."""
+        b, t = self.b, n.result_tensor()
+        logical = b.v(0)
+        for coord, r, s in zip(self.coords, t.repeats[:-1], t.strides[:-1], strict=True):
+            if r != 1:
+                logical = b.add(logical, b.mul(coord, self.sym(s)))
+        base, step = self.sym(n.base.data), self.sym(n.step.data)
+        stride = self.sym(t.strides[-1])
+        dst = self.values[n.results[0]]
+        with b.loop(0, self._count(t), 1, "arange_i") as (lb, i):
+            pos = lb.add(logical, lb.mul(lb.add(self.start, i), stride)) if _inner_full(t) else logical
+            value = lb.add(base, lb.mul(pos, step))
+            lb.set_value(dst, i, lb.cast(value, scalar_type(t.dtype)))
+
+    def _scalar_loop(self, n: ew.ElementwiseNode) -> None:
+        """Ops without a vector API: one scalar GetValue/SetValue pass over the tile."""
+        b, t = self.b, n.result_tensor()
+        kind = _SCALAR_LOOP[type(n)]
+        if (t.dtype.is_float or not t.dtype.is_signed) and kind in ("floordiv", "remainder"):
+            raise PassError(PASS, f"{n.describe()}: {t.dtype} {kind} has no AscendC lowering yet (signed integers only)")
+        st = scalar_type(t.dtype)
+        dst = self.values[n.results[0]]
+        with b.loop(0, self._count(t), 1, f"{kind}_i") as (lb, i):
+            args = []
+            for v in n.operands:
+                if isinstance(v.type, ScalarType):
+                    args.append(self.values[v])
+                else:
+                    args.append(lb.get_value(self.values[v], i))
+            if kind == "floordiv":
+                r = lb.floordiv(args[0], args[1])
+            elif kind == "remainder":
+                r = lb.sub(args[0], lb.mul(lb.floordiv(args[0], args[1]), args[1]))
+            elif kind == "not":
+                r = lb.select(lb.cmp("eq", args[0], lb.const(0, args[0].type)), lb.const(1, st), lb.const(0, st))
+            else:
+                nz = [lb.cmp("ne", a, lb.const(0, a.type)) for a in args]
+                both = lb.select(nz[0], nz[1], lb.const(0, IntegerType(1)), ) if kind == "and" else lb.select(nz[0], lb.const(1, IntegerType(1)), nz[1])
+                r = lb.select(both, lb.const(1, st), lb.const(0, st))
+            lb.set_value(dst, i, r)
+
+    # -------------------------------------------------------------------- host
+    def _host(self) -> None:
+        plan = self.plan
+        with self.kb.host() as (h, sizes, core_num, ub_size):
+            by_name = dict(zip(self.graph.size_names, sizes, strict=True))
+            sym = ExprLowering(h, lambda s: by_name[s])
+            for name, v in by_name.items():
+                h.fail_if(h.cmp("slt", v, 1), 2, f"size {name} must be >= 1")
+                h.set_tiling(name, v)
+            inner = sym(plan.inner[1], "inner")
+            rows = h.const(1)
+            for _, size in plan.outer:
+                rows = h.mul(rows, sym(size))
+            budget = h.sub(h.cast(ub_size, i64), plan.fixed_bytes(), name="budget")
+            per_elem = max(1, plan.per_element_bytes())
+            tile = h.mul(h.floordiv(h.floordiv(budget, per_elem), TILE_ALIGN), TILE_ALIGN, name="tile_fit")
+            wanted = h.mul(h.ceildiv(inner, TILE_ALIGN), TILE_ALIGN, name="tile_wanted")
+            tile = h.min(h.min(tile, wanted), MAX_TILE, name="tile")
+            h.fail_if(h.cmp("slt", tile, TILE_ALIGN), 1, "even the smallest tile does not fit the UB")
+            if plan.reduce_inner:
+                h.fail_if(h.cmp("slt", tile, inner), 1, "the reduced axis does not fit the UB in one tile")
+            tiles_per_row = h.ceildiv(inner, tile, name="tiles_per_row")
+            total = h.mul(rows, tiles_per_row, name="total_tiles")
+            blocks = h.min(h.cast(core_num, i64), total, name="blocks")
+            per_block = h.ceildiv(total, blocks, name="per_block")
+            blocks = h.ceildiv(total, per_block, name="block_dim")
+            for f, v in (("tile", tile), ("tiles_per_row", tiles_per_row), ("total_tiles", total), ("per_block", per_block)):
+                h.set_tiling(f, v)
+            for i, n in enumerate(self.index_exprs):
+                h.set_tiling(f"ie_{i}", sym(n.expr.data))
+            h.set_tiling("block_dim", blocks)
+            h.set_output("block_dim", blocks)
+            h.set_output("workspace_size", 0)
+        # host tiling goes before the kernel in the module
+        host = next(op for op in self.kb.module.ops if isinstance(op, ac.HostTilingOp))
+        kernel = next(op for op in self.kb.module.ops if isinstance(op, ac.KernelOp))
+        host.detach()
+        self.kb.module.body.block.insert_op_before(host, kernel)
+
+    _dups: dict
+
+
+def lower_graph(graph: GraphOp, name: str | None = None) -> ModuleOp:
+    lowering = GraphLowering(graph, name)
+    lowering._dups = {}
+    return lowering.build()

@@ -1,0 +1,87 @@
+"""``compile_graph``: a HintGraph (or module) -> a runnable kernel on the simulator/NPU.
+
+    k = compile_graph(graph_or_module, target="sim")
+    outs = k(*inputs, sizes={"s0": 4, ...})   # inputs by Data index, outputs by Output index
+    k.stats                                   # simulator counters of the last run
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from xdsl.dialects.builtin import ModuleOp
+
+from ascendc_emitter.printer import KernelSources, emit_files
+from ascir_dialect.attributes import ScalarType, TensorType
+from ascir_dialect.diagnostics import AscirError
+from ascir_dialect.frontend.platform import get_platform
+from ascir_dialect.interpreter import RefRuntime, check_inputs, check_sizes, resolve_graph
+from ascir_dialect.ops import GraphOp
+from ascir_dialect.ops.memory import OutputOp
+from lowering.graph_lowering import lower_graph
+from passes.schedule import schedule_graph
+from runtime import compile_kernel
+
+
+@dataclass
+class CompiledGraph:
+    """A compiled fused graph: call it with numpy inputs to get the outputs."""
+
+    graph: GraphOp
+    sources: KernelSources
+    kernel: Any
+    stats: dict[str, int] = field(default_factory=dict)
+    last_run: Any = None
+
+    def __call__(self, *inputs: Any, sizes: Mapping[str, int] | None = None,
+                 core_num: int | None = None, ub_size: int | None = None) -> list[np.ndarray]:
+        g = self.graph
+        bound = check_sizes(g, sizes)
+        values = check_inputs(g, inputs)
+        rt = RefRuntime(g, bound, values)
+        args = [np.ascontiguousarray(np.asarray(v)).reshape(-1).copy() for v in values]
+        outputs = sorted((n for n in g.nodes() if isinstance(n, OutputOp)), key=lambda n: n.index_value)
+        buffers = [rt.new_buffer(n).data for n in outputs]
+        platform = get_platform()
+        result = self.kernel.run(
+            [*args, *buffers],
+            [bound[s] for s in g.size_names],
+            core_num=core_num or platform.core_num,
+            ub_size=ub_size or platform.ub_size,
+        )
+        self.stats = result.stats
+        self.last_run = result
+        shaped = []
+        for node, data in zip(outputs, buffers, strict=True):
+            rt.set_output(node, type("B", (), {"data": data})())
+            shaped.append(rt.outputs[node.index_value])
+        return shaped
+
+
+def schedule_module(graph_or_module: Any, graph: str | None = None) -> tuple[GraphOp, GraphOp]:
+    """(hint graph, impl graph) for a HintGraph, module or GraphOp."""
+    _module, g = resolve_graph(graph_or_module, graph)
+    return g, schedule_graph(g)
+
+
+def lower_module(impl: GraphOp, name: str | None = None) -> ModuleOp:
+    return lower_graph(impl, name)
+
+
+def compile_graph(graph_or_module: Any, target: str = "sim", graph: str | None = None,
+                  name: str | None = None) -> CompiledGraph:
+    hint, impl = schedule_module(graph_or_module, graph)
+    for n in hint.nodes():
+        if isinstance(n.out_type, ScalarType) or isinstance(n.out_type, TensorType):
+            continue
+        raise AscirError(f"{n.describe()}: unsupported result type")
+    kernel_module = lower_module(impl, name)
+    sources = emit_files(kernel_module)
+    kernel = compile_kernel(sources.tiling_h, sources.host_impl_cpp, sources.device_impl_cpp,
+                            target=target, name=name or f"autofuse_{hint.graph_name}")
+    return CompiledGraph(hint, sources, kernel)
+
+
