@@ -149,8 +149,9 @@ class GraphLowering:
             first = k.mul(k.block_idx(), per_block, name="first_tile")
             last = k.min(k.add(first, per_block), total, name="last_tile")
             self.tile = tile
+            self.first, self.tiles_per_row = first, tiles_per_row
             with k.loop(first, last, 1, "t") as (b, t):
-                self.b = b
+                self.b, self.t = b, t
                 row = b.floordiv(t, tiles_per_row, name="row")
                 start = b.mul(b.sub(t, b.mul(row, tiles_per_row)), tile, name="start")
                 inner = self.sym(self.plan.inner[1], "inner_size")
@@ -265,7 +266,24 @@ class GraphLowering:
         ]
 
     def _load(self, n: LoadOp) -> None:
-        b, t = self.b, n.result_tensor()
+        t = n.result_tensor()
+        if all(r == 1 for r in t.repeats[:-1]):
+            # Invariant across rows: load on the block's first tile, or when the inner axis
+            # is split into several chunks (then the chunk changes from tile to tile).
+            b = self.b
+            again = b.cmp("eq", self.t, self.first)
+            if _inner_full(t):
+                again = b.select(again, again, b.cmp("sgt", self.tiles_per_row, 1), name="reload")
+            outer_builder = self.b
+            with b.when(again) as inner:
+                self.b = inner
+                self._load_tile(n, t)
+            self.b = outer_builder
+            return
+        self._load_tile(n, t)
+
+    def _load_tile(self, n: LoadOp, t: TensorType) -> None:
+        b = self.b
         dst, e = self.values[n.results[0]], element_bytes(element_type(t.dtype))
         src = b.gslice(self.globals[n.x.owner], self._gm_offset(t, n.offset.data))  # type: ignore[index]
         if not _inner_full(t):

@@ -62,6 +62,15 @@ def loop_nodes(graph: GraphOp) -> list[AscirNode]:
 
 
 def find_loop_space(graph: GraphOp) -> LoopSpace:
+    from ascir_dialect.ops.indirect_load import IndirectLoadOp
+
+    for n in graph.nodes():
+        if isinstance(n, IndirectLoadOp):
+            raise PassError(
+                PASS,
+                f"{n.describe()}: IndirectLoad graphs are scheduled as SIMD/SIMT/SK-like template cases "
+                "(indirect-load-template-cases), which this build does not implement yet",
+            )
     nodes = loop_nodes(graph)
     if not nodes:
         raise PassError(PASS, f"graph @{graph.graph_name} computes nothing (no loads, stores or compute nodes)")

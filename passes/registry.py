@@ -17,5 +17,28 @@ def _schedule() -> type[ModulePass]:
     return SchedulePass
 
 
+def _lower() -> type[ModulePass]:
+    from lowering.passes import LowerToAscendCPass
+
+    return LowerToAscendCPass
+
+
+def _autofuse() -> type[ModulePass]:
+    from lowering.passes import AutofusePass
+
+    return AutofusePass
+
+
+PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {
+    "schedule": (_schedule, "HintGraph -> impl graph: merge contiguous axes, vectorized UB layout"),
+    "lower-to-ascendc": (_lower, "impl graph -> ascendc kernel module (memory-level API, host tiling)"),
+    "autofuse": (_autofuse, "the whole pipeline: schedule, lower-to-ascendc"),
+}
+
+
 def available_passes() -> dict[str, Callable[[], type[ModulePass]]]:
-    return {"schedule": _schedule}
+    return {name: factory for name, (factory, _) in PASSES.items()}
+
+
+def describe_passes() -> str:
+    return "\n".join(f"  {name:<18} {doc}" for name, (_, doc) in PASSES.items())

@@ -7,6 +7,7 @@ the user (set ``ASCIR_DEBUG=1`` to see one for an internal error).
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 import traceback
@@ -26,7 +27,7 @@ from ascendc_emitter.dialect.ops import KernelOp
 from ascendc_emitter.printer import EmitError, emit_files
 from ascir_dialect.diagnostics import AscirError, first_verification_error, format_parse_error
 from ascir_dialect.dialect import ASCIR
-from passes.registry import available_passes
+from passes.registry import available_passes, describe_passes
 
 EXIT_USER_ERROR = 1
 EXIT_INTERNAL_ERROR = 2
@@ -66,7 +67,16 @@ class AscirOptMain(xDSLOptMain):
     version_format = "ascir-opt (xDSL {xdsl_version})"
 
     def __init__(self, args: Sequence[str] | None = None):
-        super().__init__(description="ASCIR optimizer driver (mlir-opt style)", args=args)
+        super().__init__(
+            description="ASCIR optimizer driver (mlir-opt style). Passes (-p, comma-separated):\n"
+            + describe_passes()
+            + "\nTargets (-t): mlir (IR, default), ascendc (tiling.h, host_impl.cpp, device_impl.cpp)",
+            args=args,
+        )
+
+    def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
+        arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
+        super().register_all_arguments(arg_parser)
 
     def register_all_dialects(self) -> None:
         for dialect in DIALECTS:

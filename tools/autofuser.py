@@ -1,11 +1,24 @@
-"""The seed's ``Autofuser`` / ``AutofuserOptions`` driver API (seed 001 test script)."""
+"""The seed's ``Autofuser`` / ``AutofuserOptions`` driver API (seed 001 test script).
+
+    fuser = Autofuser(AutofuserOptions(tiling_lib_path="", tiling_lib_codegen_symbol=""))
+    impl_graphs = fuser.schedule(graph)                      # scheduled impl graph(s)
+    tiling_def, host_tiling, op_kernel = fuser.codegen(impl_graphs)
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import io
+from dataclasses import dataclass, field
 from typing import Any
 
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.printer import Printer
+
+from ascendc_emitter.printer import emit_files
 from ascir_dialect.diagnostics import AscirError
+from ascir_dialect.ops import GraphOp
+from lowering.graph_lowering import lower_graph
+from tools.compile import schedule_module
 
 
 @dataclass(frozen=True)
@@ -21,21 +34,43 @@ class NotImplementedYetError(AscirError, NotImplementedError):
     """A pipeline stage that this build of the toolchain does not provide yet."""
 
 
+@dataclass
+class ScheduledResult:
+    """What ``schedule`` returns: the impl graphs (one per case; truthy when any)."""
+
+    name: str
+    impl_graphs: list[GraphOp] = field(default_factory=list)
+
+    def __bool__(self) -> bool:
+        return bool(self.impl_graphs)
+
+    def __len__(self) -> int:
+        return len(self.impl_graphs)
+
+    def get_name(self) -> str:
+        return self.name
+
+    def to_mlir(self) -> str:
+        out = io.StringIO()
+        module = ModuleOp([g.clone() for g in self.impl_graphs])
+        Printer(stream=out).print_op(module)
+        return out.getvalue() + "\n"
+
+
 class Autofuser:
     """``Autofuser(options).schedule(graph)`` then ``.codegen(result)``."""
 
     def __init__(self, options: AutofuserOptions | None = None):
         self.options = options or AutofuserOptions()
 
-    def schedule(self, graph: Any) -> Any:
-        graph.to_module()  # verification errors surface first, with the verifier's message
-        raise NotImplementedYetError(
-            "Autofuser.schedule: scheduling (axis merge, tiling, VF partition) is not "
-            "implemented yet in this build; the graph verified OK. Use graph.to_mlir() to "
-            "inspect it and pyautofuse.reference(graph, *inputs, sizes=...) to run it."
-        )
+    def schedule(self, graph: Any) -> ScheduledResult:
+        hint, impl = schedule_module(graph)
+        return ScheduledResult(hint.graph_name, [impl])
 
-    def codegen(self, scheduled: Any) -> tuple[str, str, str]:
-        raise NotImplementedYetError(
-            "Autofuser.codegen: AscendC code generation is not implemented yet in this build"
-        )
+    def codegen(self, scheduled: ScheduledResult) -> tuple[str, str, str]:
+        if not isinstance(scheduled, ScheduledResult) or not scheduled:
+            raise AscirError("Autofuser.codegen takes the result of Autofuser.schedule(graph)")
+        if len(scheduled) != 1:
+            raise NotImplementedYetError("Autofuser.codegen: several schedule cases per graph are not supported yet")
+        sources = emit_files(lower_graph(scheduled.impl_graphs[0]))
+        return sources.tiling_h, sources.host_impl_cpp, sources.device_impl_cpp

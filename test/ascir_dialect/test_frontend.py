@@ -7,23 +7,15 @@ import runpy
 import numpy as np
 import pytest
 
+from ascir_dialect.diagnostics import AscirError
 from pyautofuse import Autofuser, AutofuserOptions, ascir, reference
 from pyautofuse.ascir_api import IndexExpr, arange
-from tools.autofuser import NotImplementedYetError
 
 from ..conftest import ROOT, run_opt
 
 
-def seed_graph_text() -> str:
-    """Run the seed 001 minimal script up to schedule() and return its graph's IR."""
-    ns: dict[str, object] = {}
-    with pytest.raises(NotImplementedYetError, match="not implemented yet"):
-        ns = runpy.run_path(str(ROOT / "examples" / "indirect_load_minimal.py"))
-    return ns.get("graph").to_mlir() if ns else ""  # type: ignore[union-attr]
-
-
 def test_seed_001_minimal_script_runs_until_schedule() -> None:
-    with pytest.raises(NotImplementedYetError, match=r"Autofuser\.schedule"):
+    with pytest.raises(AscirError, match=r"schedule: .*IndirectLoad graphs are scheduled as SIMD/SIMT/SK-like template cases"):
         runpy.run_path(str(ROOT / "examples" / "indirect_load_minimal.py"))
 
 
@@ -55,10 +47,31 @@ def test_seed_graph_runs_on_the_reference() -> None:
     np.testing.assert_array_equal(y, expected)
 
 
-def test_autofuser_options_and_codegen_not_implemented() -> None:
+def test_autofuser_schedule_and_codegen() -> None:
     options = AutofuserOptions(tiling_lib_path="", tiling_lib_codegen_symbol="")
-    with pytest.raises(NotImplementedYetError):
-        Autofuser(options).codegen(None)
+    fuser = Autofuser(options)
+    with pytest.raises(AscirError, match="takes the result of Autofuser.schedule"):
+        fuser.codegen(None)  # type: ignore[arg-type]
+    graph, z0 = _graph_1d()
+    x = ascir.ops.Data("x", graph)
+    x.attr.ir_attr.index = 0
+    x.y.dtype = ascir.dtypes.float32
+    x.y.axis = [z0]
+    load = ascir.ops.Load("load")
+    load.x = x
+    exp = ascir.ops.Exp("exp")
+    exp.x = load
+    store = ascir.ops.Store("store")
+    store.x = exp
+    y = ascir.ops.Output("y", graph)
+    y.attr.ir_attr.index = 0
+    y.x = store
+    impl_graphs = fuser.schedule(graph)
+    assert impl_graphs and "ascir.graph @g impl" in impl_graphs.to_mlir()
+    tiling_def, host_tiling, op_kernel = fuser.codegen(impl_graphs)
+    assert "struct AutofuseTilingData" in tiling_def
+    assert 'extern "C" int64_t AutofuseTiling(int64_t s0' in host_tiling
+    assert "AscendC::Exp(" in op_kernel and "<<<block_dim, nullptr, stream>>>" in op_kernel
 
 
 def _graph_1d(n: int | str = "s0") -> tuple[ascir.HintGraph, ascir.Axis]:

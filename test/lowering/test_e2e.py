@@ -102,7 +102,7 @@ def test_elementwise_matrix(dtype: str, shape: tuple[int, ...]) -> None:
 
 @pytest.mark.parametrize("ub_size", [248 * 1024, 8 * 1024])
 def test_many_tiles_and_blocks(ub_size: int) -> None:
-    ir, sizes = elementwise_chain("float32", 2, ["add", "mul"])
+    ir, _ = elementwise_chain("float32", 2, ["add", "mul"])
     x, y = random_input("float32", (5, 3001)), random_input("float32", (5, 3001))
     module = parse_ir(ir)
     k = compile_graph(module, name="tiles")
@@ -186,7 +186,7 @@ def test_outer_reduction_fails_closed() -> None:
 %r = ascir.reduce_sum %l : {red}
 %st = ascir.store %r : {red}
 %y = ascir.output %st {{index = 0 : i64}} : {red}""")
-    with pytest.raises(PassError, match="lower-to-ascendc: .*only reductions over the innermost merged axis"):
+    with pytest.raises(PassError, match=r"lower-to-ascendc: .*only reductions over the innermost merged axis"):
         compile_graph(parse_ir(ir), name="outer_reduce")
 
 

@@ -1,0 +1,64 @@
+"""ascir-run as a user runs it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import numpy as np
+
+from tools.ascir_run import main
+
+from ..conftest import ROOT
+
+EXAMPLE = str(ROOT / "examples" / "add_relu.mlir")
+
+
+def test_run_passes_and_prints_counters(capsys) -> None:
+    assert main([EXAMPLE, "--sizes", "s0=9,s1=70"]) == 0
+    out = capsys.readouterr().out
+    assert "output 0 (float32, 630 elements): max |error| 0  PASS" in out
+    assert "gm_read_bytes=5040" in out and "gm_write_bytes=2520" in out
+
+
+def test_json_inputs_and_saved_outputs(tmp_path: Path, capsys) -> None:
+    a = np.arange(12, dtype=np.float32).reshape(3, 4) - 6
+    b = np.ones((3, 4), np.float32)
+    np.savez(tmp_path / "in.npz", in0=a, in1=b)
+    code = main([EXAMPLE, "--sizes", "s0=3,s1=4", "--inputs", str(tmp_path / "in.npz"),
+                 "--save-outputs", str(tmp_path / "out.npz"), "--json"])
+    assert code == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["pass"] and report["outputs"][0]["max_abs_error"] == 0.0
+    np.testing.assert_array_equal(np.load(tmp_path / "out.npz")["out0"], np.maximum(a + b, 0))
+
+
+def test_errors_are_one_line_diagnostics(tmp_path: Path, capsys) -> None:
+    assert main([EXAMPLE]) == 1
+    assert "needs sizes for s0, s1" in capsys.readouterr().err
+    assert main([EXAMPLE, "--sizes", "s0"]) == 1
+    assert "--sizes expects name=int pairs" in capsys.readouterr().err
+    np.savez(tmp_path / "in.npz", in0=np.zeros(4, np.float32))
+    assert main([EXAMPLE, "--sizes", "s0=2,s1=2", "--inputs", str(tmp_path / "in.npz")]) == 1
+    assert "missing arrays in1" in capsys.readouterr().err
+    err_file = tmp_path / "x.txt"
+    err_file.write_text("nothing")
+    assert main([str(err_file)]) == 1
+    assert "expected a .mlir or .py file" in capsys.readouterr().err
+
+
+def test_python_script_graphs(tmp_path: Path, capsys) -> None:
+    script = tmp_path / "g.py"
+    script.write_text(
+        "from pyautofuse import ascir\n"
+        "graph = ascir.HintGraph('scaled')\n"
+        "s0 = graph.create_size('s0'); z0 = graph.create_axis('z0', s0)\n"
+        "x = ascir.ops.Data('x', graph); x.attr.ir_attr.index = 0\n"
+        "x.y.dtype = ascir.dtypes.float16; x.y.axis = [z0]\n"
+        "l = ascir.ops.Load('l'); l.x = x\n"
+        "m = ascir.ops.Mul('m'); m.x1 = l; m.x2 = l\n"
+        "s = ascir.ops.Store('s'); s.x = m\n"
+        "y = ascir.ops.Output('y', graph); y.attr.ir_attr.index = 0; y.x = s\n"
+    )
+    assert main([str(script), "--sizes", "s0=1000"]) == 0
+    assert "graph @scaled" in capsys.readouterr().out

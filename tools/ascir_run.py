@@ -1,0 +1,162 @@
+"""``ascir-run``: compile a graph, run it, check it against the reference interpreter.
+
+    ascir-run FILE [--sizes s0=4,s1=8] [--inputs in.npz] [--save-outputs out.npz]
+                   [--target sim|npu] [--json] [--graph NAME] [--seed N]
+
+FILE is ``.mlir`` (ascir graphs) or ``.py`` (a script that builds ``ascir.HintGraph``
+objects; every HintGraph left in its globals is run). Inputs come from ``--inputs`` (keys
+``in0``, ``in1``, ... by Data index) or are seeded random values. Prints the per-output
+max error, PASS/FAIL and the simulator counters; exits 1 on any mismatch.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import runpy
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+from xdsl.parser import Parser
+
+from ascir_dialect.attributes import ScalarType
+from ascir_dialect.diagnostics import AscirError, verify_module
+from ascir_dialect.frontend.graph import HintGraph
+from ascir_dialect.interpreter import graph_inputs, reference
+from ascir_dialect.ops import GraphOp
+from tools.cli import EXIT_FAIL, EXIT_OK, run_cli
+from tools.compile import compile_graph
+
+TOLERANCE = {"float16": 2e-3, "bfloat16": 2e-2, "float32": 1e-5}
+
+
+def parse_sizes(text: str | None) -> dict[str, int]:
+    sizes: dict[str, int] = {}
+    for item in filter(None, (text or "").split(",")):
+        name, sep, value = item.partition("=")
+        if not sep or not value.strip().lstrip("-").isdigit():
+            raise AscirError(f"--sizes expects name=int pairs such as s0=4,s1=8, got '{item}'")
+        sizes[name.strip()] = int(value)
+    return sizes
+
+
+def load_graphs(path: Path) -> list[Any]:
+    if path.suffix == ".mlir":
+        from tools.ascir_opt import make_context
+
+        module = Parser(make_context(), path.read_text(), str(path)).parse_module()
+        verify_module(module)
+        return [op for op in module.ops if isinstance(op, GraphOp)]
+    if path.suffix == ".py":
+        namespace = runpy.run_path(str(path), run_name="__ascir_run__")
+        return [v for v in namespace.values() if isinstance(v, HintGraph)]
+    raise AscirError(f"{path}: expected a .mlir or .py file")
+
+
+def graph_name(g: Any) -> str:
+    return g.graph_name if isinstance(g, GraphOp) else g.name
+
+
+def random_inputs(g: GraphOp, seed: int, sizes: dict[str, int]) -> list[np.ndarray]:
+    from ascir_dialect.interpreter import RefRuntime
+
+    rng = np.random.default_rng(seed)
+    rt = RefRuntime(g, sizes, [])
+    out = []
+    for node in graph_inputs(g):
+        dtype = node.out_type.dtype
+        if isinstance(node.out_type, ScalarType):
+            shape: tuple[int, ...] = ()
+        else:
+            shape = (rt.extent(node),)
+        if dtype.is_float:
+            out.append((rng.standard_normal(shape) * 2).astype(dtype.numpy))
+        elif dtype.value == "bool":
+            out.append(rng.integers(0, 2, shape).astype(dtype.numpy))
+        else:
+            info = np.iinfo(dtype.numpy)
+            out.append(rng.integers(max(info.min, -50), min(info.max, 50), shape, endpoint=True).astype(dtype.numpy))
+    return out
+
+
+def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str, Any]:
+    from ascir_dialect.interpreter import check_sizes
+    from tools.compile import schedule_module
+
+    hint, _ = schedule_module(g)
+    sizes = check_sizes(hint, sizes)
+    start = time.perf_counter()
+    kernel = compile_graph(g, target=args.target)
+    compile_seconds = time.perf_counter() - start
+    if args.inputs:
+        data = np.load(args.inputs)
+        missing = [f"in{n.index_value}" for n in graph_inputs(hint) if f"in{n.index_value}" not in data]
+        if missing:
+            raise AscirError(f"{args.inputs}: missing arrays {', '.join(missing)} (keys are in<Data index>)")
+        inputs = [data[f"in{n.index_value}"] for n in graph_inputs(hint)]
+    else:
+        inputs = random_inputs(hint, args.seed, sizes)
+    outputs = kernel(*inputs, sizes=sizes)
+    expected = reference(hint, *inputs, sizes=sizes)
+    report: dict[str, Any] = {"graph": hint.graph_name, "sizes": sizes, "compile_seconds": round(compile_seconds, 3),
+                              "outputs": [], "stats": kernel.stats, "block_dim": kernel.last_run.block_dim}
+    ok = True
+    for i, (out, ref) in enumerate(zip(outputs, expected, strict=True)):
+        diff = np.abs(out.astype(np.float64) - ref.astype(np.float64)) if out.size else np.zeros(0)
+        max_err = float(np.nanmax(diff)) if diff.size else 0.0
+        tol = TOLERANCE.get(str(ref.dtype), 0.0) * max(1.0, float(np.nanmax(np.abs(ref.astype(np.float64)))) if ref.size else 1.0)
+        passed = bool(max_err <= tol and np.array_equal(np.isnan(out.astype(np.float64)), np.isnan(ref.astype(np.float64))))
+        ok &= passed
+        report["outputs"].append({"index": i, "dtype": str(ref.dtype), "elements": int(ref.size),
+                                  "max_abs_error": max_err, "pass": passed})
+    report["pass"] = ok
+    if args.save_outputs:
+        np.savez(args.save_outputs, **{f"out{i}": o for i, o in enumerate(outputs)})
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="ascir-run", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("file", type=Path)
+    parser.add_argument("--sizes", help="size bindings, e.g. s0=4,s1=8")
+    parser.add_argument("--inputs", type=Path, help=".npz with in0, in1, ... (by Data index)")
+    parser.add_argument("--save-outputs", type=Path, help="write out0, out1, ... to this .npz")
+    parser.add_argument("--target", choices=("sim", "npu"), default="sim")
+    parser.add_argument("--graph", help="run only this graph")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
+    parser.add_argument("--json", action="store_true", help="print one JSON report")
+    args = parser.parse_args(argv)
+
+    def body() -> int:
+        sizes = parse_sizes(args.sizes)
+        graphs = load_graphs(args.file)
+        if args.graph:
+            graphs = [g for g in graphs if graph_name(g) == args.graph]
+        if not graphs:
+            raise AscirError(f"{args.file}: no graph{' named ' + args.graph if args.graph else ''} to run")
+        reports = []
+        for g in graphs:
+            reports.append(run_one(g, args, sizes))
+        if args.json:
+            print(json.dumps(reports if len(reports) > 1 else reports[0], indent=2, sort_keys=True))
+        else:
+            for r in reports:
+                print(f"graph @{r['graph']} sizes {r['sizes']}: block_dim {r['block_dim']}, compiled in {r['compile_seconds']} s")
+                for o in r["outputs"]:
+                    verdict = "PASS" if o["pass"] else "FAIL"
+                    print(f"  output {o['index']} ({o['dtype']}, {o['elements']} elements): max |error| {o['max_abs_error']:.3g}  {verdict}")
+                print("  counters: " + ", ".join(f"{k}={v}" for k, v in sorted(r["stats"].items())))
+        return EXIT_OK if all(r["pass"] for r in reports) else EXIT_FAIL
+
+    return run_cli("ascir-run", body)
+
+
+def entry() -> None:
+    sys.exit(main())
+
+
+if __name__ == "__main__":
+    entry()
