@@ -50,7 +50,7 @@ def test_seed_graph_runs_on_the_reference() -> None:
 def test_autofuser_schedule_and_codegen() -> None:
     options = AutofuserOptions(tiling_lib_path="", tiling_lib_codegen_symbol="")
     fuser = Autofuser(options)
-    with pytest.raises(AscirError, match="takes the result of Autofuser.schedule"):
+    with pytest.raises(AscirError, match=r"takes the result of Autofuser\.schedule"):
         fuser.codegen(None)  # type: ignore[arg-type]
     graph, z0 = _graph_1d()
     x = ascir.ops.Data("x", graph)

@@ -1,0 +1,23 @@
+// RUN: ascir-opt %S/../../../examples/add_relu.mlir -p autofuse -t ascendc | filecheck %s
+// RUN: ascir-opt %S/../../../examples/add_relu.mlir -p schedule,lower-to-ascendc -t ascendc | filecheck %s
+
+// CHECK-LABEL: // ===== tiling.h =====
+// CHECK:         int64_t s0;
+// CHECK:         int64_t tile;
+// CHECK:         int64_t tiles_per_row;
+// CHECK:         uint32_t block_dim;
+// CHECK-LABEL: // ===== host_impl.cpp =====
+// CHECK:       extern "C" int64_t AutofuseTiling(int64_t s0, int64_t s1, AutofuseTilingData* tiling, uint32_t* workspace_size, uint32_t* block_dim, uint32_t core_num, uint32_t ub_size) {
+// CHECK:           if ({{.*}}) return 2;  // size s0 must be >= 1
+// CHECK:           const int64_t budget = {{.*}} - int64_t(0);
+// CHECK:           if ({{.*}}) return 1;  // even the smallest tile does not fit the UB
+// CHECK:           *block_dim = static_cast<uint32_t>(block_dim_{{[0-9]+}});
+// CHECK-LABEL: // ===== device_impl.cpp =====
+// CHECK:       extern "C" __global__ __aicore__ void autofuse_add_relu(GM_ADDR in0, GM_ADDR in1, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:           for (int64_t t = first_tile; t < last_tile; t += int64_t(1)) {
+// CHECK:               AscendC::DataCopyPad(l0_ub, {{.*}}, AscendC::DataCopyExtParams{static_cast<uint16_t>(int64_t(1)), static_cast<uint32_t>({{.*}}), static_cast<int64_t>(int64_t(0)), static_cast<int64_t>(int64_t(0)), 0}, AscendC::DataCopyPadExtParams<float>{false, 0, 0, static_cast<float>(0)});
+// CHECK:               AscendC::Add(sum_ub, l0_ub, l1_ub, static_cast<int32_t>(count));
+// CHECK-NEXT:          AscendC::Relu(act_ub, sum_ub, static_cast<int32_t>(count));
+// CHECK:               AscendC::SetFlag<AscendC::HardEvent::V_MTE3>
+// CHECK:               AscendC::DataCopyPad({{.*}}, act_ub, AscendC::DataCopyExtParams{
+// CHECK:       extern "C" int64_t AutofuseLaunch(uint32_t block_dim, void* stream, void* in0, void* in1, void* out0, void* workspace, AutofuseTilingData* tiling) {
