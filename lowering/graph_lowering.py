@@ -77,6 +77,8 @@ class KernelPlan:
     outer: list[tuple[str, SizeExpr]]
     inner: tuple[str, SizeExpr]
     reduce_inner: bool
+    reduced_outer: tuple[int, ...] = ()
+    """Outer loop positions reduced by the graph's reductions (iterated inside a tile)."""
     buffers: list[Buffer] = field(default_factory=list)
     index_exprs: list[IndexExprOp] = field(default_factory=list)
 
@@ -99,6 +101,7 @@ def _analyse(graph: GraphOp) -> KernelPlan:
     axes = widest.out_type.axis  # type: ignore[union-attr]
     sizes = graph.axis_by_name()
     reduce_inner = False
+    reduced_sets: set[tuple[int, ...]] = set()
     for n in graph.nodes():
         if isinstance(n, IndirectLoadOp):
             raise PassError(PASS, f"{n.describe()}: IndirectLoad is lowered by its template cases (SIMD/SIMT/SK-like), not by this pass")
@@ -106,19 +109,25 @@ def _analyse(graph: GraphOp) -> KernelPlan:
             raise PassError(PASS, f"{n.describe()}: workspaces between stages are not supported by the single-stage lowering")
         if isinstance(n, ReduceNode):
             src, dst = n.x.type, n.result_tensor()
-            reduced = [i for i, (a, b) in enumerate(zip(src.repeats, dst.repeats, strict=True)) if b == 1 and a != 1]  # type: ignore[union-attr]
-            if reduced != [len(axes) - 1] or dst.axis != axes:
+            reduced = tuple(i for i, (a, b) in enumerate(zip(src.repeats, dst.repeats, strict=True)) if b == 1 and a != 1)  # type: ignore[union-attr]
+            if dst.axis != axes or (len(axes) - 1 in reduced and reduced != (len(axes) - 1,)):
                 raise PassError(
                     PASS,
-                    f"{n.describe()}: only reductions over the innermost merged axis are supported by the "
-                    f"root-graph lowering (reduced positions {reduced} of {axes})",
+                    f"{n.describe()}: reductions over the innermost merged axis together with outer axes "
+                    f"are not supported by the root-graph lowering (reduced positions {list(reduced)} of {axes})",
                 )
+            reduced_sets.add(reduced)
+    if len(reduced_sets) > 1:
+        raise PassError(PASS, f"graph @{graph.graph_name}: all reductions must reduce the same axes, got {sorted(reduced_sets)}")
+    reduced_outer: tuple[int, ...] = ()
+    if reduced_sets:
+        only = next(iter(reduced_sets))
+        if only == (len(axes) - 1,):
             reduce_inner = True
-    for n in nodes:
-        if n.out_type.axis != axes:  # type: ignore[union-attr]
-            raise PassError(PASS, f"{n.describe()}: tensor axes {n.out_type.axis} differ from the loop axes {axes}")  # type: ignore[union-attr]
+        else:
+            reduced_outer = only
     outer = [(a, sizes[a].size_expr) for a in axes[:-1]]
-    return KernelPlan(graph, outer, (axes[-1], sizes[axes[-1]].size_expr), reduce_inner)
+    return KernelPlan(graph, outer, (axes[-1], sizes[axes[-1]].size_expr), reduce_inner, reduced_outer)
 
 
 class GraphLowering:
@@ -158,16 +167,87 @@ class GraphLowering:
                 self.start = start
                 self.count = b.min(b.sub(inner, start), tile, name="count")
                 self.coords = self._decode(row)
-                loads_done = False
-                for node in self.graph.nodes():
-                    if isinstance(node, StoreOp) and not loads_done:
-                        b.sync("V_MTE3")
-                        loads_done = True
-                    self._emit(node)
+                self._emit_tile()
                 b.sync("MTE3_V")
                 b.sync("V_MTE2")
         self._host()
         return self.kb.finish()
+
+    def _in_reduce_loop(self, n: AscirNode) -> bool:
+        t = n.out_type
+        if not self.plan.reduced_outer or not isinstance(t, TensorType) or isinstance(n, (ReduceNode, OutputOp, DataOp)):
+            return False
+        return any(t.repeats[p] != 1 for p in self.plan.reduced_outer)
+
+    def _emit_tile(self) -> None:
+        nodes = list(self.graph.nodes())
+        looped = [n for n in nodes if self._in_reduce_loop(n)]
+        if not looped:
+            self._emit_all(nodes)
+            return
+        # Nodes not depending on the reduction loop run before it; reductions accumulate
+        # inside it (seed: reduce axes complete inside the tile); the rest runs after.
+        after: set[AscirNode] = set()
+        for n in nodes:
+            if n in looped or isinstance(n, ReduceNode) or any(
+                getattr(v.owner, "name", "") and v.owner in after for v in n.operands
+            ):
+                after.add(n)
+        before = [n for n in nodes if n not in after]
+        reductions = [n for n in nodes if isinstance(n, ReduceNode)]
+        post = [n for n in nodes if n in after and n not in looped and n not in reductions]
+        self._emit_all(before)
+        for r in reductions:
+            self._init_accumulator(r)
+        b = self.b
+        count = b.const(1)
+        for p in self.plan.reduced_outer:
+            count = b.mul(count, self.sym(self.plan.outer[p][1]))
+        outer_builder = b
+        with b.loop(0, count, 1, "r") as (lb, r):
+            self.b = lb
+            rest = r
+            for p in reversed(self.plan.reduced_outer):
+                extent = self.sym(self.plan.outer[p][1])
+                q = lb.floordiv(rest, extent)
+                self.coords[p] = lb.sub(rest, lb.mul(q, extent), name=f"r_{self.plan.outer[p][0]}")
+                rest = q
+            self._emit_all(looped)
+            for red in reductions:
+                self._accumulate(red)
+            lb.sync("V_MTE2")
+        self.b = outer_builder
+        self._emit_all(post)
+
+    def _emit_all(self, nodes: list[AscirNode]) -> None:
+        stores_started = False
+        for node in nodes:
+            if isinstance(node, StoreOp) and not stores_started:
+                self.b.sync("V_MTE3")
+                stores_started = True
+            self._emit(node)
+
+    _ACC = {SumOp: ac.AddOp, MaxOp: ac.MaxOp, MinOp: ac.MinOp}
+
+    def _init_accumulator(self, n: ReduceNode) -> None:
+        t = n.result_tensor()
+        d = t.dtype
+        if isinstance(n, SumOp):
+            init: float | int = 0
+        elif d.is_float:
+            init = float("-inf") if isinstance(n, MaxOp) else float("inf")
+        else:
+            import numpy as np
+
+            info = np.iinfo(d.numpy)
+            init = int(info.min) if isinstance(n, MaxOp) else int(info.max)
+            if not d.is_signed and init > 2**63 - 1:
+                init = -1
+        self.b.vec(ac.DuplicateOp, self.values[n.results[0]], self.b.const(init, scalar_type(d)), self._count(t))
+
+    def _accumulate(self, n: ReduceNode) -> None:
+        acc = self.values[n.results[0]]
+        self.b.vec(self._ACC[type(n)], acc, acc, self.values[n.x], self._count(n.result_tensor()))
 
     def _prologue(self, addrs: list[SSAValue]) -> None:
         k = self.k
@@ -211,15 +291,19 @@ class GraphLowering:
         buf = k.tbuf(nbytes, name=f"ub_{name}")
         return k.tbuf_get(buf, dtype, count, 0, f"{name}_ub")
 
-    def _decode(self, row: SSAValue) -> list[SSAValue]:
-        """Outer coordinates of a row index (row-major over the outer axes)."""
+    def _decode(self, row: SSAValue) -> list[SSAValue | None]:
+        """Outer coordinates of a row index (row-major over the kept outer axes); reduced
+        outer axes get their coordinate from the in-tile reduction loop (None here)."""
         b = self.b
-        coords: list[SSAValue] = []
+        coords: list[SSAValue | None] = [None] * len(self.plan.outer)
         rest = row
-        for name, size in reversed(self.plan.outer):
+        for pos in reversed(range(len(self.plan.outer))):
+            if pos in self.plan.reduced_outer:
+                continue
+            name, size = self.plan.outer[pos]
             extent = self.sym(size)
             q = b.floordiv(rest, extent)
-            coords.insert(0, b.sub(rest, b.mul(q, extent), name=f"c_{name}"))
+            coords[pos] = b.sub(rest, b.mul(q, extent), name=f"c_{name}")
             rest = q
         return coords
 
@@ -445,6 +529,8 @@ class GraphLowering:
         self.b.vec(ac.DuplicateOp, self.values[n.results[0]], value, self._count(t))
 
     def _reduce(self, n: ReduceNode) -> None:
+        if self.plan.reduced_outer:
+            return  # accumulated in the in-tile reduction loop
         src = n.x.type
         work = self._late_buffer(f"{n.node_name}_work", element_type(src.dtype), True)  # type: ignore[union-attr]
         self.b.vec(_REDUCE[type(n)], self.values[n.results[0]], self.values[n.x], work, self.count)
@@ -502,8 +588,9 @@ class GraphLowering:
                 h.set_tiling(name, v)
             inner = sym(plan.inner[1], "inner")
             rows = h.const(1)
-            for _, size in plan.outer:
-                rows = h.mul(rows, sym(size))
+            for pos, (_, size) in enumerate(plan.outer):
+                if pos not in plan.reduced_outer:
+                    rows = h.mul(rows, sym(size))
             budget = h.sub(h.cast(ub_size, i64), plan.fixed_bytes(), name="budget")
             per_elem = max(1, plan.per_element_bytes())
             tile = h.mul(h.floordiv(h.floordiv(budget, per_elem), TILE_ALIGN), TILE_ALIGN, name="tile_fit")
