@@ -272,7 +272,7 @@ class GraphLowering:
         # UB buffers: one per loop-space tensor, allocated up front.
         for n in self.graph.nodes():
             if isinstance(n, (LoadOp, ArangeOp, ReduceNode, ew.BroadcastOp, ew.CastOp, ew.ElementwiseNode)):
-                if isinstance(n, ew.BroadcastOp) and self._aliases(n):
+                if isinstance(n, ew.BroadcastOp) and (self._aliases(n) or self._only_constant_casts(n)):
                     continue
                 t = n.result_tensor()
                 self.values[n.results[0]] = self._buffer(n.node_name, element_type(t.dtype), _inner_full(t))
@@ -443,8 +443,26 @@ class GraphLowering:
             mode = "CAST_NONE"
         self.b.vec(ac.CastOp, dst, src, count, round=mode)
 
+    def _constant_source(self, v: SSAValue) -> ScalarOp | None:
+        """The Scalar constant behind a Broadcast of a constant, if ``v`` is one."""
+        owner = v.owner
+        if isinstance(owner, ew.BroadcastOp) and isinstance(owner.x.owner, ScalarOp):
+            return owner.x.owner
+        return None
+
     def _cast(self, n: ew.CastOp) -> None:
         t = n.result_tensor()
+        if (const := self._constant_source(n.operands[0])) is not None:
+            # FR12: a constant Cast is a Duplicate of the converted constant.
+            import numpy as np
+
+            from ascir_dialect.interpreter import RefRuntime
+
+            src_dtype = const.out_type.dtype
+            value = RefRuntime.convert(np.asarray([const.python_value()], dtype=src_dtype.numpy), t.dtype)[0]
+            py = float(value) if t.dtype.is_float else int(value)
+            self.b.vec(ac.DuplicateOp, self.values[n.results[0]], self.b.const(py, scalar_type(t.dtype)), self._count(t))
+            return
         src = n.operands[0].type
         self._cast_into(self.values[n.results[0]], self.values[n.operands[0]], src.dtype, t.dtype, self._count(t))  # type: ignore[union-attr]
 
@@ -519,7 +537,14 @@ class GraphLowering:
         src = n.x.type
         return isinstance(src, TensorType) and _inner_full(src) == _inner_full(n.result_tensor())
 
+    def _only_constant_casts(self, n: ew.BroadcastOp) -> bool:
+        """A broadcast constant read only by Casts: they Duplicate the converted constant
+        directly (FR12), so the broadcast tensor itself is never materialised."""
+        return isinstance(n.x.owner, ScalarOp) and all(isinstance(u.operation, ew.CastOp) for u in n.results[0].uses)
+
     def _broadcast(self, n: ew.BroadcastOp) -> None:
+        if self._only_constant_casts(n):
+            return
         t = n.result_tensor()
         src = n.x
         if isinstance(src.type, TensorType) and self._aliases(n):

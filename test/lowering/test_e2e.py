@@ -329,3 +329,22 @@ def test_static_shapes_without_size_variables() -> None:
 %st = ascir.store %m : {t}
 %y = ascir.output %st {{index = 0 : i64}} : {t}""")
     run_case(ir, [random_input("bfloat16", (3, 129))], {}, "static_bf16")
+
+
+def test_constant_cast_is_a_duplicate() -> None:
+    f = tensor("float32", ["z0"], ["s0"])
+    i = tensor("int32", ["z0"], ["s0"])
+    ir = graph(["s0"], [("z0", "s0")], f"""
+%x = ascir.data {{index = 0 : i64}} : {i}
+%l = ascir.load %x : {i}
+%c = ascir.scalar {{value = "2.75"}} : !ascir.scalar<float32>
+%cb = ascir.broadcast %c : {f}
+%ci = ascir.cast %cb : {i}
+%r = ascir.add %l, %ci : {i}
+%st = ascir.store %r : {i}
+%y = ascir.output %st {{index = 0 : i64}} : {i}""")
+    run_case(ir, [random_input("int32", (50,))], {"s0": 50}, "const_cast")
+    k = compile_graph(parse_ir(ir), name="const_cast")
+    assert "AscendC::Cast(" not in k.sources.device_impl_cpp  # FR12: Duplicate(2), no Cast
+    assert "AscendC::Duplicate(ci_ub, static_cast<int32_t>(2), " in k.sources.device_impl_cpp
+    assert "cb_ub" not in k.sources.device_impl_cpp  # one intermediate tensor fewer
