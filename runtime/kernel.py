@@ -60,8 +60,6 @@ class CompiledKernel:
         self._lib = ctypes.CDLL(str(library))
         lib = self._lib
         lib.ascsim_last_error.restype = ctypes.c_char_p
-        lib.autofuse_tiling_size.restype = ctypes.c_uint64
-        lib.autofuse_tiling_key_offset.restype = ctypes.c_uint64
         lib.ascsim_register_gm.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_char_p]
         lib.ascsim_reset.argtypes = [ctypes.c_uint64]
         lib.ascsim_get_stats.argtypes = [ctypes.POINTER(_Stats)]
@@ -76,27 +74,8 @@ class CompiledKernel:
     ) -> RunResult:
         arrays = [_check_array(i, a) for i, a in enumerate(args)]
         lib = self._lib
-        tiling = ctypes.create_string_buffer(int(lib.autofuse_tiling_size()))
-        workspace_size, block_dim = ctypes.c_uint32(0), ctypes.c_uint32(0)
-        tiling_fn = lib.AutofuseTiling
-        tiling_fn.restype = ctypes.c_int64
-        tiling_fn.argtypes = [ctypes.c_int64] * len(sizes) + [
-            ctypes.c_void_p,
-            ctypes.POINTER(ctypes.c_uint32),
-            ctypes.POINTER(ctypes.c_uint32),
-            ctypes.c_uint32,
-            ctypes.c_uint32,
-        ]
-        code = tiling_fn(*[int(s) for s in sizes], tiling, workspace_size, block_dim, core_num, ub_size)
-        if code != 0:
-            raise TilingError(
-                self.name, int(code), TILING_ERRORS.get(int(code), "see the kernel's host_impl.cpp")
-            )
-        key_offset = int(lib.autofuse_tiling_key_offset())
-        tiling_key = int.from_bytes(tiling.raw[key_offset : key_offset + 4], "little")
-        if block_dim.value < 1:
-            raise KernelRuntimeError(f"kernel {self.name}: AutofuseTiling chose block_dim 0")
-        workspace = np.zeros(max(int(workspace_size.value), 32), dtype=np.uint8)
+        tiling, workspace_size, block_dim, tiling_key = call_tiling(lib, self.name, sizes, core_num, ub_size)
+        workspace = np.zeros(max(workspace_size, 32), dtype=np.uint8)
         lib.ascsim_reset(ctypes.c_uint64(ub_size))
         for i, a in enumerate(arrays):
             lib.ascsim_register_gm(a.ctypes.data, a.nbytes, f"arg{i}".encode())
@@ -113,11 +92,33 @@ class CompiledKernel:
         stats = _Stats()
         lib.ascsim_get_stats(ctypes.byref(stats))
         return RunResult(
-            block_dim=int(block_dim.value),
+            block_dim=block_dim,
             tiling_key=tiling_key,
-            workspace_size=int(workspace_size.value),
+            workspace_size=workspace_size,
             stats={name: int(getattr(stats, name)) for name in STAT_FIELDS},
         )
+
+
+def call_tiling(lib: ctypes.CDLL, name: str, sizes: Sequence[int], core_num: int,
+                ub_size: int) -> tuple[ctypes.Array, int, int, int]:
+    """Run ``AutofuseTiling``: (tiling struct bytes, workspace_size, block_dim, tiling_key)."""
+    lib.autofuse_tiling_size.restype = ctypes.c_uint64
+    lib.autofuse_tiling_key_offset.restype = ctypes.c_uint64
+    tiling = ctypes.create_string_buffer(int(lib.autofuse_tiling_size()))
+    workspace_size, block_dim = ctypes.c_uint32(0), ctypes.c_uint32(0)
+    fn = lib.AutofuseTiling
+    fn.restype = ctypes.c_int64
+    fn.argtypes = [ctypes.c_int64] * len(sizes) + [
+        ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint32), ctypes.c_uint32, ctypes.c_uint32,
+    ]
+    code = int(fn(*[int(s) for s in sizes], tiling, workspace_size, block_dim, core_num, ub_size))
+    if code != 0:
+        raise TilingError(name, code, TILING_ERRORS.get(code, "see the kernel's host_impl.cpp"))
+    if block_dim.value < 1:
+        raise KernelRuntimeError(f"kernel {name}: AutofuseTiling chose block_dim 0")
+    offset = int(lib.autofuse_tiling_key_offset())
+    key = int.from_bytes(tiling.raw[offset : offset + 4], "little")
+    return tiling, int(workspace_size.value), int(block_dim.value), key
 
 
 def _check_array(index: int, a: Any) -> np.ndarray:

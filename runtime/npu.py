@@ -13,8 +13,8 @@ from pathlib import Path
 
 import numpy as np
 
-from runtime.errors import KernelRuntimeError, TilingError, ToolchainNotFoundError
-from runtime.kernel import TILING_ERRORS, RunResult, _check_array
+from runtime.errors import KernelRuntimeError, ToolchainNotFoundError
+from runtime.kernel import RunResult, _check_array, call_tiling
 from runtime.toolchain import cann_home
 
 ACL_MEMCPY_HOST_TO_DEVICE = 1
@@ -60,9 +60,6 @@ class NpuKernel:
     def __init__(self, library: Path, name: str, build_dir: Path, acl: ctypes.CDLL | None = None):
         self.name, self.library, self.build_dir = name, library, build_dir
         self._lib = ctypes.CDLL(str(library))
-        self._lib.autofuse_tiling_size.restype = ctypes.c_uint64
-        self._lib.autofuse_tiling_key_offset.restype = ctypes.c_uint64
-        self.tiling_size = int(self._lib.autofuse_tiling_size())
         self._acl = acl or load_acl()
 
     def _check(self, what: str, rc: int) -> None:
@@ -78,27 +75,14 @@ class NpuKernel:
     ) -> RunResult:
         arrays = [_check_array(i, a) for i, a in enumerate(args)]
         acl = self._acl
-        tiling = ctypes.create_string_buffer(self.tiling_size)
-        ws, block_dim = ctypes.c_uint32(0), ctypes.c_uint32(0)
-        fn = self._lib.AutofuseTiling
-        fn.restype = ctypes.c_int64
-        fn.argtypes = [ctypes.c_int64] * len(sizes) + [
-            ctypes.c_void_p,
-            ctypes.POINTER(ctypes.c_uint32),
-            ctypes.POINTER(ctypes.c_uint32),
-            ctypes.c_uint32,
-            ctypes.c_uint32,
-        ]
-        code = fn(*[int(s) for s in sizes], tiling, ws, block_dim, core_num, ub_size)
-        if code != 0:
-            raise TilingError(self.name, int(code), TILING_ERRORS.get(int(code), "see host_impl.cpp"))
+        tiling, workspace_size, block_dim, tiling_key = call_tiling(self._lib, self.name, sizes, core_num, ub_size)
         self._check("aclInit", acl.aclInit(None))
         self._check("aclrtSetDevice", acl.aclrtSetDevice(0))
         stream = ctypes.c_void_p()
         self._check("aclrtCreateStream", acl.aclrtCreateStream(ctypes.byref(stream)))
         device: list[ctypes.c_void_p] = []
         try:
-            for a in [*arrays, np.zeros(max(ws.value, 32), np.uint8)]:
+            for a in [*arrays, np.zeros(max(workspace_size, 32), np.uint8)]:
                 p = ctypes.c_void_p()
                 self._check(
                     "aclrtMalloc", acl.aclrtMalloc(ctypes.byref(p), a.nbytes, ACL_MEM_MALLOC_HUGE_FIRST)
@@ -122,6 +106,4 @@ class NpuKernel:
             for p in device:
                 acl.aclrtFree(p)
             acl.aclrtDestroyStream(stream)
-        offset = int(self._lib.autofuse_tiling_key_offset())
-        key = int.from_bytes(tiling.raw[offset : offset + 4], "little")
-        return RunResult(int(block_dim.value), key, int(ws.value), {})
+        return RunResult(block_dim, tiling_key, workspace_size, {})

@@ -8,9 +8,7 @@ the user (set ``ASCIR_DEBUG=1`` to see one for an internal error).
 from __future__ import annotations
 
 import argparse
-import os
 import sys
-import traceback
 from collections.abc import Sequence
 from typing import IO
 
@@ -28,6 +26,7 @@ from ascendc_emitter.printer import EmitError, emit_files
 from ascir_dialect.diagnostics import AscirError, first_verification_error, format_parse_error
 from ascir_dialect.dialect import ASCIR
 from passes.registry import available_passes, describe_passes
+from tools.cli import run_cli
 
 EXIT_USER_ERROR = 1
 EXIT_INTERNAL_ERROR = 2
@@ -120,7 +119,8 @@ class AscirOptMain(xDSLOptMain):
                     text = format_parse_error(e.span, e.msg, offset)
                     status = self._report(text, expect_diag, status)
                 except (AscirError, DiagnosticException) as e:
-                    status = self._report(_message(e), expect_diag, status)
+                    text = str(e.args[0]) if e.args else str(e)
+                    status = self._report(text if "error:" in text else f"error: {text}", expect_diag, status)
                 finally:
                     chunk.close()
                 output.flush()
@@ -138,31 +138,14 @@ class AscirOptMain(xDSLOptMain):
         return EXIT_USER_ERROR
 
 
-def _message(e: BaseException) -> str:
-    text = str(e.args[0]) if e.args else str(e)
-    return text if "error:" in text else f"error: {text}"
-
-
 def main(argv: Sequence[str] | None = None) -> int:
-    try:
-        tool = AscirOptMain(args=argv)
-        return tool.run()
-    except SystemExit as e:  # argparse --help / usage errors
-        return int(e.code or 0) if isinstance(e.code, int) else EXIT_USER_ERROR
-    except (ArgSpecParseError, ValueError, OSError, AscirError) as e:
-        print(f"ascir-opt: error: {e}", file=sys.stderr)
-        return EXIT_USER_ERROR
-    except KeyboardInterrupt:
-        return 130
-    except Exception as e:
-        if os.environ.get("ASCIR_DEBUG"):
-            traceback.print_exc()
-        print(
-            f"ascir-opt: internal error: {type(e).__name__}: {e}\n"
-            "This is a bug in ascir-opt; rerun with ASCIR_DEBUG=1 for details and report it.",
-            file=sys.stderr,
-        )
-        return EXIT_INTERNAL_ERROR
+    def body() -> int:
+        try:
+            return AscirOptMain(args=argv).run()
+        except ArgSpecParseError as e:  # a BaseException in xDSL: convert it
+            raise AscirError(f"error: {e}") from None
+
+    return run_cli("ascir-opt", body)
 
 
 def entry() -> None:

@@ -20,7 +20,7 @@ def run_cli(tool: str, body: Callable[[], int]) -> int:
     except SystemExit as e:
         return int(e.code) if isinstance(e.code, int) else EXIT_FAIL
     except (AscirError, DiagnosticException, OSError, ValueError, TypeError) as e:
-        text = str(e.args[0]) if e.args else str(e)
+        text = str(e) if isinstance(e, OSError) or not e.args else str(e.args[0])
         print(f"{tool}: {text if text.startswith('error:') else 'error: ' + text}", file=sys.stderr)
         return EXIT_FAIL
     except KeyboardInterrupt:
