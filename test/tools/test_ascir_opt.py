@@ -59,6 +59,16 @@ def test_output_is_byte_identical_across_hash_seeds(path: Path) -> None:
     assert len(outputs) == 1
 
 
+def test_emitted_cpp_is_byte_identical_across_hash_seeds() -> None:
+    outputs = set()
+    for seed in ("0", "99", "random"):
+        env = dict(os.environ, PYTHONHASHSEED=seed)
+        out = run_opt(str(ROOT / "examples" / "add_relu.mlir"), "-p", "autofuse", "-t", "ascendc", env=env)
+        assert out.returncode == 0, out.stderr
+        outputs.add(out.stdout)
+    assert len(outputs) == 1
+
+
 def test_custom_generic_custom_is_identical(tmp_path: Path) -> None:
     for path in EXAMPLES:
         custom = opt_in_process(str(path)).stdout
