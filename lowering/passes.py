@@ -11,6 +11,7 @@ from xdsl.passes import ModulePass
 from ascir_dialect.ops import GraphOp
 from lowering.graph_lowering import lower_graph
 from passes.diagnostics import PassError
+from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
 from passes.schedule import SchedulePass
 
 
@@ -40,5 +41,6 @@ class AutofusePass(ModulePass):
     name = "autofuse"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        NormalizeArangeBroadcastViewsPass().apply(ctx, op)
         SchedulePass().apply(ctx, op)
         LowerToAscendCPass().apply(ctx, op)

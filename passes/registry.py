@@ -17,6 +17,12 @@ def _schedule() -> type[ModulePass]:
     return SchedulePass
 
 
+def _normalize() -> type[ModulePass]:
+    from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
+
+    return NormalizeArangeBroadcastViewsPass
+
+
 def _lower() -> type[ModulePass]:
     from lowering.passes import LowerToAscendCPass
 
@@ -30,9 +36,10 @@ def _autofuse() -> type[ModulePass]:
 
 
 PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {
+    "normalize-arange-broadcast-views": (_normalize, "seed 000 FR8/AL-2: pass degenerate Arange views through, pad 1-D ones"),
     "schedule": (_schedule, "HintGraph -> impl graph: merge contiguous axes, vectorized UB layout"),
     "lower-to-ascendc": (_lower, "impl graph -> ascendc kernel module (memory-level API, host tiling)"),
-    "autofuse": (_autofuse, "the whole pipeline: schedule, lower-to-ascendc"),
+    "autofuse": (_autofuse, "the whole pipeline: normalize-arange-broadcast-views, schedule, lower-to-ascendc"),
 }
 
 

@@ -22,6 +22,7 @@ from ascir_dialect.interpreter import RefRuntime, check_inputs, check_sizes, res
 from ascir_dialect.ops import GraphOp
 from ascir_dialect.ops.memory import OutputOp
 from lowering.graph_lowering import lower_graph
+from passes.normalize_arange import normalize_graph
 from passes.schedule import schedule_graph
 from runtime import compile_kernel
 
@@ -64,7 +65,9 @@ class CompiledGraph:
 def schedule_module(graph_or_module: Any, graph: str | None = None) -> tuple[GraphOp, GraphOp]:
     """(hint graph, impl graph) for a HintGraph, module or GraphOp."""
     _module, g = resolve_graph(graph_or_module, graph)
-    return g, schedule_graph(g)
+    normalized = g.clone()
+    normalize_graph(normalized)
+    return g, schedule_graph(normalized)
 
 
 def lower_module(impl: GraphOp, name: str | None = None) -> ModuleOp:

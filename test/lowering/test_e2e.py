@@ -348,3 +348,35 @@ def test_constant_cast_is_a_duplicate() -> None:
     assert "AscendC::Cast(" not in k.sources.device_impl_cpp  # FR12: Duplicate(2), no Cast
     assert "AscendC::Duplicate(ci_ub, static_cast<int32_t>(2), " in k.sources.device_impl_cpp
     assert "cb_ub" not in k.sources.device_impl_cpp  # one intermediate tensor fewer
+
+
+@pytest.mark.parametrize("rows", [4, 33])
+def test_pattern_b_degenerate_arange_add(rows: int) -> None:
+    """Seed 000 Pattern B ([rows, 1] / [1, 0] Arange broadcast to [rows, 8]): compiles, is
+    correct, and materialises O(rows) scalar writes, not O(rows x cols)."""
+    f = tensor("int64", ["z0", "z1"], ["s0", 8])
+    ir = graph(["s0"], [("z0", "s0"), ("z1", "8")], f"""
+%x = ascir.data {{index = 0 : i64}} : {f}
+%l = ascir.load %x : {f}
+%a = ascir.arange {{base = #ascir.expr<5>, step = #ascir.expr<3>}} : !ascir.tensor<int64, [z0, z1], [s0, 1], [1, 0]>
+%b = ascir.broadcast %a : {f}
+%r = ascir.add %l, %b : {f}
+%st = ascir.store %r : {f}
+%y = ascir.output %st {{index = 0 : i64}} : {f}""")
+    x = random_input("int64", (rows, 8))
+    out = run_case(ir, [x], {"s0": rows}, "pattern_b")[0]
+    np.testing.assert_array_equal(out, x + (5 + 3 * np.arange(rows))[:, None])
+    k = compile_graph(parse_ir(ir), name="pattern_b")
+    k(x, sizes={"s0": rows})
+    assert k.stats["scalar_set_value"] == rows
+
+
+def test_one_dimensional_arange_is_padded_and_broadcast() -> None:
+    f = tensor("int32", ["z0", "z1"], ["s0", "s1"])
+    ir = graph(["s0", "s1"], [("z0", "s0"), ("z1", "s1")], f"""
+%a = ascir.arange {{base = #ascir.expr<s1>, step = #ascir.expr<-2>}} : !ascir.tensor<int32, [z1], [s1], [1]>
+%b = ascir.broadcast %a : {f}
+%st = ascir.store %b : {f}
+%y = ascir.output %st {{index = 0 : i64}} : {f}""")
+    out = run_case(ir, [], {"s0": 3, "s1": 10}, "arange_1d")[0]
+    np.testing.assert_array_equal(out, np.broadcast_to(10 - 2 * np.arange(10), (3, 10)))
