@@ -70,3 +70,30 @@ def format_parse_error(span: Span, message: str, line_offset: int = 0) -> str:
     width = max(1, min(span.end, line_end if line_end >= 0 else span.end) - span.start)
     caret = " " * (span.start - line_start) + "^" * width
     return f"{loc.file}:{loc.line + line_offset}:{loc.col}: error: {message}\n{source}\n{caret}"
+
+
+def check_string_literals(text: str, filename: str) -> None:
+    """Reject an unterminated string literal before the MLIR lexer sees it.
+
+    MLIR string literals end on the line they start. xDSL's string-literal regex
+    backtracks exponentially on a long line with an unmatched quote (it would hang), so
+    we diagnose the case first, with its location.
+    """
+    for number, line in enumerate(text.splitlines(), start=1):
+        quotes, escaped, start = 0, False, 0
+        for col, ch in enumerate(line):
+            if escaped:
+                escaped = False
+            elif ch == "\\" and quotes % 2:
+                escaped = True
+            elif ch == '"':
+                quotes += 1
+                if quotes % 2:
+                    start = col
+            elif quotes % 2 == 0 and line.startswith("//", col):
+                break
+        if quotes % 2:
+            raise AscirError(
+                f"{filename}:{number}:{start + 1}: error: unterminated string literal (a string ends "
+                f"on the line where it starts)\n{line}\n{' ' * start}^"
+            )

@@ -16,14 +16,21 @@ from xdsl.context import Context
 from xdsl.dialects.arith import Arith
 from xdsl.dialects.builtin import Builtin, ModuleOp
 from xdsl.dialects.scf import Scf
+from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError
+from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError, VerifyException
+from xdsl.utils.lexer import Span
 from xdsl.xdsl_opt_main import xDSLOptMain
 
 from ascendc_emitter.dialect import ASCENDC
 from ascendc_emitter.dialect.ops import KernelOp
 from ascendc_emitter.printer import EmitError, emit_files
-from ascir_dialect.diagnostics import AscirError, first_verification_error, format_parse_error
+from ascir_dialect.diagnostics import (
+    AscirError,
+    check_string_literals,
+    first_verification_error,
+    format_parse_error,
+)
 from ascir_dialect.dialect import ASCIR
 from passes.registry import available_passes, describe_passes
 from tools.cli import run_cli
@@ -84,6 +91,18 @@ class AscirOptMain(xDSLOptMain):
     def register_all_passes(self) -> None:
         for name, factory in available_passes().items():
             self.register_pass(name, factory)
+
+    def register_all_frontends(self) -> None:
+        def parse_mlir(io: IO[bytes]) -> ModuleOp:
+            data = io.read()
+            check_string_literals(data.decode("utf-8", errors="replace"), self.get_input_name())
+            parser = Parser(self.ctx, data, self.get_input_name())
+            try:
+                return parser.parse_module(not self.args.no_implicit_module)
+            except VerifyException as e:  # an attribute rejected while parsing: locate it
+                raise ParseError(Span(parser.pos, parser.pos, parser.lexer.input), str(e)) from None
+
+        self.available_frontends["mlir"] = parse_mlir
 
     def register_all_targets(self) -> None:
         self.available_targets["mlir"] = self._emit_mlir
