@@ -23,6 +23,7 @@ equality), ordering comparisons raise a clean ``TypeError``.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Mapping
 from typing import Protocol
@@ -214,6 +215,13 @@ class StringTokens:
         return self.tok is None
 
 
+@functools.lru_cache(maxsize=4096)
+def _reparsed(text: str) -> tuple[sympy.Expr, str]:
+    """Canonical text parsed again with the grammar: (expression, its canonical text)."""
+    sym = sympy.expand(ExprGrammar(StringTokens(text)).expr())
+    return sym, print_expr(sym)
+
+
 def parse_expr(text: str) -> SizeExpr:
     """Parse ``text`` with the restricted grammar (never ``eval``)."""
     if not isinstance(text, str):
@@ -318,11 +326,18 @@ class SizeExpr:
     def __init__(self, value: SizeExpr | int | str | sympy.Expr = 1):
         if isinstance(value, str):
             value = parse_expr(value).sym
-        # Expanded form is the canonical form: sympy distributes integer factors over
-        # sums on construction, so only a fully expanded tree prints as a fixed point.
+        # The canonical form is a fixed point of print -> parse: sympy simplifies a tree
+        # differently depending on how it was built (distributing factors, folding
+        # min/max of related terms), so iterate until the text is stable.
         sym = sympy.expand(_to_sympy(value))
+        text = print_expr(sym)
+        for _ in range(8):
+            again, again_text = _reparsed(text)
+            if again_text == text:
+                break
+            sym, text = again, again_text
         object.__setattr__(self, "sym", sym)
-        object.__setattr__(self, "_text", print_expr(sym))
+        object.__setattr__(self, "_text", text)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("SizeExpr is immutable")
