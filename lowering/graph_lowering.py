@@ -519,8 +519,6 @@ class GraphLowering:
         t = n.result_tensor()
         count = self._count(t)
         cond, x, y = n.operands
-        if isinstance(x.type, ScalarType):
-            raise PassError(PASS, f"{n.describe()}: a scalar first branch is not supported yet; broadcast it")
         if not hasattr(self, "_sel_bits"):
             self._sel_bits = {}
         full = _inner_full(t)
@@ -528,10 +526,11 @@ class GraphLowering:
             self._sel_bits[full] = self._late_buffer(f"selbits{int(full)}", u8, full)
         bits = self._sel_bits[full]
         self.b.vec(ac.ComparesOp, bits, self.values[cond], self.b.const(0, IntegerType(8)), self._aligned(count, DType.uint8), mode="NE")
+        src0 = self._as_tensor(x, t)  # Select takes a tensor first branch: a scalar is duplicated
         if isinstance(y.type, ScalarType):
-            self.b.vec(ac.SelectOp, self.values[n.results[0]], bits, self.values[x], self.values[y], count, mode="VSEL_TENSOR_SCALAR_MODE")
+            self.b.vec(ac.SelectOp, self.values[n.results[0]], bits, src0, self.values[y], count, mode="VSEL_TENSOR_SCALAR_MODE")
         else:
-            self.b.vec(ac.SelectOp, self.values[n.results[0]], bits, self.values[x], self.values[y], count, mode="VSEL_TENSOR_TENSOR_MODE")
+            self.b.vec(ac.SelectOp, self.values[n.results[0]], bits, src0, self.values[y], count, mode="VSEL_TENSOR_TENSOR_MODE")
 
     def _aliases(self, n: ew.BroadcastOp) -> bool:
         src = n.x.type

@@ -247,7 +247,8 @@ def test_compare_where_cast_and_scalars() -> None:
 %gt = ascir.gt %xl, %c : {m}
 %lt = ascir.lt %xl, %yl : {m}
 %w = ascir.where %gt, %xl, %yl : {f}
-%w2 = ascir.where %lt, %w, %c : {f}
+%w1 = ascir.where %lt, %w, %c : {f}
+%w2 = ascir.where %gt, %c, %w1 : {f}
 %sc = ascir.adds_placeholder
 """.replace("%sc = ascir.adds_placeholder\n", f"""%a = ascir.add %c, %w2 : {f}
 %hh = ascir.cast %a : {h}
