@@ -253,6 +253,14 @@ class BodyBuilder:
     def simt_call(self, callee: str, threads: int, args: Sequence[SSAValue]) -> None:
         self.emit(ac.SimtCallOp, [list(args)], {"callee": SymbolRefAttr(callee), "threads": IntAttr(threads)})
 
+    @contextmanager
+    def key_switch(self, tiling: SSAValue, keys: Sequence[int]) -> Iterator[list[BodyBuilder]]:
+        """``switch (tiling.tiling_key)``: yields one builder per key."""
+        blocks = [Block() for _ in keys]
+        yield [type(self)(b) for b in blocks]
+        self.insert(ac.KeySwitchOp.build(operands=[tiling], properties={"keys": ArrayAttr([IntAttr(k) for k in keys])},
+                                         regions=[[Region(b) for b in blocks]]))
+
     # ----------------------------------------------------------- register level
     def update_mask(self, remaining: Value, dtype: Attribute, name: str = "mask") -> SSAValue:
         return self.emit(ac.UpdateMaskOp, [self.v(remaining)], {"dtype": dtype}, MaskType(), name)  # type: ignore[return-value]

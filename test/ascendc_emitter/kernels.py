@@ -188,3 +188,29 @@ def misaligned_slice_at_runtime(offset: int = 3) -> ModuleOp:
     return kb.finish()
 
 
+
+
+def keyed_add_or_sub(element: Attribute = f32) -> ModuleOp:
+    """Tiling-key dispatch: host picks key 0 (z = x + y) when n is even, key 1 (z = x - y) when odd."""
+    size = element_bytes(element)
+    kb = KernelModuleBuilder("keyed", ["x", "y", "z"], ["n"], [("n", i64)])
+    with kb.host() as (h, (n,), _c, _u):
+        h.fail_if(h.cmp("sgt", n, 4096), 1, "n exceeds the single UB tile")
+        _tiling_one_block(h, n, {"tiling_key": h.rem(n, 2)})
+    with kb.kernel() as (k, (x, y, z, _ws), tiling):
+        n = k.tiling_get(tiling, "n")
+        xg, yg, zg = (k.global_tensor(a, element, 0, n, nm) for a, nm in ((x, "xg"), (y, "yg"), (z, "zg")))
+        buf = k.tbuf(3 * 4096 * size, name="buf")
+        xl = k.tbuf_get(buf, element, 4096, 0, "xl")
+        yl = k.tbuf_get(buf, element, 4096, 4096 * size, "yl")
+        zl = k.tbuf_get(buf, element, 4096, 2 * 4096 * size, "zl")
+        nbytes = k.mul(n, size)
+        k.copy_pad(xl, xg, 1, nbytes)
+        k.copy_pad(yl, yg, 1, nbytes)
+        k.sync("MTE2_V")
+        with k.key_switch(tiling, [0, 1]) as (even, odd):
+            even.vec(ac.AddOp, zl, xl, yl, n)
+            odd.vec(ac.SubOp, zl, xl, yl, n)
+        k.sync("V_MTE3")
+        k.copy_pad(zg, zl, 1, nbytes)
+    return kb.finish()

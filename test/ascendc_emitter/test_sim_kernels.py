@@ -204,3 +204,14 @@ def test_lit_inputs_match_the_builders(name: str, make) -> None:
     out = io.StringIO()
     Printer(stream=out).print_op(make())
     assert (ROOT / "test" / "lit" / "ascendc_emitter" / "Inputs" / f"{name}.mlir").read_text() == out.getvalue() + "\n"
+
+
+@pytest.mark.parametrize("n", [10, 11])
+def test_tiling_key_dispatch(n: int) -> None:
+    kernel, sources = build(K.keyed_add_or_sub(), "keyed")
+    x, y = RNG.standard_normal(n).astype(np.float32), RNG.standard_normal(n).astype(np.float32)
+    z = np.zeros(n, np.float32)
+    result = kernel.run([x, y, z], [n])
+    assert result.tiling_key == n % 2
+    np.testing.assert_array_equal(z, x + y if n % 2 == 0 else x - y)
+    assert "switch (tiling.tiling_key) {" in sources.device_impl_cpp
