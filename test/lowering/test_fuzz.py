@@ -53,7 +53,7 @@ def cases(draw: st.DrawFn) -> tuple[str, list[np.ndarray], dict[str, int], str]:
     ]
     cur, n = "%xl", draw(st.integers(1, 5))
     for i in range(n):
-        kind = draw(st.sampled_from(["binary", "scalar", "unary", "where"]))
+        kind = draw(st.sampled_from(["binary", "scalar", "unary", "where", "cast"]))
         if kind == "binary":
             body.append(f"%v{i} = ascir.{draw(st.sampled_from(BINARY[dtype]))} {cur}, %bb : {full}")
         elif kind == "scalar":
@@ -61,6 +61,10 @@ def cases(draw: st.DrawFn) -> tuple[str, list[np.ndarray], dict[str, int], str]:
             body.append(f"%v{i} = ascir.{op} {cur}, %c : {full}")
         elif kind == "unary":
             body.append(f"%v{i} = ascir.{draw(st.sampled_from(UNARY[dtype]))} {cur} : {full}")
+        elif kind == "cast":  # through another dtype and back (exact for these values)
+            other = {"float32": "float16", "float16": "float32", "int32": "float32"}[dtype]
+            body.append(f"%t{i} = ascir.cast {cur} : {tensor_text(other, axes, sizes)}")
+            body.append(f"%v{i} = ascir.cast %t{i} : {full}")
         else:
             mask = tensor_text("uint8", axes, sizes)
             body.append(f"%m{i} = ascir.lt {cur}, %bb : {mask}")
@@ -78,6 +82,10 @@ def cases(draw: st.DrawFn) -> tuple[str, list[np.ndarray], dict[str, int], str]:
         body.append(f"%r = ascir.{op} {cur} : {out_t}")
         cur = "%r"
     body += [f"%st = ascir.store {cur} : {out_t}", f"%o = ascir.output %st {{index = 0 : i64}} : {out_t}"]
+    if draw(st.booleans()):  # a second output: a compare mask of the input
+        mask = tensor_text("uint8", axes, sizes)
+        body += [f"%gm = ascir.ge %xl, %bb : {mask}", f"%st2 = ascir.store %gm : {mask}",
+                 f"%o2 = ascir.output %st2 {{index = 1 : i64}} : {mask}"]
     ir = graph(sizes, list(zip(axes, sizes, strict=True)), "\n".join(body), name="fuzz")
     x = random_input(dtype, tuple(shape))
     b = random_input(dtype, tuple(s if keep else 1 for s, keep in zip(shape, bmask, strict=True)))
