@@ -71,6 +71,8 @@ def schedule_graph(graph: GraphOp) -> GraphOp:
         return TensorType(t.dtype, names, reps, strides, [inner], vec_stride)
 
     new = GraphOp(graph.graph_name, graph.size_names, axes, level="impl", body=Region(Block()))
+    if graph.ub_fuse_context is not None:
+        new.properties["ub_fuse_context"] = graph.ub_fuse_context
     mapping: dict[SSAValue, SSAValue] = {}
     for node in graph.nodes():
         t = node.out_type

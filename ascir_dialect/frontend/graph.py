@@ -33,6 +33,7 @@ from ascir_dialect.attributes import AxisAttr, ExprAttr, ScalarType, TensorType
 from ascir_dialect.diagnostics import AscirVerifyError, first_verification_error
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode, GraphOp
+from ascir_dialect.ops.node import COMMON_PROPERTIES
 from ascir_dialect.symbolic import SizeExpr, expr
 
 SCALAR_RESULT_OPS = frozenset({"Scalar", "ScalarData", "IndexExpr"})
@@ -230,7 +231,7 @@ class Node:
         defs = self.op_type.get_irdl_definition()
         self._ports = [n for n, _ in defs.operands]
         self._optional = {n for n, d in defs.operands if isinstance(d, VarOperandDef)}
-        self._props = {k: d for k, d in defs.properties.items() if k != "sched"}
+        self._props = {k: d for k, d in defs.properties.items() if k not in COMMON_PROPERTIES}
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "graph", None)
         object.__setattr__(self, "inputs", {})

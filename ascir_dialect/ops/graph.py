@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from xdsl.dialects.builtin import ArrayAttr, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, StringAttr, UnitAttr
 from xdsl.ir import Block, Region
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
+    opt_prop_def,
     prop_def,
     region_def,
     traits_def,
@@ -44,6 +45,8 @@ class GraphOp(IRDLOperation):
     level = prop_def(StringAttr)
     sizes = prop_def(ArrayAttr[StringAttr])
     axes = prop_def(ArrayAttr[AxisAttr])
+    ub_fuse_context = opt_prop_def(UnitAttr)
+    """DS-6: the graph is fused in a UB-fuse context (Arange is kept out of VFs there)."""
     body = region_def("single_block")
 
     traits = traits_def(SymbolOpInterface(), NoTerminator(), IsolatedFromAbove())
@@ -106,10 +109,13 @@ class GraphOp(IRDLOperation):
         )
         parser.parse_keyword("axes")
         axes = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: AxisAttr.parse_body(parser))
+        ub_fuse = parser.parse_optional_keyword("ub_fuse_context") is not None
         body = parser.parse_region()
         if not body.blocks:
             body.add_block(Block())
         op = GraphOp(name, sizes, axes, level, body)  # type: ignore[arg-type]
+        if ub_fuse:
+            op.properties["ub_fuse_context"] = UnitAttr()
         op.location = location
         return op
 
@@ -122,6 +128,8 @@ class GraphOp(IRDLOperation):
                 printer.print_string(", ")
             axis.print_body(printer)
         printer.print_string("] ")
+        if self.ub_fuse_context is not None:
+            printer.print_string("ub_fuse_context ")
         printer.print_region(self.body, print_entry_block_args=False, print_empty_block=True)
 
     # ------------------------------------------------------------- verification

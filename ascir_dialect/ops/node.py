@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from xdsl.dialects.builtin import ArrayAttr, StringAttr
+from xdsl.dialects.builtin import ArrayAttr, StringAttr, UnitAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation, OptOperandDef, VarOperandDef, opt_prop_def
 from xdsl.parser import Parser
@@ -34,6 +34,10 @@ if TYPE_CHECKING:
     from ascir_dialect.ops.graph import GraphOp
 
 
+COMMON_PROPERTIES = frozenset({"sched", "has_control_edges", "vf"})
+"""Properties every node has (the others are op-specific)."""
+
+
 class AscirNode(IRDLOperation):
     """Abstract base of all ASCIR graph nodes."""
 
@@ -41,6 +45,10 @@ class AscirNode(IRDLOperation):
     """Op type name in the seed's Python API (``ascir.ops.<PY_NAME>``)."""
 
     sched = opt_prop_def(ArrayAttr[StringAttr])
+    has_control_edges = opt_prop_def(UnitAttr)
+    """The node has incoming control edges (e.g. the seed's ARANGE_GRAPH_PROBE)."""
+    vf = opt_prop_def(StringAttr)
+    """VF admission decision, written by vf-admission: "ok" or "rejected: <reason>"."""
 
     # ------------------------------------------------------------------ accessors
     @property
@@ -91,11 +99,12 @@ class AscirNode(IRDLOperation):
             sched = ArrayAttr([StringAttr(n) for n in parse_name_list(parser, "axis")])
         attr_pos = parser.pos
         attrs = parser.parse_optional_attr_dict()
-        known = {name for name, _ in cls.get_irdl_definition().properties.items()} - {"sched"}
+        known = set(cls.get_irdl_definition().properties) - {"sched"}
+        specific = sorted(known - COMMON_PROPERTIES)
         props: dict[str, Attribute] = {}
         for key, value in attrs.items():
             if key not in known:
-                hint = f"expected one of: {', '.join(sorted(known))}" if known else "it takes none"
+                hint = f"expected one of: {', '.join(specific)}" if specific else "it takes none"
                 parser.raise_error(f"unknown attribute '{key}' for {cls.name} ({hint})", attr_pos, parser.pos)
             props[key] = value
         if sched is not None:

@@ -1,0 +1,94 @@
+"""``vf-admission`` (RefineEnableVFFlag, seed 000 FR10, AL-6, AL-9): decide for every
+compute node whether it may join a ``__simd_vf__`` vector function.
+
+Each compute node gets ``vf = "ok"`` or ``vf = "rejected: <reason>"``; GM and scalar
+nodes (data, load, store, output, workspace, scalar, scalar_data, index_expr) stay outside
+VFs and are not marked. Rejections:
+
+* broadcast-baked Arange: any non-degenerate axis with stride 0, wherever it is (AL-6) --
+  ``Reg::Arange`` produces one contiguous sequence only;
+* Arange with control edges; Arange in a UB-fuse context (DS-6 graph attribute);
+* Casts between 8- and 4-byte types (float <-> int64 included): they need two registers
+  per value (RegTraitNumTwo), which a VF register tensor cannot express;
+* a scalar-like operand (Scalar, ScalarData, IndexExpr) in a position the AL-9 protocol
+  does not admit: only Add/Minimum/Maximum (one scalar, either side), the second input of
+  the six compares, and Broadcast consume scalars inside VFs;
+* IndirectLoad (its own templates) and reductions (memory-level Reduce APIs).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.passes import ModulePass
+
+from ascir_dialect.attributes import ScalarType
+from ascir_dialect.ops import AscirNode, GraphOp
+from ascir_dialect.ops import elementwise as ew
+from ascir_dialect.ops.indirect_load import IndirectLoadOp
+from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
+from ascir_dialect.ops.reduce import ReduceNode
+from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
+
+OUTSIDE = (DataOp, OutputOp, WorkspaceOp, LoadOp, StoreOp, ScalarOp, ScalarDataOp, IndexExprOp)
+SCALAR_ANY_SIDE = (ew.AddOp, ew.MinimumOp, ew.MaximumOp)
+
+
+def admission(node: AscirNode, graph: GraphOp) -> str | None:
+    """The decision for one node: None (not a VF candidate), "ok" or "rejected: ..."."""
+    if isinstance(node, OUTSIDE):
+        return None
+    if isinstance(node, ArangeOp):
+        t = node.result_tensor()
+        if bad := t.broadcast_axes():
+            return f"rejected: broadcast-baked Arange (axis '{t.axis[bad[0]]}' has stride 0 and size {t.repeats[bad[0]]}, AL-6)"
+        if node.has_control_edges is not None:
+            return "rejected: Arange with control edges"
+        if graph.ub_fuse_context is not None:
+            return "rejected: Arange in a UB-fuse context (DS-6)"
+    if isinstance(node, ew.CastOp):
+        src, dst = node.x.type.dtype.nbytes, node.result_tensor().dtype.nbytes  # type: ignore[union-attr]
+        if {src, dst} == {8, 4}:
+            return f"rejected: {src}->{dst}-byte Cast needs two registers per value (RegTraitNumTwo)"
+    if isinstance(node, IndirectLoadOp):
+        return "rejected: IndirectLoad runs in its own template (SIMD/SIMT/SK-like)"
+    if isinstance(node, ReduceNode):
+        return "rejected: reductions use the memory-level Reduce APIs"
+    names = [n for n, _ in node._operand_defs()]
+    for i, v in enumerate(node.operands):
+        if not isinstance(v.type, ScalarType):
+            continue
+        allowed = (
+            isinstance(node, ew.BroadcastOp)
+            or isinstance(node, SCALAR_ANY_SIDE)
+            or (isinstance(node, ew.CompareNode) and i == 1)
+        )
+        if not allowed:
+            return (
+                f"rejected: scalar-like input {names[i]} of {node.name} (AL-9 admits Add/Minimum/Maximum "
+                "and the second input of compares; broadcast it first)"
+            )
+    return "ok"
+
+
+def admit_graph(graph: GraphOp) -> None:
+    for node in graph.nodes():
+        decision = admission(node, graph)
+        if decision is None:
+            node.properties.pop("vf", None)
+        else:
+            node.properties["vf"] = StringAttr(decision)
+
+
+@dataclass(frozen=True)
+class VfAdmissionPass(ModulePass):
+    """Mark each compute node VF-eligible or rejected, with the reason (FR10)."""
+
+    name = "vf-admission"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for graph in op.ops:
+            if isinstance(graph, GraphOp):
+                admit_graph(graph)

@@ -1,0 +1,45 @@
+// RUN: ascir-opt %s --split-input-file -p vf-admission | filecheck %s
+
+// One node per admission decision of seed 000 FR10 / AL-9.
+// CHECK-LABEL: ascir.graph @decisions impl
+// CHECK:       %x = ascir.data {index = 0 : i64}
+// CHECK:       %l = ascir.load %x :
+// CHECK:       %e = ascir.exp %l {vf = "ok"}
+// CHECK:       %bad = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>, vf = "rejected: broadcast-baked Arange (axis 'z1' has stride 0 and size 8, AL-6)"}
+// CHECK:       %probe = ascir.arange {base = #ascir.expr<0>, has_control_edges, step = #ascir.expr<1>, vf = "rejected: Arange with control edges"}
+// CHECK:       %ok = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>, vf = "ok"}
+// CHECK:       %i16 = ascir.cast %ok {vf = "ok"}
+// CHECK:       %i64 = ascir.cast %ok {vf = "rejected: 4->8-byte Cast needs two registers per value (RegTraitNumTwo)"}
+// CHECK:       %f32 = ascir.cast %i64 {vf = "rejected: 8->4-byte Cast needs two registers per value (RegTraitNumTwo)"}
+// CHECK:       %adds = ascir.add %c, %e {vf = "ok"}
+// CHECK:       %muls = ascir.mul %e, %c {vf = "rejected: scalar-like input x2 of ascir.mul (AL-9 admits Add/Minimum/Maximum and the second input of compares; broadcast it first)"}
+// CHECK:       %lt = ascir.lt %e, %c {vf = "ok"}
+// CHECK:       %sub = ascir.sub %c, %e {vf = "rejected: scalar-like input x1 of ascir.sub
+// CHECK:       %b = ascir.broadcast %c {vf = "ok"}
+// CHECK:       %s = ascir.reduce_sum %e {vf = "rejected: reductions use the memory-level Reduce APIs"}
+ascir.graph @decisions impl sizes [s0] axes [0: z0 = 4, 1: z1 = 8] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [4, 8], [8, 1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0, z1], [4, 8], [8, 1]>
+  %e = ascir.exp %l : !ascir.tensor<float32, [z0, z1], [4, 8], [8, 1]>
+  %bad = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>} : !ascir.tensor<int32, [z0, z1], [4, 8], [1, 0]>
+  %probe = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>, has_control_edges} : !ascir.tensor<int32, [z0, z1], [4, 1], [1, 0]>
+  %ok = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>} : !ascir.tensor<int32, [z0, z1], [4, 8], [8, 1]>
+  %i16 = ascir.cast %ok : !ascir.tensor<int16, [z0, z1], [4, 8], [8, 1]>
+  %i64 = ascir.cast %ok : !ascir.tensor<int64, [z0, z1], [4, 8], [8, 1]>
+  %f32 = ascir.cast %i64 : !ascir.tensor<float32, [z0, z1], [4, 8], [8, 1]>
+  %c = ascir.scalar {value = "2"} : !ascir.scalar<float32>
+  %adds = ascir.add %c, %e : !ascir.tensor<float32, [z0, z1], [4, 8], [8, 1]>
+  %muls = ascir.mul %e, %c : !ascir.tensor<float32, [z0, z1], [4, 8], [8, 1]>
+  %lt = ascir.lt %e, %c : !ascir.tensor<uint8, [z0, z1], [4, 8], [8, 1]>
+  %sub = ascir.sub %c, %e : !ascir.tensor<float32, [z0, z1], [4, 8], [8, 1]>
+  %b = ascir.broadcast %c : !ascir.tensor<float32, [z0, z1], [4, 8], [8, 1]>
+  %s = ascir.reduce_sum %e : !ascir.tensor<float32, [z0, z1], [4, 1], [1, 0]>
+}
+
+// -----
+
+// CHECK-LABEL: ascir.graph @ub_fuse impl sizes [s0] axes [0: z0 = s0] ub_fuse_context {
+// CHECK:       %a = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>, vf = "rejected: Arange in a UB-fuse context (DS-6)"}
+ascir.graph @ub_fuse impl sizes [s0] axes [0: z0 = s0] ub_fuse_context {
+  %a = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>} : !ascir.tensor<int64, [z0], [s0], [1]>
+}
