@@ -61,9 +61,17 @@ class BodyBuilder:
         self.block.add_op(op)
         return op
 
-    def emit(self, cls: type[Operation], operands: Sequence[Any] = (), props: dict[str, Attribute] | None = None,
-             result: Attribute | None = None, name: str | None = None) -> SSAValue | None:
-        op = cls.build(operands=list(operands), properties=props or {}, result_types=[result] if result else [])
+    def emit(
+        self,
+        cls: type[Operation],
+        operands: Sequence[Any] = (),
+        props: dict[str, Attribute] | None = None,
+        result: Attribute | None = None,
+        name: str | None = None,
+    ) -> SSAValue | None:
+        op = cls.build(
+            operands=list(operands), properties=props or {}, result_types=[result] if result else []
+        )
         self.insert(op)
         if op.results:
             if name:
@@ -146,7 +154,9 @@ class BodyBuilder:
 
     # ------------------------------------------------------------ control flow
     @contextmanager
-    def loop(self, lb: Value, ub: Value, step: Value = 1, name: str = "i") -> Iterator[tuple[BodyBuilder, SSAValue]]:
+    def loop(
+        self, lb: Value, ub: Value, step: Value = 1, name: str = "i"
+    ) -> Iterator[tuple[BodyBuilder, SSAValue]]:
         lo, hi, st = self.v(lb), self.v(ub), self.v(step)
         block = Block(arg_types=[lo.type])
         block.args[0].name_hint = name
@@ -180,8 +190,12 @@ class BodyBuilder:
     def block_idx(self) -> SSAValue:
         return self.emit(ac.BlockIdxOp, [], {}, i64, name="block_idx")  # type: ignore[return-value]
 
-    def global_tensor(self, addr: SSAValue, element: Attribute, offset: Value, size: Value, name: str | None = None) -> SSAValue:
-        return self.emit(ac.GlobalTensorOp, [addr, self.v(offset), self.v(size)], {}, GlobalTensorType(element), name)  # type: ignore[return-value]
+    def global_tensor(
+        self, addr: SSAValue, element: Attribute, offset: Value, size: Value, name: str | None = None
+    ) -> SSAValue:
+        return self.emit(
+            ac.GlobalTensorOp, [addr, self.v(offset), self.v(size)], {}, GlobalTensorType(element), name
+        )  # type: ignore[return-value]
 
     def gslice(self, g: SSAValue, offset: Value) -> SSAValue:
         return self.emit(ac.GlobalSliceOp, [g, self.v(offset)], {}, g.type)  # type: ignore[return-value]
@@ -193,9 +207,16 @@ class BodyBuilder:
     def tbuf(self, nbytes: Value, position: str = "VECCALC", name: str | None = None) -> SSAValue:
         return self.emit(ac.TBufOp, [self.v(nbytes)], {}, TBufType(StringAttr(position)), name)  # type: ignore[return-value]
 
-    def tbuf_get(self, buf: SSAValue, element: Attribute, count: Value, byte_offset: int = 0, name: str | None = None) -> SSAValue:
-        return self.emit(ac.TBufGetOp, [buf, self.v(count)], {"byte_offset": IntAttr(byte_offset)},
-                         LocalTensorType(element), name)  # type: ignore[return-value]
+    def tbuf_get(
+        self, buf: SSAValue, element: Attribute, count: Value, byte_offset: int = 0, name: str | None = None
+    ) -> SSAValue:
+        return self.emit(
+            ac.TBufGetOp,
+            [buf, self.v(count)],
+            {"byte_offset": IntAttr(byte_offset)},
+            LocalTensorType(element),
+            name,
+        )  # type: ignore[return-value]
 
     def alloc(self, que: SSAValue, element: Attribute, name: str | None = None) -> SSAValue:
         return self.emit(ac.AllocTensorOp, [que], {}, LocalTensorType(element), name)  # type: ignore[return-value]
@@ -218,14 +239,27 @@ class BodyBuilder:
     def gm_ptr(self, addr: SSAValue, element: Attribute, name: str | None = None) -> SSAValue:
         return self.emit(ac.GmPtrOp, [addr], {}, GmPtrType(element), name)  # type: ignore[return-value]
 
-    def copy_pad(self, dst: SSAValue, src: SSAValue, count: Value, length: Value, src_stride: Value = 0,
-                 dst_stride: Value = 0, pad_value: int | float | None = None, compact: bool = False) -> None:
+    def copy_pad(
+        self,
+        dst: SSAValue,
+        src: SSAValue,
+        count: Value,
+        length: Value,
+        src_stride: Value = 0,
+        dst_stride: Value = 0,
+        pad_value: int | float | None = None,
+        compact: bool = False,
+    ) -> None:
         props: dict[str, Attribute] = {}
         if compact:
             props["compact"] = UnitAttr()
         if pad_value is not None:
             element = dst.type.element  # type: ignore[attr-defined]
-            props["pad_value"] = FloatAttr(float(pad_value), element) if is_float(element) else IntegerAttr(int(pad_value), element)
+            props["pad_value"] = (
+                FloatAttr(float(pad_value), element)
+                if is_float(element)
+                else IntegerAttr(int(pad_value), element)
+            )
         operands = [dst, src, self.v(count), self.v(length), self.v(src_stride), self.v(dst_stride)]
         self.emit(ac.DataCopyPadOp, operands, props)
 
@@ -258,15 +292,22 @@ class BodyBuilder:
         """``switch (tiling.tiling_key)``: yields one builder per key."""
         blocks = [Block() for _ in keys]
         yield [type(self)(b) for b in blocks]
-        self.insert(ac.KeySwitchOp.build(operands=[tiling], properties={"keys": ArrayAttr([IntAttr(k) for k in keys])},
-                                         regions=[[Region(b) for b in blocks]]))
+        self.insert(
+            ac.KeySwitchOp.build(
+                operands=[tiling],
+                properties={"keys": ArrayAttr([IntAttr(k) for k in keys])},
+                regions=[[Region(b) for b in blocks]],
+            )
+        )
 
     # ----------------------------------------------------------- register level
     def update_mask(self, remaining: Value, dtype: Attribute, name: str = "mask") -> SSAValue:
         return self.emit(ac.UpdateMaskOp, [self.v(remaining)], {"dtype": dtype}, MaskType(), name)  # type: ignore[return-value]
 
     def create_mask(self, dtype: Attribute, pattern: str = "ALL", name: str = "mask") -> SSAValue:
-        return self.emit(ac.CreateMaskOp, [], {"dtype": dtype, "pattern": StringAttr(pattern)}, MaskType(), name)  # type: ignore[return-value]
+        return self.emit(
+            ac.CreateMaskOp, [], {"dtype": dtype, "pattern": StringAttr(pattern)}, MaskType(), name
+        )  # type: ignore[return-value]
 
     def reg_load(self, ptr: SSAValue, offset: Value, name: str = "r") -> SSAValue:
         return self.emit(ac.RegLoadOp, [ptr, self.v(offset)], {}, RegType(ptr.type.element), name)  # type: ignore[attr-defined,return-value]
@@ -274,8 +315,14 @@ class BodyBuilder:
     def reg_store(self, ptr: SSAValue, offset: Value, value: SSAValue, mask: SSAValue) -> None:
         self.emit(ac.RegStoreOp, [ptr, self.v(offset), value, mask])
 
-    def reg(self, cls: type[Operation], *operands: SSAValue, result: Attribute | None = None, name: str = "r",
-            **props: str) -> SSAValue:
+    def reg(
+        self,
+        cls: type[Operation],
+        *operands: SSAValue,
+        result: Attribute | None = None,
+        name: str = "r",
+        **props: str,
+    ) -> SSAValue:
         if result is None:
             result = next(o.type for o in operands if isinstance(o.type, RegType))
         return self.emit(cls, list(operands), {k: StringAttr(v) for k, v in props.items()}, result, name)  # type: ignore[return-value]
@@ -305,16 +352,23 @@ def _bits(t: Attribute) -> int:
 class KernelModuleBuilder:
     """Builds one kernel module: tiling struct, host tiling, VF functions and the kernel."""
 
-    def __init__(self, name: str, gm_args: Sequence[str], sizes: Sequence[str],
-                 tiling_fields: Sequence[tuple[str, Attribute]]):
+    def __init__(
+        self,
+        name: str,
+        gm_args: Sequence[str],
+        sizes: Sequence[str],
+        tiling_fields: Sequence[tuple[str, Attribute]],
+    ):
         self.name = name
         self.module = ModuleOp([])
         fields = [("block_dim", u32), ("tiling_key", u32), *tiling_fields]
         self.module.body.block.add_op(
-            ac.TilingStructOp.build(properties={
-                "field_names": ArrayAttr([StringAttr(n) for n, _ in fields]),
-                "field_types": ArrayAttr([t for _, t in fields]),
-            })
+            ac.TilingStructOp.build(
+                properties={
+                    "field_names": ArrayAttr([StringAttr(n) for n, _ in fields]),
+                    "field_types": ArrayAttr([t for _, t in fields]),
+                }
+            )
         )
         self.gm_args = [*gm_args, "workspace"]
         self.sizes = list(sizes)
@@ -329,29 +383,44 @@ class KernelModuleBuilder:
         for arg, n in zip(block.args, [*self.sizes, "core_num", "ub_size"], strict=True):
             arg.name_hint = n
         yield BodyBuilder(block), list(block.args[: len(self.sizes)]), block.args[-2], block.args[-1]
-        self._add(ac.HostTilingOp.build(
-            properties={"size_names": ArrayAttr([StringAttr(s) for s in self.sizes])}, regions=[Region(block)]
-        ))
+        self._add(
+            ac.HostTilingOp.build(
+                properties={"size_names": ArrayAttr([StringAttr(s) for s in self.sizes])},
+                regions=[Region(block)],
+            )
+        )
 
     @contextmanager
     def kernel(self) -> Iterator[tuple[BodyBuilder, list[SSAValue], SSAValue]]:
         """Yields (builder, GM addresses incl. workspace, tiling) for the kernel body."""
         block = Block(arg_types=[GmAddrType()] * len(self.gm_args) + [TilingType()])
         yield BodyBuilder(block), list(block.args[:-1]), block.args[-1]
-        self._add(ac.KernelOp.build(
-            properties={"sym_name": StringAttr(self.name),
-                        "arg_names": ArrayAttr([StringAttr(a) for a in self.gm_args])},
-            regions=[Region(block)],
-        ))
+        self._add(
+            ac.KernelOp.build(
+                properties={
+                    "sym_name": StringAttr(self.name),
+                    "arg_names": ArrayAttr([StringAttr(a) for a in self.gm_args]),
+                },
+                regions=[Region(block)],
+            )
+        )
 
     @contextmanager
-    def function(self, kind: type[Operation], name: str, params: Sequence[tuple[str, Attribute]],
-                 launch_bound: int = 1024) -> Iterator[tuple[BodyBuilder, list[SSAValue]]]:
+    def function(
+        self,
+        kind: type[Operation],
+        name: str,
+        params: Sequence[tuple[str, Attribute]],
+        launch_bound: int = 1024,
+    ) -> Iterator[tuple[BodyBuilder, list[SSAValue]]]:
         block = Block(arg_types=[t for _, t in params])
         for arg, (n, _) in zip(block.args, params, strict=True):
             arg.name_hint = n
         yield BodyBuilder(block), list(block.args)
-        props: dict[str, Attribute] = {"sym_name": StringAttr(name), "arg_names": ArrayAttr([StringAttr(n) for n, _ in params])}
+        props: dict[str, Attribute] = {
+            "sym_name": StringAttr(name),
+            "arg_names": ArrayAttr([StringAttr(n) for n, _ in params]),
+        }
         if kind is ac.SimtVfOp:
             props["launch_bound"] = IntAttr(launch_bound)
         function = kind.build(properties=props, regions=[Region(block)])

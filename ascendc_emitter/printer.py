@@ -71,7 +71,11 @@ class KernelSources:
     device_impl_cpp: str
 
     def as_dict(self) -> dict[str, str]:
-        return {"tiling.h": self.tiling_h, "host_impl.cpp": self.host_impl_cpp, "device_impl.cpp": self.device_impl_cpp}
+        return {
+            "tiling.h": self.tiling_h,
+            "host_impl.cpp": self.host_impl_cpp,
+            "device_impl.cpp": self.device_impl_cpp,
+        }
 
 
 def ctype(t: Attribute) -> str:
@@ -131,17 +135,43 @@ def literal(attr: Attribute, t: Attribute) -> str:
 
 
 _BINARY = {
-    "arith.addi": "+", "arith.subi": "-", "arith.muli": "*", "arith.divsi": "/", "arith.divui": "/",
-    "arith.remsi": "%", "arith.remui": "%", "arith.andi": "&", "arith.ori": "|", "arith.xori": "^",
-    "arith.addf": "+", "arith.subf": "-", "arith.mulf": "*", "arith.divf": "/",
+    "arith.addi": "+",
+    "arith.subi": "-",
+    "arith.muli": "*",
+    "arith.divsi": "/",
+    "arith.divui": "/",
+    "arith.remsi": "%",
+    "arith.remui": "%",
+    "arith.andi": "&",
+    "arith.ori": "|",
+    "arith.xori": "^",
+    "arith.addf": "+",
+    "arith.subf": "-",
+    "arith.mulf": "*",
+    "arith.divf": "/",
 }
 _HELPER = {
-    "arith.floordivsi": "af::FloorDiv", "arith.ceildivsi": "af::CeilDiv",
-    "arith.minsi": "af::Min", "arith.maxsi": "af::Max", "arith.minui": "af::Min", "arith.maxui": "af::Max",
-    "arith.minimumf": "af::Min", "arith.maximumf": "af::Max",
+    "arith.floordivsi": "af::FloorDiv",
+    "arith.ceildivsi": "af::CeilDiv",
+    "arith.minsi": "af::Min",
+    "arith.maxsi": "af::Max",
+    "arith.minui": "af::Min",
+    "arith.maxui": "af::Max",
+    "arith.minimumf": "af::Min",
+    "arith.maximumf": "af::Max",
 }
-_CASTS = {"arith.extsi", "arith.extui", "arith.trunci", "arith.sitofp", "arith.uitofp", "arith.fptosi",
-          "arith.fptoui", "arith.extf", "arith.truncf", "arith.index_cast"}
+_CASTS = {
+    "arith.extsi",
+    "arith.extui",
+    "arith.trunci",
+    "arith.sitofp",
+    "arith.uitofp",
+    "arith.fptosi",
+    "arith.fptoui",
+    "arith.extf",
+    "arith.truncf",
+    "arith.index_cast",
+}
 _CMPI = {0: "==", 1: "!=", 2: "<", 3: "<=", 4: ">", 5: ">=", 6: "<", 7: "<=", 8: ">", 9: ">="}
 
 
@@ -185,7 +215,9 @@ class CppPrinter:
         try:
             return self.names[value]
         except KeyError:
-            raise EmitError(f"value defined by {getattr(value.owner, 'name', 'a block')} is used before it is printed") from None
+            raise EmitError(
+                f"value defined by {getattr(value.owner, 'name', 'a block')} is used before it is printed"
+            ) from None
 
     @contextmanager
     def function_scope(self) -> Iterator[None]:
@@ -224,13 +256,18 @@ class CppPrinter:
         h: dict[type[Operation] | str, Callable[[Operation], None]] = {}
         h["arith.constant"] = self._constant
         for name, sym in _BINARY.items():
-            h[name] = lambda op, sym=sym: self.declare(op, f"{self.ref(op.operands[0])} {sym} {self.ref(op.operands[1])}")
+            h[name] = lambda op, sym=sym: self.declare(
+                op, f"{self.ref(op.operands[0])} {sym} {self.ref(op.operands[1])}"
+            )
         for name, fn in _HELPER.items():
             h[name] = lambda op, fn=fn: self.declare(
-                op, f"{fn}<{ctype(op.results[0].type)}>({self.ref(op.operands[0])}, {self.ref(op.operands[1])})"
+                op,
+                f"{fn}<{ctype(op.results[0].type)}>({self.ref(op.operands[0])}, {self.ref(op.operands[1])})",
             )
         for name in _CASTS:
-            h[name] = lambda op: self.declare(op, f"static_cast<{ctype(op.results[0].type)}>({self.ref(op.operands[0])})")
+            h[name] = lambda op: self.declare(
+                op, f"static_cast<{ctype(op.results[0].type)}>({self.ref(op.operands[0])})"
+            )
         h["arith.cmpi"] = self._cmpi
         h["arith.cmpf"] = self._cmpf
         h["arith.select"] = lambda op: self.declare(
@@ -243,8 +280,12 @@ class CppPrinter:
             f"tiling->{identifier(op.field.data)} = static_cast<decltype(tiling->{identifier(op.field.data)})>"
             f"({self.ref(op.value)});"
         )
-        h[ac.SetOutputOp] = lambda op: self.line(f"*{op.output.data} = static_cast<uint32_t>({self.ref(op.value)});")
-        h[ac.FailIfOp] = lambda op: self.line(f"if ({self.ref(op.cond)}) return {op.code.data};  // {op.reason.data}")
+        h[ac.SetOutputOp] = lambda op: self.line(
+            f"*{op.output.data} = static_cast<uint32_t>({self.ref(op.value)});"
+        )
+        h[ac.FailIfOp] = lambda op: self.line(
+            f"if ({self.ref(op.cond)}) return {op.code.data};  // {op.reason.data}"
+        )
         h[ac.TilingGetOp] = lambda op: self.declare(op, f"{self.ref(op.tiling)}.{identifier(op.field.data)}")
         h[ac.BlockIdxOp] = lambda op: self.declare(op, "static_cast<int64_t>(AscendC::GetBlockIdx())")
         h[ac.GlobalTensorOp] = self._global_tensor
@@ -327,7 +368,9 @@ class CppPrinter:
         )
         h[ac.RegLoadOp] = lambda op: (
             self.declare_var(op.result, ""),
-            self.line(f"AscendC::Reg::LoadAlign({self.ref(op.result)}, {self.ref(op.ptr)} + {self.ref(op.offset)});"),
+            self.line(
+                f"AscendC::Reg::LoadAlign({self.ref(op.result)}, {self.ref(op.ptr)} + {self.ref(op.offset)});"
+            ),
         )
         h[ac.RegStoreOp] = lambda op: self.line(
             f"AscendC::Reg::StoreAlign({self.ref(op.ptr)} + {self.ref(op.offset)}, {self.ref(op.value)}, {self.ref(op.mask)});"
@@ -339,17 +382,27 @@ class CppPrinter:
         h[ac.RegArangeOp] = lambda op: self._reg_stmt(op, "Arange", [op.start])
         h[ac.RegSelectOp] = lambda op: self._reg_stmt(op, "Select", [op.src0, op.src1, op.sel])
         h[ac.RegComparesOp] = lambda op: self._reg_stmt(
-            op, f"Compares<{ctype(op.src.type.element)}, AscendC::CMPMODE::{op.mode.data}>", [op.src, op.scalar, op.mask]
+            op,
+            f"Compares<{ctype(op.src.type.element)}, AscendC::CMPMODE::{op.mode.data}>",
+            [op.src, op.scalar, op.mask],
         )
         h[ac.RegCompareOp] = lambda op: self._reg_stmt(
-            op, f"Compare<{ctype(op.lhs.type.element)}, AscendC::CMPMODE::{op.mode.data}>", [op.lhs, op.rhs, op.mask]
+            op,
+            f"Compare<{ctype(op.lhs.type.element)}, AscendC::CMPMODE::{op.mode.data}>",
+            [op.lhs, op.rhs, op.mask],
         )
         h[ac.RegCastOp] = self._reg_cast
         # SIMT level
-        h[ac.ThreadIdxOp] = lambda op: self.declare(op, "static_cast<int64_t>(AscendC::Simt::GetThreadIdx<0>())")
-        h[ac.ThreadNumOp] = lambda op: self.declare(op, "static_cast<int64_t>(AscendC::Simt::GetThreadNum<0>())")
+        h[ac.ThreadIdxOp] = lambda op: self.declare(
+            op, "static_cast<int64_t>(AscendC::Simt::GetThreadIdx<0>())"
+        )
+        h[ac.ThreadNumOp] = lambda op: self.declare(
+            op, "static_cast<int64_t>(AscendC::Simt::GetThreadNum<0>())"
+        )
         h[ac.GmLoadOp] = lambda op: self.declare(op, f"af::GmLoad({self.ref(op.ptr)}, {self.ref(op.index)})")
-        h[ac.GmStoreOp] = lambda op: self.line(f"af::GmStore({self.ref(op.ptr)}, {self.ref(op.index)}, {self.ref(op.value)});")
+        h[ac.GmStoreOp] = lambda op: self.line(
+            f"af::GmStore({self.ref(op.ptr)}, {self.ref(op.index)}, {self.ref(op.value)});"
+        )
         return h
 
     def _constant(self, op: Operation) -> None:
@@ -362,7 +415,9 @@ class CppPrinter:
 
     def declare_slice(self, op: Operation) -> None:
         src, off = op.operands
-        self.line(f"{ctype(op.results[0].type)} {self.bind(op.results[0])} = {self.ref(src)}[{self.ref(off)}];")
+        self.line(
+            f"{ctype(op.results[0].type)} {self.bind(op.results[0])} = {self.ref(src)}[{self.ref(off)}];"
+        )
 
     def _cmpi(self, op: Operation) -> None:
         pred = op.properties["predicate"].value.data  # type: ignore[union-attr]
@@ -370,7 +425,20 @@ class CppPrinter:
 
     def _cmpf(self, op: Operation) -> None:
         pred = op.properties["predicate"].value.data  # type: ignore[union-attr]
-        symbols = {1: "==", 2: ">", 3: ">=", 4: "<", 5: "<=", 6: "!=", 8: "==", 9: ">", 10: ">=", 11: "<", 12: "<=", 13: "!="}
+        symbols = {
+            1: "==",
+            2: ">",
+            3: ">=",
+            4: "<",
+            5: "<=",
+            6: "!=",
+            8: "==",
+            9: ">",
+            10: ">=",
+            11: "<",
+            12: "<=",
+            13: "!=",
+        }
         if pred not in symbols:
             raise EmitError(f"arith.cmpf predicate {pred} is not supported")
         self.declare(op, f"{self.ref(op.operands[0])} {symbols[pred]} {self.ref(op.operands[1])}")
@@ -440,7 +508,10 @@ class CppPrinter:
 
     def _vector(self, op: Operation) -> None:
         element = op.operands[0].type.element  # type: ignore[attr-defined]
-        args = [self.ref(v) if isinstance(v.type, LocalTensorType) else self.scalar(v, element) for v in op.operands[:-1]]
+        args = [
+            self.ref(v) if isinstance(v.type, LocalTensorType) else self.scalar(v, element)
+            for v in op.operands[:-1]
+        ]
         self.line(f"AscendC::{op.API}({', '.join(args)}, static_cast<int32_t>({self.ref(op.operands[-1])}));")  # type: ignore[attr-defined]
 
     def _sync(self, op: Operation) -> None:
@@ -486,7 +557,9 @@ class CppPrinter:
             f"AscendC::Reg::SatMode::{sat}, AscendC::Reg::MaskMergeMode::ZEROING, AscendC::RoundMode::{op.round.data}}};"
         )
         n = self.declare_var(op.result, "")
-        self.line(f"AscendC::Reg::Cast<{ctype(dst)}, {ctype(src)}, {trait}>({n}, {self.ref(op.src)}, {self.ref(op.mask)});")
+        self.line(
+            f"AscendC::Reg::Cast<{ctype(dst)}, {ctype(src)}, {trait}>({n}, {self.ref(op.src)}, {self.ref(op.mask)});"
+        )
 
 
 def _subclasses(cls: type) -> list[type]:
@@ -517,8 +590,14 @@ def _params(printer: CppPrinter, block: Block, names: list[str]) -> str:
 def emit_tiling_h(module: ModuleOp) -> str:
     struct = _only(module, ac.TilingStructOp)
     assert isinstance(struct, ac.TilingStructOp)
-    lines = ["// Generated by ASCIR. Tiling data shared by host_impl.cpp and device_impl.cpp.", "#pragma once", "",
-             "#include <cstdint>", "", "struct AutofuseTilingData {"]
+    lines = [
+        "// Generated by ASCIR. Tiling data shared by host_impl.cpp and device_impl.cpp.",
+        "#pragma once",
+        "",
+        "#include <cstdint>",
+        "",
+        "struct AutofuseTilingData {",
+    ]
     # Natural alignment without padding surprises: 8-byte fields first, then 4, 2, 1.
     fields = sorted(struct.fields(), key=lambda f: -_field_bytes(f[1]))
     lines += [f"    {ctype(t)} {identifier(n)};" for n, t in fields]
@@ -571,8 +650,15 @@ def emit_device_impl(module: ModuleOp) -> str:
         if isinstance(op, (ac.SimdVfOp, ac.SimtVfOp)):
             p.line()
             names = [n.data for n in op.arg_names.data]
-            qualifier = "__simd_vf__" if isinstance(op, ac.SimdVfOp) else f"__simt_vf__ LAUNCH_BOUND({op.launch_bound.data})"
-            with p.function_scope(), p.block(f"{qualifier} inline void {op.sym_name.data}({_params(p, op.body.block, names)})"):
+            qualifier = (
+                "__simd_vf__"
+                if isinstance(op, ac.SimdVfOp)
+                else f"__simt_vf__ LAUNCH_BOUND({op.launch_bound.data})"
+            )
+            with (
+                p.function_scope(),
+                p.block(f"{qualifier} inline void {op.sym_name.data}({_params(p, op.body.block, names)})"),
+            ):
                 p.body(op.body.block)
     p.line()
     gm_names = [identifier(n.data) for n in kernel.arg_names.data]
@@ -589,7 +675,11 @@ def emit_device_impl(module: ModuleOp) -> str:
                 p.line("AscendC::TPipe pipe;")
             p.body(block)
     p.line()
-    launch_params = ["uint32_t block_dim", "void* stream"] + [f"void* {n}" for n in gm_names] + ["AutofuseTilingData* tiling"]
+    launch_params = (
+        ["uint32_t block_dim", "void* stream"]
+        + [f"void* {n}" for n in gm_names]
+        + ["AutofuseTilingData* tiling"]
+    )
     if len(set(gm_names) | {"block_dim", "stream", "tiling"}) != len(gm_names) + 3:
         raise EmitError(f"kernel argument names {gm_names} clash with AutofuseLaunch's own parameters")
     with p.block(f'extern "C" int64_t AutofuseLaunch({", ".join(launch_params)})'):
@@ -602,5 +692,3 @@ def emit_device_impl(module: ModuleOp) -> str:
 def emit_files(module: ModuleOp) -> KernelSources:
     """Print the three files of the generated-code contract."""
     return KernelSources(emit_tiling_h(module), emit_host_impl(module), emit_device_impl(module))
-
-

@@ -33,8 +33,12 @@ T = "!ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>"
 
 
 def chain(length: int) -> str:
-    body = [f"%x = ascir.data {{index = 0 : i64}} : {T}", f"%y = ascir.data {{index = 1 : i64}} : {T}",
-            f"%a = ascir.load %x : {T}", f"%b = ascir.load %y : {T}"]
+    body = [
+        f"%x = ascir.data {{index = 0 : i64}} : {T}",
+        f"%y = ascir.data {{index = 1 : i64}} : {T}",
+        f"%a = ascir.load %x : {T}",
+        f"%b = ascir.load %y : {T}",
+    ]
     cur = "%a"
     ops = ["add", "mul", "maximum", "sub"]
     for i in range(length):
@@ -45,18 +49,30 @@ def chain(length: int) -> str:
 
 
 def broadcast(kind: str) -> str:
-    part = {"inner": "!ascir.tensor<float32, [z0, z1], [s0, 1], [1, 0]>",
-            "outer": "!ascir.tensor<float32, [z0, z1], [1, s1], [0, 1]>"}[kind]
-    body = [f"%x = ascir.data {{index = 0 : i64}} : {T}", f"%b = ascir.data {{index = 1 : i64}} : {part}",
-            f"%a = ascir.load %x : {T}", f"%bl = ascir.load %b : {part}", f"%bb = ascir.broadcast %bl : {T}",
-            f"%r = ascir.add %a, %bb : {T}", f"%e = ascir.exp %r : {T}",
-            f"%s = ascir.store %e : {T}", f"%o = ascir.output %s {{index = 0 : i64}} : {T}"]
+    part = {
+        "inner": "!ascir.tensor<float32, [z0, z1], [s0, 1], [1, 0]>",
+        "outer": "!ascir.tensor<float32, [z0, z1], [1, s1], [0, 1]>",
+    }[kind]
+    body = [
+        f"%x = ascir.data {{index = 0 : i64}} : {T}",
+        f"%b = ascir.data {{index = 1 : i64}} : {part}",
+        f"%a = ascir.load %x : {T}",
+        f"%bl = ascir.load %b : {part}",
+        f"%bb = ascir.broadcast %bl : {T}",
+        f"%r = ascir.add %a, %bb : {T}",
+        f"%e = ascir.exp %r : {T}",
+        f"%s = ascir.store %e : {T}",
+        f"%o = ascir.output %s {{index = 0 : i64}} : {T}",
+    ]
     return graph(f"broadcast_{kind}", body)
 
 
 def graph(name: str, body: list[str]) -> str:
-    return (f"ascir.graph @{name} hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {{\n  "
-            + "\n  ".join(body) + "\n}\n")
+    return (
+        f"ascir.graph @{name} hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {{\n  "
+        + "\n  ".join(body)
+        + "\n}\n"
+    )
 
 
 def main() -> int:
@@ -67,10 +83,17 @@ def main() -> int:
     args = parser.parse_args()
     os.environ["ASCIR_CACHE_DIR"] = tempfile.mkdtemp(prefix="ascir-bench-")
     rows, cols = args.rows, args.cols
-    cases = [("chain1", chain(1)), ("chain4", chain(4)), ("chain16", chain(16)),
-             ("broadcast_inner", broadcast("inner")), ("broadcast_outer", broadcast("outer"))]
+    cases = [
+        ("chain1", chain(1)),
+        ("chain4", chain(4)),
+        ("chain16", chain(16)),
+        ("broadcast_inner", broadcast("inner")),
+        ("broadcast_outer", broadcast("outer")),
+    ]
     print(f"shape [{rows}, {cols}] float32, {args.cores} cores, ub 248 KB")
-    print(f"{'graph':<17} {'pipeline ms':>11} {'c++ build s':>11} {'GM bytes':>12} {'minimum':>12} {'ratio':>7} {'blocks':>6}")
+    print(
+        f"{'graph':<17} {'pipeline ms':>11} {'c++ build s':>11} {'GM bytes':>12} {'minimum':>12} {'ratio':>7} {'blocks':>6}"
+    )
     worst = 0.0
     for name, text in cases:
         module = Parser(make_context(), text).parse_module()
@@ -95,7 +118,9 @@ def main() -> int:
         minimum = x.nbytes + second.nbytes + x.nbytes
         ratio = moved / minimum
         worst = max(worst, ratio)
-        print(f"{name:<17} {1000 * (t1 - t0):>11.1f} {t2 - t1:>11.2f} {moved:>12} {minimum:>12} {ratio:>7.4f} {compiled.last_run.block_dim:>6}")
+        print(
+            f"{name:<17} {1000 * (t1 - t0):>11.1f} {t2 - t1:>11.2f} {moved:>12} {minimum:>12} {ratio:>7.4f} {compiled.last_run.block_dim:>6}"
+        )
     print(f"worst GM bytes / minimum: {worst:.4f} (target <= 1.05)")
     return 0 if worst <= 1.05 else 1
 

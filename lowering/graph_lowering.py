@@ -53,12 +53,27 @@ _BINARY: dict[type, tuple[type, type | None, bool]] = {
     ew.SubOp: (ac.SubOp, None, False),
     ew.DivOp: (ac.DivOp, None, False),
 }
-_UNARY: dict[type, type] = {ew.AbsOp: ac.AbsOp, ew.ExpOp: ac.ExpOp, ew.ReluOp: ac.ReluOp, ew.SqrtOp: ac.SqrtOp}
-_COMPARE: dict[type, str] = {ew.LtOp: "LT", ew.LeOp: "LE", ew.GtOp: "GT", ew.GeOp: "GE", ew.EqOp: "EQ", ew.NeOp: "NE"}
+_UNARY: dict[type, type] = {
+    ew.AbsOp: ac.AbsOp,
+    ew.ExpOp: ac.ExpOp,
+    ew.ReluOp: ac.ReluOp,
+    ew.SqrtOp: ac.SqrtOp,
+}
+_COMPARE: dict[type, str] = {
+    ew.LtOp: "LT",
+    ew.LeOp: "LE",
+    ew.GtOp: "GT",
+    ew.GeOp: "GE",
+    ew.EqOp: "EQ",
+    ew.NeOp: "NE",
+}
 _REDUCE: dict[type, type] = {SumOp: ac.ReduceSumOp, MaxOp: ac.ReduceMaxOp, MinOp: ac.ReduceMinOp}
 _SCALAR_LOOP = {
-    ew.FloorDivOp: "floordiv", ew.RemainderOp: "remainder", ew.LogicalAndOp: "and",
-    ew.LogicalOrOp: "or", ew.LogicalNotOp: "not",
+    ew.FloorDivOp: "floordiv",
+    ew.RemainderOp: "remainder",
+    ew.LogicalAndOp: "and",
+    ew.LogicalOrOp: "or",
+    ew.LogicalNotOp: "not",
 }
 
 
@@ -96,7 +111,11 @@ def _inner_full(t: TensorType) -> bool:
 def _analyse(graph: GraphOp) -> KernelPlan:
     if graph.is_hint:
         raise PassError(PASS, f"graph @{graph.graph_name} is not scheduled; run the schedule pass first")
-    nodes = [n for n in graph.nodes() if isinstance(n.out_type, TensorType) and not isinstance(n, (DataOp, OutputOp, WorkspaceOp))]
+    nodes = [
+        n
+        for n in graph.nodes()
+        if isinstance(n.out_type, TensorType) and not isinstance(n, (DataOp, OutputOp, WorkspaceOp))
+    ]
     widest = max(nodes, key=lambda n: n.out_type.rank)  # type: ignore[union-attr]
     axes = widest.out_type.axis  # type: ignore[union-attr]
     sizes = graph.axis_by_name()
@@ -104,12 +123,20 @@ def _analyse(graph: GraphOp) -> KernelPlan:
     reduced_sets: set[tuple[int, ...]] = set()
     for n in graph.nodes():
         if isinstance(n, IndirectLoadOp):
-            raise PassError(PASS, f"{n.describe()}: IndirectLoad is lowered by its template cases (SIMD/SIMT/SK-like), not by this pass")
+            raise PassError(
+                PASS,
+                f"{n.describe()}: IndirectLoad is lowered by its template cases (SIMD/SIMT/SK-like), not by this pass",
+            )
         if isinstance(n, WorkspaceOp):
-            raise PassError(PASS, f"{n.describe()}: workspaces between stages are not supported by the single-stage lowering")
+            raise PassError(
+                PASS,
+                f"{n.describe()}: workspaces between stages are not supported by the single-stage lowering",
+            )
         if isinstance(n, ReduceNode):
             src, dst = n.x.type, n.result_tensor()
-            reduced = tuple(i for i, (a, b) in enumerate(zip(src.repeats, dst.repeats, strict=True)) if b == 1 and a != 1)  # type: ignore[union-attr]
+            reduced = tuple(
+                i for i, (a, b) in enumerate(zip(src.repeats, dst.repeats, strict=True)) if b == 1 and a != 1
+            )  # type: ignore[union-attr]
             if dst.axis != axes or (len(axes) - 1 in reduced and reduced != (len(axes) - 1,)):
                 raise PassError(
                     PASS,
@@ -118,7 +145,10 @@ def _analyse(graph: GraphOp) -> KernelPlan:
                 )
             reduced_sets.add(reduced)
     if len(reduced_sets) > 1:
-        raise PassError(PASS, f"graph @{graph.graph_name}: all reductions must reduce the same axes, got {sorted(reduced_sets)}")
+        raise PassError(
+            PASS,
+            f"graph @{graph.graph_name}: all reductions must reduce the same axes, got {sorted(reduced_sets)}",
+        )
     reduced_outer: tuple[int, ...] = ()
     if reduced_sets:
         only = next(iter(reduced_sets))
@@ -136,17 +166,27 @@ class GraphLowering:
     def __init__(self, graph: GraphOp, name: str | None = None):
         self.graph = graph
         self.plan = _analyse(graph)
-        self.inputs = sorted((n for n in graph.nodes() if isinstance(n, (DataOp, ScalarDataOp))), key=lambda n: n.index_value)
-        self.outputs = sorted((n for n in graph.nodes() if isinstance(n, OutputOp)), key=lambda n: n.index_value)
+        self.inputs = sorted(
+            (n for n in graph.nodes() if isinstance(n, (DataOp, ScalarDataOp))), key=lambda n: n.index_value
+        )
+        self.outputs = sorted(
+            (n for n in graph.nodes() if isinstance(n, OutputOp)), key=lambda n: n.index_value
+        )
         self.name = name or f"autofuse_{graph.graph_name}"
         self.index_exprs = [n for n in graph.nodes() if isinstance(n, IndexExprOp)]
-        fields = [(s, i64) for s in graph.size_names] + [
-            ("tile", i64), ("tiles_per_row", i64), ("total_tiles", i64), ("per_block", i64)
-        ] + [(f"ie_{i}", i64) for i in range(len(self.index_exprs))]
+        fields = (
+            [(s, i64) for s in graph.size_names]
+            + [("tile", i64), ("tiles_per_row", i64), ("total_tiles", i64), ("per_block", i64)]
+            + [(f"ie_{i}", i64) for i in range(len(self.index_exprs))]
+        )
         gm = [f"in{n.index_value}" for n in self.inputs] + [f"out{n.index_value}" for n in self.outputs]
         self.kb = KernelModuleBuilder(self.name, gm, graph.size_names, fields)
         self.values: dict[SSAValue, SSAValue] = {}  # ASCIR tensor/scalar -> kernel LocalTensor / scalar
         self.globals: dict[AscirNode, SSAValue] = {}
+        # temporaries shared by all ops of a kind, keyed by (dense along inner axis?)
+        self._dups: dict[tuple[SSAValue, str], SSAValue] = {}
+        self._mask_tmp: dict[bool, tuple[SSAValue, SSAValue, SSAValue]] = {}
+        self._sel_bits: dict[bool, SSAValue] = {}
 
     # ------------------------------------------------------------------ kernel
     def build(self) -> ModuleOp:
@@ -154,7 +194,9 @@ class GraphLowering:
             self.k, self.tiling = k, tiling
             self.sym = ExprLowering(k, lambda s: k.tiling_get(tiling, s))
             self._prologue(addrs)
-            tile, tiles_per_row, total, per_block = (k.tiling_get(tiling, f) for f in ("tile", "tiles_per_row", "total_tiles", "per_block"))
+            tile, tiles_per_row, total, per_block = (
+                k.tiling_get(tiling, f) for f in ("tile", "tiles_per_row", "total_tiles", "per_block")
+            )
             first = k.mul(k.block_idx(), per_block, name="first_tile")
             last = k.min(k.add(first, per_block), total, name="last_tile")
             self.tile = tile
@@ -175,7 +217,11 @@ class GraphLowering:
 
     def _in_reduce_loop(self, n: AscirNode) -> bool:
         t = n.out_type
-        if not self.plan.reduced_outer or not isinstance(t, TensorType) or isinstance(n, (ReduceNode, OutputOp, DataOp)):
+        if (
+            not self.plan.reduced_outer
+            or not isinstance(t, TensorType)
+            or isinstance(n, (ReduceNode, OutputOp, DataOp))
+        ):
             return False
         return any(t.repeats[p] != 1 for p in self.plan.reduced_outer)
 
@@ -189,8 +235,10 @@ class GraphLowering:
         # inside it (seed: reduce axes complete inside the tile); the rest runs after.
         after: set[AscirNode] = set()
         for n in nodes:
-            if n in looped or isinstance(n, ReduceNode) or any(
-                getattr(v.owner, "name", "") and v.owner in after for v in n.operands
+            if (
+                n in looped
+                or isinstance(n, ReduceNode)
+                or any(getattr(v.owner, "name", "") and v.owner in after for v in n.operands)
             ):
                 after.add(n)
         before = [n for n in nodes if n not in after]
@@ -243,7 +291,9 @@ class GraphLowering:
             init = int(info.min) if isinstance(n, MaxOp) else int(info.max)
             if not d.is_signed and init > 2**63 - 1:
                 init = -1
-        self.b.vec(ac.DuplicateOp, self.values[n.results[0]], self.b.const(init, scalar_type(d)), self._count(t))
+        self.b.vec(
+            ac.DuplicateOp, self.values[n.results[0]], self.b.const(init, scalar_type(d)), self._count(t)
+        )
 
     def _accumulate(self, n: ReduceNode) -> None:
         acc = self.values[n.results[0]]
@@ -256,19 +306,25 @@ class GraphLowering:
             addr = next(gm)
             if isinstance(n, DataOp):
                 t = n.out_type
-                self.globals[n] = k.global_tensor(addr, element_type(t.dtype), 0, self._extent(t), f"gm_{n.node_name}")  # type: ignore[arg-type]
+                self.globals[n] = k.global_tensor(
+                    addr, element_type(t.dtype), 0, self._extent(t), f"gm_{n.node_name}"
+                )  # type: ignore[arg-type]
             else:
                 g = k.global_tensor(addr, element_type(n.out_type.dtype), 0, 1, f"gm_{n.node_name}")
                 self.values[n.results[0]] = k.get_value(g, 0, n.node_name)
         for n in self.outputs:
             t = n.out_type
-            self.globals[n] = k.global_tensor(next(gm), element_type(t.dtype), 0, self._extent(t), f"gm_{n.node_name}")  # type: ignore[arg-type]
+            self.globals[n] = k.global_tensor(
+                next(gm), element_type(t.dtype), 0, self._extent(t), f"gm_{n.node_name}"
+            )  # type: ignore[arg-type]
         for i, n in enumerate(self.index_exprs):
             raw = k.tiling_get(self.tiling, f"ie_{i}")
             self.values[n.results[0]] = k.cast(raw, scalar_type(n.out_type.dtype), n.node_name)
         for n in self.graph.nodes():
             if isinstance(n, ScalarOp):
-                self.values[n.results[0]] = k.const(n.python_value(), scalar_type(n.out_type.dtype), n.node_name)
+                self.values[n.results[0]] = k.const(
+                    n.python_value(), scalar_type(n.out_type.dtype), n.node_name
+                )
         # UB buffers: one per loop-space tensor, allocated up front.
         for n in self.graph.nodes():
             if isinstance(n, (LoadOp, ArangeOp, ReduceNode, ew.BroadcastOp, ew.CastOp, ew.ElementwiseNode)):
@@ -286,7 +342,9 @@ class GraphLowering:
     def _buffer(self, name: str, dtype: Attribute, full: bool) -> SSAValue:
         self.plan.buffers.append(Buffer(name, dtype, full))
         k = self.k
-        nbytes = k.mul(self.k.tiling_get(self.tiling, "tile"), element_bytes(dtype)) if full else ROW_BUFFER_BYTES
+        nbytes = (
+            k.mul(self.k.tiling_get(self.tiling, "tile"), element_bytes(dtype)) if full else ROW_BUFFER_BYTES
+        )
         count = k.floordiv(nbytes, element_bytes(dtype)) if full else ROW_BUFFER_BYTES // element_bytes(dtype)
         buf = k.tbuf(nbytes, name=f"ub_{name}")
         return k.tbuf_get(buf, dtype, count, 0, f"{name}_ub")
@@ -432,11 +490,26 @@ class GraphLowering:
     def _neg(self, n: ew.NegOp) -> None:
         t = n.result_tensor()
         minus_one = self.b.const(-1, scalar_type(t.dtype))
-        self.b.vec(ac.MulsOp, self.values[n.results[0]], self.values[n.operands[0]], minus_one, self._count(t))
+        self.b.vec(
+            ac.MulsOp, self.values[n.results[0]], self.values[n.operands[0]], minus_one, self._count(t)
+        )
 
-    def _cast_into(self, dst: SSAValue, src: SSAValue, src_dtype: DType, dst_dtype: DType, count: SSAValue | int) -> None:
+    def _cast_into(
+        self, dst: SSAValue, src: SSAValue, src_dtype: DType, dst_dtype: DType, count: SSAValue | int
+    ) -> None:
         if dst_dtype is DType.bool:
-            self._to_mask_values(dst, lambda bits: self.b.vec(ac.ComparesOp, bits, src, self.b.const(0, scalar_type(src_dtype)), self._aligned(count, src_dtype), mode="NE"), count)
+            self._to_mask_values(
+                dst,
+                lambda bits: self.b.vec(
+                    ac.ComparesOp,
+                    bits,
+                    src,
+                    self.b.const(0, scalar_type(src_dtype)),
+                    self._aligned(count, src_dtype),
+                    mode="NE",
+                ),
+                count,
+            )
             return
         mode = "CAST_TRUNC" if src_dtype.is_float and not dst_dtype.is_float else "CAST_RINT"
         if not src_dtype.is_float and not dst_dtype.is_float and src_dtype.nbytes == dst_dtype.nbytes:
@@ -461,10 +534,17 @@ class GraphLowering:
             src_dtype = const.out_type.dtype
             value = RefRuntime.convert(np.asarray([const.python_value()], dtype=src_dtype.numpy), t.dtype)[0]
             py = float(value) if t.dtype.is_float else int(value)
-            self.b.vec(ac.DuplicateOp, self.values[n.results[0]], self.b.const(py, scalar_type(t.dtype)), self._count(t))
+            self.b.vec(
+                ac.DuplicateOp,
+                self.values[n.results[0]],
+                self.b.const(py, scalar_type(t.dtype)),
+                self._count(t),
+            )
             return
         src = n.operands[0].type
-        self._cast_into(self.values[n.results[0]], self.values[n.operands[0]], src.dtype, t.dtype, self._count(t))  # type: ignore[union-attr]
+        self._cast_into(
+            self.values[n.results[0]], self.values[n.operands[0]], src.dtype, t.dtype, self._count(t)
+        )  # type: ignore[union-attr]
 
     def _truediv(self, n: ew.TrueDivOp) -> None:
         t = n.result_tensor()
@@ -486,11 +566,12 @@ class GraphLowering:
         per = 256 // element_bytes(element_type(dtype))
         return self.b.mul(self.b.ceildiv(self.b.v(count), per), per)
 
-    def _to_mask_values(self, dst: SSAValue, make_bits: Callable[[SSAValue], None], count: SSAValue | int) -> None:
+    def _to_mask_values(
+        self, dst: SSAValue, make_bits: Callable[[SSAValue], None], count: SSAValue | int
+    ) -> None:
         """Write 0/1 (uint8) per element from a Compare bit mask: Select 1.0/0.0 in half, Cast."""
         full = not (isinstance(count, int) and count == 1)
-        if not hasattr(self, "_mask_tmp") or full not in self._mask_tmp:
-            self._mask_tmp = getattr(self, "_mask_tmp", {})
+        if full not in self._mask_tmp:
             bits = self._late_buffer(f"bits{int(full)}", u8, full)
             ones = self._late_buffer(f"ones{int(full)}", Float16Type(), full)
             halfv = self._late_buffer(f"sel{int(full)}", Float16Type(), full)
@@ -499,7 +580,9 @@ class GraphLowering:
         make_bits(bits)
         b = self.b
         b.vec(ac.DuplicateOp, ones, b.const(1.0, Float16Type()), count)
-        b.vec(ac.SelectOp, halfv, bits, ones, b.const(0.0, Float16Type()), count, mode="VSEL_TENSOR_SCALAR_MODE")
+        b.vec(
+            ac.SelectOp, halfv, bits, ones, b.const(0.0, Float16Type()), count, mode="VSEL_TENSOR_SCALAR_MODE"
+        )
         b.vec(ac.CastOp, dst, halfv, count, round="CAST_RINT")
 
     def _compare(self, n: ew.CompareNode) -> None:
@@ -509,28 +592,50 @@ class GraphLowering:
         count = self._count(t)
         aligned = self._aligned(count, src_dtype)
         mode = _COMPARE[type(n)]
-        if isinstance(x2.type, ScalarType):
-            make = lambda bits: self.b.vec(ac.ComparesOp, bits, self.values[x1], self.values[x2], aligned, mode=mode)  # noqa: E731
-        else:
-            make = lambda bits: self.b.vec(ac.CompareOp, bits, self.values[x1], self.values[x2], aligned, mode=mode)  # noqa: E731
+        api = ac.ComparesOp if isinstance(x2.type, ScalarType) else ac.CompareOp
+
+        def make(bits: SSAValue) -> None:
+            self.b.vec(api, bits, self.values[x1], self.values[x2], aligned, mode=mode)
+
         self._to_mask_values(self.values[n.results[0]], make, count)
 
     def _select(self, n: ew.SelectNode) -> None:
         t = n.result_tensor()
         count = self._count(t)
         cond, x, y = n.operands
-        if not hasattr(self, "_sel_bits"):
-            self._sel_bits = {}
         full = _inner_full(t)
         if full not in self._sel_bits:
             self._sel_bits[full] = self._late_buffer(f"selbits{int(full)}", u8, full)
         bits = self._sel_bits[full]
-        self.b.vec(ac.ComparesOp, bits, self.values[cond], self.b.const(0, IntegerType(8)), self._aligned(count, DType.uint8), mode="NE")
+        self.b.vec(
+            ac.ComparesOp,
+            bits,
+            self.values[cond],
+            self.b.const(0, IntegerType(8)),
+            self._aligned(count, DType.uint8),
+            mode="NE",
+        )
         src0 = self._as_tensor(x, t)  # Select takes a tensor first branch: a scalar is duplicated
         if isinstance(y.type, ScalarType):
-            self.b.vec(ac.SelectOp, self.values[n.results[0]], bits, src0, self.values[y], count, mode="VSEL_TENSOR_SCALAR_MODE")
+            self.b.vec(
+                ac.SelectOp,
+                self.values[n.results[0]],
+                bits,
+                src0,
+                self.values[y],
+                count,
+                mode="VSEL_TENSOR_SCALAR_MODE",
+            )
         else:
-            self.b.vec(ac.SelectOp, self.values[n.results[0]], bits, src0, self.values[y], count, mode="VSEL_TENSOR_TENSOR_MODE")
+            self.b.vec(
+                ac.SelectOp,
+                self.values[n.results[0]],
+                bits,
+                src0,
+                self.values[y],
+                count,
+                mode="VSEL_TENSOR_TENSOR_MODE",
+            )
 
     def _aliases(self, n: ew.BroadcastOp) -> bool:
         src = n.x.type
@@ -539,7 +644,9 @@ class GraphLowering:
     def _only_constant_casts(self, n: ew.BroadcastOp) -> bool:
         """A broadcast constant read only by Casts: they Duplicate the converted constant
         directly (FR12), so the broadcast tensor itself is never materialised."""
-        return isinstance(n.x.owner, ScalarOp) and all(isinstance(u.operation, ew.CastOp) for u in n.results[0].uses)
+        return isinstance(n.x.owner, ScalarOp) and all(
+            isinstance(u.operation, ew.CastOp) for u in n.results[0].uses
+        )
 
     def _broadcast(self, n: ew.BroadcastOp) -> None:
         if self._only_constant_casts(n):
@@ -549,7 +656,9 @@ class GraphLowering:
         if isinstance(src.type, TensorType) and self._aliases(n):
             self.values[n.results[0]] = self.values[src]  # outer-axis broadcast: same tile data
             return
-        value = self.values[src] if isinstance(src.type, ScalarType) else self.b.get_value(self.values[src], 0)
+        value = (
+            self.values[src] if isinstance(src.type, ScalarType) else self.b.get_value(self.values[src], 0)
+        )
         self.b.vec(ac.DuplicateOp, self.values[n.results[0]], value, self._count(t))
 
     def _reduce(self, n: ReduceNode) -> None:
@@ -579,7 +688,9 @@ class GraphLowering:
         b, t = self.b, n.result_tensor()
         kind = _SCALAR_LOOP[type(n)]
         if (t.dtype.is_float or not t.dtype.is_signed) and kind in ("floordiv", "remainder"):
-            raise PassError(PASS, f"{n.describe()}: {t.dtype} {kind} has no AscendC lowering yet (signed integers only)")
+            raise PassError(
+                PASS, f"{n.describe()}: {t.dtype} {kind} has no AscendC lowering yet (signed integers only)"
+            )
         st = scalar_type(t.dtype)
         dst = self.values[n.results[0]]
         with b.loop(0, self._count(t), 1, f"{kind}_i") as (lb, i):
@@ -594,10 +705,20 @@ class GraphLowering:
             elif kind == "remainder":
                 r = lb.sub(args[0], lb.mul(lb.floordiv(args[0], args[1]), args[1]))
             elif kind == "not":
-                r = lb.select(lb.cmp("eq", args[0], lb.const(0, args[0].type)), lb.const(1, st), lb.const(0, st))
+                r = lb.select(
+                    lb.cmp("eq", args[0], lb.const(0, args[0].type)), lb.const(1, st), lb.const(0, st)
+                )
             else:
                 nz = [lb.cmp("ne", a, lb.const(0, a.type)) for a in args]
-                both = lb.select(nz[0], nz[1], lb.const(0, IntegerType(1)), ) if kind == "and" else lb.select(nz[0], lb.const(1, IntegerType(1)), nz[1])
+                both = (
+                    lb.select(
+                        nz[0],
+                        nz[1],
+                        lb.const(0, IntegerType(1)),
+                    )
+                    if kind == "and"
+                    else lb.select(nz[0], lb.const(1, IntegerType(1)), nz[1])
+                )
                 r = lb.select(both, lb.const(1, st), lb.const(0, st))
             lb.set_value(dst, i, r)
 
@@ -628,7 +749,12 @@ class GraphLowering:
             blocks = h.min(h.cast(core_num, i64), total, name="blocks")
             per_block = h.ceildiv(total, blocks, name="per_block")
             blocks = h.ceildiv(total, per_block, name="block_dim")
-            for f, v in (("tile", tile), ("tiles_per_row", tiles_per_row), ("total_tiles", total), ("per_block", per_block)):
+            for f, v in (
+                ("tile", tile),
+                ("tiles_per_row", tiles_per_row),
+                ("total_tiles", total),
+                ("per_block", per_block),
+            ):
                 h.set_tiling(f, v)
             for i, n in enumerate(self.index_exprs):
                 h.set_tiling(f"ie_{i}", sym(n.expr.data))
@@ -641,10 +767,6 @@ class GraphLowering:
         host.detach()
         self.kb.module.body.block.insert_op_before(host, kernel)
 
-    _dups: dict
-
 
 def lower_graph(graph: GraphOp, name: str | None = None) -> ModuleOp:
-    lowering = GraphLowering(graph, name)
-    lowering._dups = {}
-    return lowering.build()
+    return GraphLowering(graph, name).build()

@@ -24,7 +24,9 @@ class LowerToAscendCPass(ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         graphs = [g for g in op.ops if isinstance(g, GraphOp)]
         if len(graphs) != 1:
-            raise PassError(self.name, f"expected one graph per module (one kernel per build), found {len(graphs)}")
+            raise PassError(
+                self.name, f"expected one graph per module (one kernel per build), found {len(graphs)}"
+            )
         kernel = lower_graph(graphs[0])
         for existing in list(op.ops):
             existing.detach()

@@ -73,7 +73,9 @@ def find_loop_space(graph: GraphOp) -> LoopSpace:
             )
     nodes = loop_nodes(graph)
     if not nodes:
-        raise PassError(PASS, f"graph @{graph.graph_name} computes nothing (no loads, stores or compute nodes)")
+        raise PassError(
+            PASS, f"graph @{graph.graph_name} computes nothing (no loads, stores or compute nodes)"
+        )
     widest = max(nodes, key=lambda n: n.out_type.rank)  # type: ignore[union-attr]
     axes = tuple(widest.out_type.axis)  # type: ignore[union-attr]
     sizes: list[SizeExpr] = [SizeExpr(1)] * len(axes)
@@ -93,7 +95,9 @@ def find_loop_space(graph: GraphOp) -> LoopSpace:
                 )
             if r != 1:
                 if sizes[pos] != 1 and sizes[pos] != r:
-                    raise PassError(PASS, f"{n.describe()}: axis '{a}' has size {r} and elsewhere {sizes[pos]}")
+                    raise PassError(
+                        PASS, f"{n.describe()}: axis '{a}' has size {r} and elsewhere {sizes[pos]}"
+                    )
                 sizes[pos] = r
             pos += 1
     space = LoopSpace(axes, tuple(sizes))
@@ -105,7 +109,9 @@ def find_loop_space(graph: GraphOp) -> LoopSpace:
 def reduced_positions(space: LoopSpace, node: ReduceNode) -> frozenset[int]:
     src = space.align(node.x.type, node.describe())  # type: ignore[arg-type]
     dst = space.align(node.result_tensor(), node.describe())
-    return frozenset(i for i, (a, b) in enumerate(zip(src.repeats, dst.repeats, strict=True)) if b == 1 and a != 1)
+    return frozenset(
+        i for i, (a, b) in enumerate(zip(src.repeats, dst.repeats, strict=True)) if b == 1 and a != 1
+    )
 
 
 def merge_groups(graph: GraphOp, space: LoopSpace) -> list[list[int]]:

@@ -38,14 +38,18 @@ def normalized_view(arange: ArangeOp, out: TensorType) -> TensorType:
     t = arange.result_tensor()
     if t.rank > out.rank:
         raise _fail(arange, f"rank {t.rank} exceeds the Broadcast output rank {out.rank}")
-    varying = [i for i, (r, s) in enumerate(zip(t.repeats, t.strides, strict=True)) if not (r == 1 and s == 0)]
+    varying = [
+        i for i, (r, s) in enumerate(zip(t.repeats, t.strides, strict=True)) if not (r == 1 and s == 0)
+    ]
     if len(varying) != 1:
         raise _fail(arange, f"needs exactly one non-degenerate axis, found {len(varying)}")
     v = varying[0]
     if t.strides[v] != 1:
         raise _fail(arange, f"the varying axis '{t.axis[v]}' has stride {t.strides[v]}, expected 1")
     if t.axis[v] not in out.axis:
-        raise _fail(arange, f"the varying axis '{t.axis[v]}' is not an axis of the Broadcast output {out.axis}")
+        raise _fail(
+            arange, f"the varying axis '{t.axis[v]}' is not an axis of the Broadcast output {out.axis}"
+        )
     if out.strides[-1] != 1:
         raise _fail(arange, f"the Broadcast output's innermost stride is {out.strides[-1]}, expected 1")
     if t.rank == out.rank:
@@ -68,7 +72,9 @@ def normalize_graph(graph: GraphOp) -> None:
             if not broadcasts:
                 continue
             if len(users) != 1:
-                raise _fail(node, f"an Arange feeding a Broadcast must have no other users ({len(users)} users)")
+                raise _fail(
+                    node, f"an Arange feeding a Broadcast must have no other users ({len(users)} users)"
+                )
             plans.append((node, normalized_view(node, broadcasts[0].result_tensor())))
     for arange, view in plans:  # every check passed: rewrite
         if view != arange.result_tensor():

@@ -42,11 +42,17 @@ def _autofuse() -> type[ModulePass]:
 
 
 PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {
-    "normalize-arange-broadcast-views": (_normalize, "seed 000 FR8/AL-2: pass degenerate Arange views through, pad 1-D ones"),
+    "normalize-arange-broadcast-views": (
+        _normalize,
+        "seed 000 FR8/AL-2: pass degenerate Arange views through, pad 1-D ones",
+    ),
     "schedule": (_schedule, "HintGraph -> impl graph: merge contiguous axes, vectorized UB layout"),
     "vf-admission": (_vf_admission, "FR10: mark compute nodes VF-eligible or rejected (with the reason)"),
     "lower-to-ascendc": (_lower, "impl graph -> ascendc kernel module (memory-level API, host tiling)"),
-    "autofuse": (_autofuse, "the whole pipeline: normalize-arange-broadcast-views, schedule, lower-to-ascendc"),
+    "autofuse": (
+        _autofuse,
+        "the whole pipeline: normalize-arange-broadcast-views, schedule, lower-to-ascendc",
+    ),
 }
 
 

@@ -81,8 +81,10 @@ def schedule_graph(graph: GraphOp) -> GraphOp:
         props = dict(node.properties)
         if node.sched is not None:
             props["sched"] = ArrayAttr([StringAttr(n) for n in names])
-        operands = [[mapping[v] for v in group] if isinstance(group, tuple) else mapping[group]
-                    for group in _operand_groups(node)]
+        operands = [
+            [mapping[v] for v in group] if isinstance(group, tuple) else mapping[group]
+            for group in _operand_groups(node)
+        ]
         clone = type(node).build(operands=operands, properties=props, result_types=[t])
         clone.results[0].name_hint = node.results[0].name_hint
         clone.location = node.location

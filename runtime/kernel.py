@@ -99,8 +99,9 @@ class CompiledKernel:
         )
 
 
-def call_tiling(lib: ctypes.CDLL, name: str, sizes: Sequence[int], core_num: int,
-                ub_size: int) -> tuple[ctypes.Array, int, int, int]:
+def call_tiling(
+    lib: ctypes.CDLL, name: str, sizes: Sequence[int], core_num: int, ub_size: int
+) -> tuple[ctypes.Array, int, int, int]:
     """Run ``AutofuseTiling``: (tiling struct bytes, workspace_size, block_dim, tiling_key)."""
     lib.autofuse_tiling_size.restype = ctypes.c_uint64
     lib.autofuse_tiling_key_offset.restype = ctypes.c_uint64
@@ -109,7 +110,11 @@ def call_tiling(lib: ctypes.CDLL, name: str, sizes: Sequence[int], core_num: int
     fn = lib.AutofuseTiling
     fn.restype = ctypes.c_int64
     fn.argtypes = [ctypes.c_int64] * len(sizes) + [
-        ctypes.c_void_p, ctypes.POINTER(ctypes.c_uint32), ctypes.POINTER(ctypes.c_uint32), ctypes.c_uint32, ctypes.c_uint32,
+        ctypes.c_void_p,
+        ctypes.POINTER(ctypes.c_uint32),
+        ctypes.POINTER(ctypes.c_uint32),
+        ctypes.c_uint32,
+        ctypes.c_uint32,
     ]
     code = int(fn(*[int(s) for s in sizes], tiling, workspace_size, block_dim, core_num, ub_size))
     if code != 0:

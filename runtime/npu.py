@@ -75,7 +75,9 @@ class NpuKernel:
     ) -> RunResult:
         arrays = [_check_array(i, a) for i, a in enumerate(args)]
         acl = self._acl
-        tiling, workspace_size, block_dim, tiling_key = call_tiling(self._lib, self.name, sizes, core_num, ub_size)
+        tiling, workspace_size, block_dim, tiling_key = call_tiling(
+            self._lib, self.name, sizes, core_num, ub_size
+        )
         self._check("aclInit", acl.aclInit(None))
         self._check("aclrtSetDevice", acl.aclrtSetDevice(0))
         stream = ctypes.c_void_p()

@@ -41,9 +41,21 @@ def syntax_check(sources: KernelSources, name: str) -> None:
         (work / file).write_text(text)
     env = dict(os.environ, ASC_CHECK_EXTRA_FLAGS="-Werror=narrowing")
     result = subprocess.run(
-        [str(CHECKER), "3510", "-q", "-I", str(work), "-I", str(ROOT / "ascendc_emitter" / "include"),
-         str(work / "device_impl.cpp"), str(work / "host_impl.cpp")],
-        capture_output=True, text=True, env=env, timeout=600,
+        [
+            str(CHECKER),
+            "3510",
+            "-q",
+            "-I",
+            str(work),
+            "-I",
+            str(ROOT / "ascendc_emitter" / "include"),
+            str(work / "device_impl.cpp"),
+            str(work / "host_impl.cpp"),
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=600,
     )
     ok = result.returncode == 0
     _checked[digest] = ok

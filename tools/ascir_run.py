@@ -80,7 +80,9 @@ def random_inputs(g: GraphOp, seed: int, sizes: dict[str, int]) -> list[np.ndarr
             out.append(rng.integers(0, 2, shape).astype(dtype.numpy))
         else:
             info = np.iinfo(dtype.numpy)
-            out.append(rng.integers(max(info.min, -50), min(info.max, 50), shape, endpoint=True).astype(dtype.numpy))
+            out.append(
+                rng.integers(max(info.min, -50), min(info.max, 50), shape, endpoint=True).astype(dtype.numpy)
+            )
     return out
 
 
@@ -103,17 +105,35 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
         inputs = random_inputs(hint, args.seed, sizes)
     outputs = kernel(*inputs, sizes=sizes)
     expected = reference(hint, *inputs, sizes=sizes)
-    report: dict[str, Any] = {"graph": hint.graph_name, "sizes": sizes, "compile_seconds": round(compile_seconds, 3),
-                              "outputs": [], "stats": kernel.stats, "block_dim": kernel.last_run.block_dim}
+    report: dict[str, Any] = {
+        "graph": hint.graph_name,
+        "sizes": sizes,
+        "compile_seconds": round(compile_seconds, 3),
+        "outputs": [],
+        "stats": kernel.stats,
+        "block_dim": kernel.last_run.block_dim,
+    }
     ok = True
     for i, (out, ref) in enumerate(zip(outputs, expected, strict=True)):
         diff = np.abs(out.astype(np.float64) - ref.astype(np.float64)) if out.size else np.zeros(0)
         max_err = float(np.nanmax(diff)) if diff.size else 0.0
-        tol = TOLERANCE.get(str(ref.dtype), 0.0) * max(1.0, float(np.nanmax(np.abs(ref.astype(np.float64)))) if ref.size else 1.0)
-        passed = bool(max_err <= tol and np.array_equal(np.isnan(out.astype(np.float64)), np.isnan(ref.astype(np.float64))))
+        tol = TOLERANCE.get(str(ref.dtype), 0.0) * max(
+            1.0, float(np.nanmax(np.abs(ref.astype(np.float64)))) if ref.size else 1.0
+        )
+        passed = bool(
+            max_err <= tol
+            and np.array_equal(np.isnan(out.astype(np.float64)), np.isnan(ref.astype(np.float64)))
+        )
         ok &= passed
-        report["outputs"].append({"index": i, "dtype": str(ref.dtype), "elements": int(ref.size),
-                                  "max_abs_error": max_err, "pass": passed})
+        report["outputs"].append(
+            {
+                "index": i,
+                "dtype": str(ref.dtype),
+                "elements": int(ref.size),
+                "max_abs_error": max_err,
+                "pass": passed,
+            }
+        )
     report["pass"] = ok
     if args.save_outputs:
         np.savez(args.save_outputs, **{f"out{i}": o for i, o in enumerate(outputs)})
@@ -121,7 +141,9 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="ascir-run", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        prog="ascir-run", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("file", type=Path)
     parser.add_argument("--sizes", help="size bindings, e.g. s0=4,s1=8")
     parser.add_argument("--inputs", type=Path, help=".npz with in0, in1, ... (by Data index)")
@@ -146,10 +168,14 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(reports if len(reports) > 1 else reports[0], indent=2, sort_keys=True))
         else:
             for r in reports:
-                print(f"graph @{r['graph']} sizes {r['sizes']}: block_dim {r['block_dim']}, compiled in {r['compile_seconds']} s")
+                print(
+                    f"graph @{r['graph']} sizes {r['sizes']}: block_dim {r['block_dim']}, compiled in {r['compile_seconds']} s"
+                )
                 for o in r["outputs"]:
                     verdict = "PASS" if o["pass"] else "FAIL"
-                    print(f"  output {o['index']} ({o['dtype']}, {o['elements']} elements): max |error| {o['max_abs_error']:.3g}  {verdict}")
+                    print(
+                        f"  output {o['index']} ({o['dtype']}, {o['elements']} elements): max |error| {o['max_abs_error']:.3g}  {verdict}"
+                    )
                 print("  counters: " + ", ".join(f"{k}={v}" for k, v in sorted(r["stats"].items())))
         return EXIT_OK if all(r["pass"] for r in reports) else EXIT_FAIL
 

@@ -1,8 +1,8 @@
 """The seed's ``Autofuser`` / ``AutofuserOptions`` driver API (seed 001 test script).
 
-    fuser = Autofuser(AutofuserOptions(tiling_lib_path="", tiling_lib_codegen_symbol=""))
-    impl_graphs = fuser.schedule(graph)                      # scheduled impl graph(s)
-    tiling_def, host_tiling, op_kernel = fuser.codegen(impl_graphs)
+fuser = Autofuser(AutofuserOptions(tiling_lib_path="", tiling_lib_codegen_symbol=""))
+impl_graphs = fuser.schedule(graph)                      # scheduled impl graph(s)
+tiling_def, host_tiling, op_kernel = fuser.codegen(impl_graphs)
 """
 
 from __future__ import annotations
@@ -71,6 +71,8 @@ class Autofuser:
         if not isinstance(scheduled, ScheduledResult) or not scheduled:
             raise AscirError("Autofuser.codegen takes the result of Autofuser.schedule(graph)")
         if len(scheduled) != 1:
-            raise NotImplementedYetError("Autofuser.codegen: several schedule cases per graph are not supported yet")
+            raise NotImplementedYetError(
+                "Autofuser.codegen: several schedule cases per graph are not supported yet"
+            )
         sources = emit_files(lower_graph(scheduled.impl_graphs[0]))
         return sources.tiling_h, sources.host_impl_cpp, sources.device_impl_cpp

@@ -1,8 +1,8 @@
 """``compile_graph``: a HintGraph (or module) -> a runnable kernel on the simulator/NPU.
 
-    k = compile_graph(graph_or_module, target="sim")
-    outs = k(*inputs, sizes={"s0": 4, ...})   # inputs by Data index, outputs by Output index
-    k.stats                                   # simulator counters of the last run
+k = compile_graph(graph_or_module, target="sim")
+outs = k(*inputs, sizes={"s0": 4, ...})   # inputs by Data index, outputs by Output index
+k.stats                                   # simulator counters of the last run
 """
 
 from __future__ import annotations
@@ -37,8 +37,13 @@ class CompiledGraph:
     stats: dict[str, int] = field(default_factory=dict)
     last_run: Any = None
 
-    def __call__(self, *inputs: Any, sizes: Mapping[str, int] | None = None,
-                 core_num: int | None = None, ub_size: int | None = None) -> list[np.ndarray]:
+    def __call__(
+        self,
+        *inputs: Any,
+        sizes: Mapping[str, int] | None = None,
+        core_num: int | None = None,
+        ub_size: int | None = None,
+    ) -> list[np.ndarray]:
         g = self.graph
         bound = check_sizes(g, sizes)
         values = check_inputs(g, inputs)
@@ -74,8 +79,9 @@ def lower_module(impl: GraphOp, name: str | None = None) -> ModuleOp:
     return lower_graph(impl, name)
 
 
-def compile_graph(graph_or_module: Any, target: str = "sim", graph: str | None = None,
-                  name: str | None = None) -> CompiledGraph:
+def compile_graph(
+    graph_or_module: Any, target: str = "sim", graph: str | None = None, name: str | None = None
+) -> CompiledGraph:
     hint, impl = schedule_module(graph_or_module, graph)
     for n in hint.nodes():
         if isinstance(n.out_type, ScalarType) or isinstance(n.out_type, TensorType):
@@ -83,8 +89,11 @@ def compile_graph(graph_or_module: Any, target: str = "sim", graph: str | None =
         raise AscirError(f"{n.describe()}: unsupported result type")
     kernel_module = lower_module(impl, name)
     sources = emit_files(kernel_module)
-    kernel = compile_kernel(sources.tiling_h, sources.host_impl_cpp, sources.device_impl_cpp,
-                            target=target, name=name or f"autofuse_{hint.graph_name}")
+    kernel = compile_kernel(
+        sources.tiling_h,
+        sources.host_impl_cpp,
+        sources.device_impl_cpp,
+        target=target,
+        name=name or f"autofuse_{hint.graph_name}",
+    )
     return CompiledGraph(hint, sources, kernel)
-
-

@@ -56,8 +56,18 @@ SEL_MODES = ("VSEL_CMPMASK_SPR", "VSEL_TENSOR_SCALAR_MODE", "VSEL_TENSOR_TENSOR_
 ROUND_MODES = ("CAST_NONE", "CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC", "CAST_ODD")
 PIPES = ("PIPE_S", "PIPE_V", "PIPE_MTE2", "PIPE_MTE3", "PIPE_ALL")
 EVENTS = (
-    "MTE2_V", "V_MTE3", "MTE3_V", "V_MTE2", "MTE3_MTE2", "MTE2_MTE3",
-    "S_V", "V_S", "MTE2_S", "S_MTE2", "MTE3_S", "S_MTE3",
+    "MTE2_V",
+    "V_MTE3",
+    "MTE3_V",
+    "V_MTE2",
+    "MTE3_MTE2",
+    "MTE2_MTE3",
+    "S_V",
+    "V_S",
+    "MTE2_S",
+    "S_MTE2",
+    "MTE3_S",
+    "S_MTE3",
 )
 MASK_PATTERNS = ("ALL", "ALLF", "H", "Q", "VL1", "VL2", "VL4", "VL8", "VL16", "VL32", "VL64", "VL128")
 
@@ -91,7 +101,9 @@ def scalar_matches(scalar: Attribute, element: Attribute) -> bool:
     scalars are signless; the printer casts them to the tensor's signedness)."""
     if scalar == element:
         return True
-    return isinstance(scalar, IntegerType) and isinstance(element, IntegerType) and scalar.width == element.width
+    return (
+        isinstance(scalar, IntegerType) and isinstance(element, IntegerType) and scalar.width == element.width
+    )
 
 
 def same_elements(op: Operation, values: Sequence[SSAValue], what: str) -> None:
@@ -579,7 +591,9 @@ class ScalarVectorOp(VectorOp):
     def verify_types(self) -> None:
         super().verify_types()
         if not scalar_matches(self.scalar.type, elem(self.dst)):
-            raise VerifyException(f"{self.name}: scalar is {self.scalar.type} but the tensors hold {elem(self.dst)}")
+            raise VerifyException(
+                f"{self.name}: scalar is {self.scalar.type} but the tensors hold {elem(self.dst)}"
+            )
 
 
 class UnaryVectorOp(VectorOp):
@@ -638,7 +652,9 @@ class DuplicateOp(VectorOp):
 
     def verify_types(self) -> None:
         if not scalar_matches(self.scalar.type, elem(self.dst)):
-            raise VerifyException(f"ascendc.duplicate: scalar is {self.scalar.type} but dst holds {elem(self.dst)}")
+            raise VerifyException(
+                f"ascendc.duplicate: scalar is {self.scalar.type} but dst holds {elem(self.dst)}"
+            )
 
 
 @irdl_op_definition
@@ -694,7 +710,9 @@ class ComparesOp(VectorOp):
         if elem(self.dst) != u8:
             raise VerifyException("ascendc.compares: the bit-mask destination must be a ui8 tensor")
         if not scalar_matches(self.scalar.type, elem(self.src)):
-            raise VerifyException(f"ascendc.compares: scalar is {self.scalar.type} but src holds {elem(self.src)}")
+            raise VerifyException(
+                f"ascendc.compares: scalar is {self.scalar.type} but src holds {elem(self.src)}"
+            )
 
 
 @irdl_op_definition
@@ -717,9 +735,13 @@ class SelectOp(VectorOp):
         scalar = not isinstance(self.src1.type, LocalTensorType)
         same_elements(self, [self.dst, self.src0], "dst/src0")
         if not scalar_matches(elem(self.src1), elem(self.dst)):
-            raise VerifyException(f"ascendc.select: src1 holds {elem(self.src1)} but dst holds {elem(self.dst)}")
+            raise VerifyException(
+                f"ascendc.select: src1 holds {elem(self.src1)} but dst holds {elem(self.dst)}"
+            )
         if scalar != (self.mode.data == "VSEL_TENSOR_SCALAR_MODE"):
-            raise VerifyException("ascendc.select: a scalar src1 goes with VSEL_TENSOR_SCALAR_MODE, and only then")
+            raise VerifyException(
+                "ascendc.select: a scalar src1 goes with VSEL_TENSOR_SCALAR_MODE, and only then"
+            )
 
 
 @irdl_op_definition
@@ -754,7 +776,9 @@ class GetValueOp(IRDLOperation):
 
     def verify_(self) -> None:
         if not scalar_matches(self.result.type, elem(self.tensor)):
-            raise VerifyException(f"ascendc.get_value: result {self.result.type} differs from {elem(self.tensor)}")
+            raise VerifyException(
+                f"ascendc.get_value: result {self.result.type} differs from {elem(self.tensor)}"
+            )
 
 
 @irdl_op_definition
@@ -768,7 +792,9 @@ class SetValueOp(IRDLOperation):
 
     def verify_(self) -> None:
         if not scalar_matches(self.value.type, elem(self.tensor)):
-            raise VerifyException(f"ascendc.set_value: value {self.value.type} differs from {elem(self.tensor)}")
+            raise VerifyException(
+                f"ascendc.set_value: value {self.value.type} differs from {elem(self.tensor)}"
+            )
 
 
 @irdl_op_definition
@@ -880,7 +906,9 @@ class RegScalarOp(RegOp):
     def verify_types(self) -> None:
         same_elements(self, [self.src, self.result], "register")
         if self.scalar.type != elem(self.src):
-            raise VerifyException(f"{self.name}: scalar is {self.scalar.type} but the register holds {elem(self.src)}")
+            raise VerifyException(
+                f"{self.name}: scalar is {self.scalar.type} but the register holds {elem(self.src)}"
+            )
 
 
 class RegUnaryOp(RegOp):
@@ -893,7 +921,9 @@ class RegUnaryOp(RegOp):
 
 
 def _reg(base: type, name: str, api: str) -> type:
-    cls = type("Reg" + api + "Op", (base,), {"name": name, "API": api, "__annotations__": {"API": ClassVar[str]}})
+    cls = type(
+        "Reg" + api + "Op", (base,), {"name": name, "API": api, "__annotations__": {"API": ClassVar[str]}}
+    )
     cls.__doc__ = f"``AscendC::Reg::{api}`` (register level, ZEROING merge)."
     return irdl_op_definition(cls)
 
@@ -997,7 +1027,9 @@ class RegCastOp(RegOp):
     def verify_types(self) -> None:
         check_choice(self, "round mode", self.round.data, ROUND_MODES)
         if element_bytes(elem(self.src)) != element_bytes(elem(self.result)):
-            raise VerifyException("ascendc.reg.cast: only same-width register casts are supported; cast at memory level")
+            raise VerifyException(
+                "ascendc.reg.cast: only same-width register casts are supported; cast at memory level"
+            )
 
 
 # ==================================================================== SIMT level

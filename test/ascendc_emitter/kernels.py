@@ -41,7 +41,9 @@ def vector_add(element: Attribute = f32, tile: int = 2048, ub_bytes: int | None 
         n, per, t = (k.tiling_get(tiling, f) for f in ("n", "per_block", "tile"))
         start = k.mul(k.block_idx(), per, name="start")
         length = k.min(k.sub(n, start), per, name="length")
-        xg, yg, zg = (k.global_tensor(a, element, start, length, nm) for a, nm in ((x, "xg"), (y, "yg"), (z, "zg")))
+        xg, yg, zg = (
+            k.global_tensor(a, element, start, length, nm) for a, nm in ((x, "xg"), (y, "yg"), (z, "zg"))
+        )
         nbytes = ub_bytes if ub_bytes is not None else k.mul(t, size)
         qx, qy = k.que("VECIN", 2, 2, nbytes, "qx"), k.que("VECIN", 2, 2, nbytes, "qy")
         qz = k.que("VECOUT", 2, 2, nbytes, "qz")
@@ -70,8 +72,12 @@ def strided_copy(element: Attribute = f32, pad_value: float | None = -1.0) -> Mo
     into UB (each row padded to 32 bytes with ``pad_value``), then write (a) the dense
     rows x cols result and (b) the padded UB image, rows x align32(cols)."""
     size = element_bytes(element)
-    kb = KernelModuleBuilder("strided_copy", ["x", "dense", "image"], ["rows", "cols", "ld"],
-                             [("rows", i64), ("cols", i64), ("ld", i64)])
+    kb = KernelModuleBuilder(
+        "strided_copy",
+        ["x", "dense", "image"],
+        ["rows", "cols", "ld"],
+        [("rows", i64), ("cols", i64), ("ld", i64)],
+    )
     with kb.host() as (h, (rows, cols, ld), _c, _u):
         h.fail_if(h.cmp("slt", ld, cols), 2, "ld must be >= cols")
         _tiling_one_block(h, None, {"rows": rows, "cols": cols, "ld": ld})
@@ -106,8 +112,11 @@ def vf_compare_select(element: Attribute, mask_dtype: Attribute | None = None, t
     with kb.host() as (h, (n,), _c, _u):
         h.fail_if(h.cmp("sgt", n, tile), 1, "n exceeds the single UB tile")
         _tiling_one_block(h, n)
-    with kb.function(ac.SimdVfOp, "cmp_sel_vf", [("x", UbPtrType(element)), ("y", UbPtrType(element)),
-                                                  ("n", i64), ("s", element)]) as (f, (xp, yp, n, s)):
+    with kb.function(
+        ac.SimdVfOp,
+        "cmp_sel_vf",
+        [("x", UbPtrType(element)), ("y", UbPtrType(element)), ("n", i64), ("s", element)],
+    ) as (f, (xp, yp, n, s)):
         zero = f.const(0, element)
         with f.loop(0, n, lanes, "i") as (b, i):
             mask = b.update_mask(b.sub(n, i), mask_dtype)
@@ -163,15 +172,23 @@ def simt_gather(element: Attribute = f32, threads: int = 256) -> ModuleOp:
     kb = KernelModuleBuilder("simt_gather", ["x", "index", "out"], ["n"], [("n", i64)])
     with kb.host() as (h, (n,), _c, _u):
         _tiling_one_block(h, n)
-    params = [("x", ac.GmPtrType(element)), ("index", ac.GmPtrType(i64)), ("out", ac.GmPtrType(element)), ("n", i64)]
+    params = [
+        ("x", ac.GmPtrType(element)),
+        ("index", ac.GmPtrType(i64)),
+        ("out", ac.GmPtrType(element)),
+        ("n", i64),
+    ]
     with kb.function(ac.SimtVfOp, "gather_simt", params, launch_bound=threads) as (f, (xp, ip, op, n)):
         with f.loop(f.thread_idx(), n, f.thread_num(), "e") as (b, e):
             idx = b.gm_load(ip, e, "idx")
             b.gm_store(op, e, b.gm_load(xp, idx, "value"))
     with kb.kernel() as (k, (x, index, out, _ws), tiling):
         n = k.tiling_get(tiling, "n")
-        k.simt_call("gather_simt", threads, [k.gm_ptr(x, element, "xp"), k.gm_ptr(index, i64, "ip"),
-                                              k.gm_ptr(out, element, "op"), n])
+        k.simt_call(
+            "gather_simt",
+            threads,
+            [k.gm_ptr(x, element, "xp"), k.gm_ptr(index, i64, "ip"), k.gm_ptr(out, element, "op"), n],
+        )
     return kb.finish()
 
 
@@ -186,8 +203,6 @@ def misaligned_slice_at_runtime(offset: int = 3) -> ModuleOp:
         t = k.tbuf_get(buf, f32, 1024, 0, "t")
         k.vec(ac.DuplicateOp, k.lslice(t, off), k.const(1.0, f32), n)
     return kb.finish()
-
-
 
 
 def keyed_add_or_sub(element: Attribute = f32) -> ModuleOp:

@@ -21,14 +21,18 @@ i32 = IntegerType(32)
 
 
 @pytest.mark.parametrize("n", [1, 7, 1000, 100_003])
-@pytest.mark.parametrize(("element", "np_dtype"), [(Float32Type(), np.float32), (Float16Type(), np.float16), (i32, np.int32)])
+@pytest.mark.parametrize(
+    ("element", "np_dtype"), [(Float32Type(), np.float32), (Float16Type(), np.float16), (i32, np.int32)]
+)
 def test_queued_vector_add_with_tail_over_blocks(n: int, element, np_dtype) -> None:
     kernel, sources = build(K.vector_add(element), f"vadd_{np.dtype(np_dtype).name}")
     x = (RNG.standard_normal(n) * 100).astype(np_dtype)
     y = (RNG.standard_normal(n) * 100).astype(np_dtype)
     z = np.zeros(n, np_dtype)
     result = kernel.run([x, y, z], [n], core_num=4)
-    expected = (x.astype(np.float32) + y.astype(np.float32)).astype(np_dtype) if np_dtype == np.float16 else x + y
+    expected = (
+        (x.astype(np.float32) + y.astype(np.float32)).astype(np_dtype) if np_dtype == np.float16 else x + y
+    )
     np.testing.assert_array_equal(z, expected)
     assert result.block_dim == min(4, -(-n // 8)) or n < 32
     itemsize = np.dtype(np_dtype).itemsize
@@ -62,7 +66,9 @@ def test_vf_compares_select_with_tail_masks(n: int, element, np_dtype) -> None:
     result = kernel.run([x, y], [n])
     s = np_dtype(3)
     with np.errstate(over="ignore"):
-        expected = np.where(x < s, (x.astype(np.float32) + 3).astype(np_dtype) if np_dtype == np.float16 else x + s, 0)
+        expected = np.where(
+            x < s, (x.astype(np.float32) + 3).astype(np_dtype) if np_dtype == np.float16 else x + s, 0
+        )
     np.testing.assert_array_equal(y, expected.astype(np_dtype))
     assert result.stats["vf_calls"] == 1
     assert "__simd_vf__ inline void cmp_sel_vf(" in sources.device_impl_cpp
@@ -157,7 +163,10 @@ def test_misaligned_ub_slice_rejected_by_verifier_and_simulator() -> None:
 def test_out_of_bounds_gm_read_and_write_are_reported() -> None:
     kernel, _ = build(K.vector_add(Float32Type()), "vadd_f32")
     x, y = np.ones(100, np.float32), np.ones(100, np.float32)
-    with pytest.raises(SimulatorError, match=r"kernel vadd_f32: DataCopyPad\(GM->UB\): GM read out of bounds: bytes \[0, 400\) of arg0, which has 200 bytes"):
+    with pytest.raises(
+        SimulatorError,
+        match=r"kernel vadd_f32: DataCopyPad\(GM->UB\): GM read out of bounds: bytes \[0, 400\) of arg0, which has 200 bytes",
+    ):
         kernel.run([x[:50].copy(), y, np.zeros(100, np.float32)], [100])
     with pytest.raises(SimulatorError, match=r"DataCopyPad\(UB->GM\): GM write out of bounds"):
         kernel.run([x, y, np.zeros(60, np.float32)], [100])
@@ -187,11 +196,13 @@ def test_printed_cpp_is_deterministic() -> None:
     assert len(texts) == 1
 
 
-
-
 @pytest.mark.parametrize(
     ("name", "make"),
-    [("vf_compare_select", lambda: K.vf_compare_select(K.f32)), ("vector_add", K.vector_add), ("simt_gather", K.simt_gather)],
+    [
+        ("vf_compare_select", lambda: K.vf_compare_select(K.f32)),
+        ("vector_add", K.vector_add),
+        ("simt_gather", K.simt_gather),
+    ],
 )
 def test_lit_inputs_match_the_builders(name: str, make) -> None:
     """The FileCheck inputs under test/lit/ascendc_emitter/Inputs are these kernels' IR."""
@@ -203,7 +214,9 @@ def test_lit_inputs_match_the_builders(name: str, make) -> None:
 
     out = io.StringIO()
     Printer(stream=out).print_op(make())
-    assert (ROOT / "test" / "lit" / "ascendc_emitter" / "Inputs" / f"{name}.mlir").read_text() == out.getvalue() + "\n"
+    assert (
+        ROOT / "test" / "lit" / "ascendc_emitter" / "Inputs" / f"{name}.mlir"
+    ).read_text() == out.getvalue() + "\n"
 
 
 @pytest.mark.parametrize("n", [10, 11])

@@ -15,7 +15,9 @@ from ..conftest import ROOT, run_opt
 
 
 def test_seed_001_minimal_script_runs_until_schedule() -> None:
-    with pytest.raises(AscirError, match=r"schedule: .*IndirectLoad graphs are scheduled as SIMD/SIMT/SK-like template cases"):
+    with pytest.raises(
+        AscirError, match=r"schedule: .*IndirectLoad graphs are scheduled as SIMD/SIMT/SK-like template cases"
+    ):
         runpy.run_path(str(ROOT / "examples" / "indirect_load_minimal.py"))
 
 

@@ -39,8 +39,14 @@ def random_input(d: str, shape: tuple[int, ...]) -> np.ndarray:
     return RNG.integers(max(info.min, -100), min(info.max, 100), shape, endpoint=True).astype(dt)
 
 
-def run_case(ir: str, inputs: list[np.ndarray], sizes: dict[str, int], name: str, core_num: int = 4,
-             ub_size: int = 248 * 1024) -> list[np.ndarray]:
+def run_case(
+    ir: str,
+    inputs: list[np.ndarray],
+    sizes: dict[str, int],
+    name: str,
+    core_num: int = 4,
+    ub_size: int = 248 * 1024,
+) -> list[np.ndarray]:
     module = parse_ir(ir)
     k = compile_graph(module, name=name)
     if syntax_check_enabled():
@@ -53,7 +59,9 @@ def run_case(ir: str, inputs: list[np.ndarray], sizes: dict[str, int], name: str
         if d in TOL:
             finite = np.abs(ref.astype(np.float32))[np.isfinite(ref.astype(np.float32))]
             scale = max(1.0, float(finite.max())) if finite.size else 1.0
-            np.testing.assert_allclose(out.astype(np.float32), ref.astype(np.float32), rtol=TOL[d], atol=TOL[d] * scale)
+            np.testing.assert_allclose(
+                out.astype(np.float32), ref.astype(np.float32), rtol=TOL[d], atol=TOL[d] * scale
+            )
         else:
             np.testing.assert_array_equal(out, ref)
     return outs
@@ -68,8 +76,12 @@ def elementwise_chain(dtype: str, rank: int, ops: list[str]) -> tuple[str, list[
     names = [f"z{i}" for i in range(rank)]
     sizes = [f"s{i}" for i in range(rank)]
     t = tensor(dtype, names, sizes)
-    body = [f"%x = ascir.data {{index = 0 : i64}} : {t}", f"%y = ascir.data {{index = 1 : i64}} : {t}",
-            f"%a = ascir.load %x : {t}", f"%b = ascir.load %y : {t}"]
+    body = [
+        f"%x = ascir.data {{index = 0 : i64}} : {t}",
+        f"%y = ascir.data {{index = 1 : i64}} : {t}",
+        f"%a = ascir.load %x : {t}",
+        f"%b = ascir.load %y : {t}",
+    ]
     cur = "%a"
     for i, op in enumerate(ops):
         if op in ("abs", "exp", "relu", "sqrt", "neg"):
@@ -120,7 +132,10 @@ def test_many_tiles_and_blocks(ub_size: int) -> None:
 def test_broadcast_add(where: str, src: list[object], dtype: str) -> None:
     full = tensor(dtype, ["z0", "z1"], ["s0", "s1"])
     part = tensor(dtype, ["z0", "z1"], src, ["1" if src[0] != 1 else 0, 1 if src[1] != 1 else 0])
-    ir = graph(["s0", "s1"], [("z0", "s0"), ("z1", "s1")], f"""
+    ir = graph(
+        ["s0", "s1"],
+        [("z0", "s0"), ("z1", "s1")],
+        f"""
 %x = ascir.data {{index = 0 : i64}} : {full}
 %b = ascir.data {{index = 1 : i64}} : {part}
 %xl = ascir.load %x : {full}
@@ -128,16 +143,25 @@ def test_broadcast_add(where: str, src: list[object], dtype: str) -> None:
 %bb = ascir.broadcast %bl : {full}
 %r = ascir.add %xl, %bb : {full}
 %st = ascir.store %r : {full}
-%y = ascir.output %st {{index = 0 : i64}} : {full}""")
+%y = ascir.output %st {{index = 0 : i64}} : {full}""",
+    )
     shape = (6, 37)
     bshape = tuple(shape[i] if src[i] != 1 else 1 for i in range(2))
-    run_case(ir, [random_input(dtype, shape), random_input(dtype, bshape)], {"s0": 6, "s1": 37}, f"bcast_{where}_{dtype}")
+    run_case(
+        ir,
+        [random_input(dtype, shape), random_input(dtype, bshape)],
+        {"s0": 6, "s1": 37},
+        f"bcast_{where}_{dtype}",
+    )
 
 
 def test_broadcast_middle_axis_3d() -> None:
     full = tensor("float32", ["z0", "z1", "z2"], [4, "s0", 9])
     part = tensor("float32", ["z0", "z2"], [4, 9])
-    ir = graph(["s0"], [("z0", "4"), ("z1", "s0"), ("z2", "9")], f"""
+    ir = graph(
+        ["s0"],
+        [("z0", "4"), ("z1", "s0"), ("z2", "9")],
+        f"""
 %x = ascir.data {{index = 0 : i64}} : {full}
 %b = ascir.data {{index = 1 : i64}} : {part}
 %xl = ascir.load %x : {full}
@@ -145,8 +169,11 @@ def test_broadcast_middle_axis_3d() -> None:
 %bb = ascir.broadcast %bl : {full}
 %r = ascir.mul %xl, %bb : {full}
 %st = ascir.store %r : {full}
-%y = ascir.output %st {{index = 0 : i64}} : {full}""")
-    run_case(ir, [random_input("float32", (4, 5, 9)), random_input("float32", (4, 9))], {"s0": 5}, "bcast_middle")
+%y = ascir.output %st {{index = 0 : i64}} : {full}""",
+    )
+    run_case(
+        ir, [random_input("float32", (4, 5, 9)), random_input("float32", (4, 9))], {"s0": 5}, "bcast_middle"
+    )
 
 
 def test_strided_loads_and_stores_with_offsets() -> None:
@@ -155,12 +182,16 @@ def test_strided_loads_and_stores_with_offsets() -> None:
     src = "!ascir.tensor<float32, [z0, z1], [s0, s1], [2 * s1 + 1, 2]>"
     ub = tensor("float32", ["z0", "z1"], ["s0", "s1"])
     dst = "!ascir.tensor<float32, [z0, z1], [s0, s1], [s1 + 2, 1]>"
-    ir = graph(["s0", "s1"], [("z0", "s0"), ("z1", "s1")], f"""
+    ir = graph(
+        ["s0", "s1"],
+        [("z0", "s0"), ("z1", "s1")],
+        f"""
 %x = ascir.data {{index = 0 : i64}} : !ascir.tensor<float32, [z0, z1], [s0, 2 * s1 + 1], [2 * s1 + 1, 1]>
 %l = ascir.load %x {{offset = #ascir.expr<1>}} : {src}
 %e = ascir.exp %l : {ub}
 %st = ascir.store %e {{offset = #ascir.expr<2>}} : {dst}
-%y = ascir.output %st {{index = 0 : i64}} : !ascir.tensor<float32, [z0, z1], [s0, s1 + 2], [s1 + 2, 1]>""")
+%y = ascir.output %st {{index = 0 : i64}} : !ascir.tensor<float32, [z0, z1], [s0, s1 + 2], [s1 + 2, 1]>""",
+    )
     x = (random_input("float32", (7, 2 * 30 + 1)) * 0.1).astype(np.float32)
     run_case(ir, [x], {"s0": 7, "s1": 30}, "strided")
 
@@ -170,12 +201,16 @@ def test_strided_loads_and_stores_with_offsets() -> None:
 def test_inner_reductions(op: str, dtype: str) -> None:
     full = tensor(dtype, ["z0", "z1"], ["s0", "s1"])
     red = tensor(dtype, ["z0", "z1"], ["s0", 1], [1, 0])
-    ir = graph(["s0", "s1"], [("z0", "s0"), ("z1", "s1")], f"""
+    ir = graph(
+        ["s0", "s1"],
+        [("z0", "s0"), ("z1", "s1")],
+        f"""
 %x = ascir.data {{index = 0 : i64}} : {full}
 %l = ascir.load %x : {full}
 %r = ascir.{op} %l : {red}
 %st = ascir.store %r : {red}
-%y = ascir.output %st {{index = 0 : i64}} : {red}""")
+%y = ascir.output %st {{index = 0 : i64}} : {red}""",
+    )
     run_case(ir, [random_input(dtype, (9, 77))], {"s0": 9, "s1": 77}, f"{op}_{dtype}")
 
 
@@ -184,26 +219,36 @@ def test_inner_reductions(op: str, dtype: str) -> None:
 def test_outer_reductions(op: str, dtype: str) -> None:
     full = tensor(dtype, ["z0", "z1"], ["s0", "s1"])
     red = tensor(dtype, ["z0", "z1"], [1, "s1"], [0, 1])
-    ir = graph(["s0", "s1"], [("z0", "s0"), ("z1", "s1")], f"""
+    ir = graph(
+        ["s0", "s1"],
+        [("z0", "s0"), ("z1", "s1")],
+        f"""
 %x = ascir.data {{index = 0 : i64}} : {full}
 %l = ascir.load %x : {full}
 %e = ascir.abs %l : {full}
 %r = ascir.{op} %e : {red}
 %m = ascir.add %r, %r : {red}
 %st = ascir.store %m : {red}
-%y = ascir.output %st {{index = 0 : i64}} : {red}""")
-    run_case(ir, [random_input(dtype, (13, 700))], {"s0": 13, "s1": 700}, f"outer_{op}_{dtype}", ub_size=32 * 1024)
+%y = ascir.output %st {{index = 0 : i64}} : {red}""",
+    )
+    run_case(
+        ir, [random_input(dtype, (13, 700))], {"s0": 13, "s1": 700}, f"outer_{op}_{dtype}", ub_size=32 * 1024
+    )
 
 
 def test_middle_axis_reduction_of_3d() -> None:
     full = tensor("float32", ["z0", "z1", "z2"], [3, "s0", 50])
     red = tensor("float32", ["z0", "z1", "z2"], [3, 1, 50], [50, 0, 1])
-    ir = graph(["s0"], [("z0", "3"), ("z1", "s0"), ("z2", "50")], f"""
+    ir = graph(
+        ["s0"],
+        [("z0", "3"), ("z1", "s0"), ("z2", "50")],
+        f"""
 %x = ascir.data {{index = 0 : i64}} : {full}
 %l = ascir.load %x : {full}
 %r = ascir.reduce_sum %l : {red}
 %st = ascir.store %r : {red}
-%y = ascir.output %st {{index = 0 : i64}} : {red}""")
+%y = ascir.output %st {{index = 0 : i64}} : {red}""",
+    )
     run_case(ir, [random_input("float32", (3, 7, 50))], {"s0": 7}, "middle_reduce")
 
 
@@ -211,25 +256,35 @@ def test_reducing_inner_and_outer_axes_together_fails_closed() -> None:
     # Padded rows keep z0 and z1 apart, so a reduction over both spans two loop axes.
     src = "!ascir.tensor<float32, [z0, z1], [s0, s1], [s1 + 1, 1]>"
     red = tensor("float32", ["z0", "z1"], [1, 1], [0, 0])
-    ir = graph(["s0", "s1"], [("z0", "s0"), ("z1", "s1")], f"""
+    ir = graph(
+        ["s0", "s1"],
+        [("z0", "s0"), ("z1", "s1")],
+        f"""
 %x = ascir.data {{index = 0 : i64}} : !ascir.tensor<float32, [z0, z1], [s0, s1 + 1], [s1 + 1, 1]>
 %l = ascir.load %x : {src}
 %r = ascir.reduce_sum %l : {red}
 %st = ascir.store %r : {red}
-%y = ascir.output %st {{index = 0 : i64}} : {red}""")
-    with pytest.raises(PassError, match=r"lower-to-ascendc: .*innermost merged axis together with outer axes"):
+%y = ascir.output %st {{index = 0 : i64}} : {red}""",
+    )
+    with pytest.raises(
+        PassError, match=r"lower-to-ascendc: .*innermost merged axis together with outer axes"
+    ):
         compile_graph(parse_ir(ir), name="reduce_all")
 
 
 def test_reduce_all_of_a_contiguous_tensor_merges_into_one_inner_reduction() -> None:
     full = tensor("int32", ["z0", "z1"], ["s0", "s1"])
     red = tensor("int32", ["z0", "z1"], [1, 1], [0, 0])
-    ir = graph(["s0", "s1"], [("z0", "s0"), ("z1", "s1")], f"""
+    ir = graph(
+        ["s0", "s1"],
+        [("z0", "s0"), ("z1", "s1")],
+        f"""
 %x = ascir.data {{index = 0 : i64}} : {full}
 %l = ascir.load %x : {full}
 %r = ascir.reduce_max %l : {red}
 %st = ascir.store %r : {red}
-%y = ascir.output %st {{index = 0 : i64}} : {red}""")
+%y = ascir.output %st {{index = 0 : i64}} : {red}""",
+    )
     run_case(ir, [random_input("int32", (6, 40))], {"s0": 6, "s1": 40}, "reduce_all")
 
 
@@ -238,7 +293,10 @@ def test_compare_where_cast_and_scalars() -> None:
     m = tensor("uint8", ["z0", "z1"], ["s0", "s1"])
     h = tensor("float16", ["z0", "z1"], ["s0", "s1"])
     i = tensor("int32", ["z0", "z1"], ["s0", "s1"])
-    ir = graph(["s0", "s1"], [("z0", "s0"), ("z1", "s1")], f"""
+    ir = graph(
+        ["s0", "s1"],
+        [("z0", "s0"), ("z1", "s1")],
+        f"""
 %x = ascir.data {{index = 0 : i64}} : {f}
 %y = ascir.data {{index = 1 : i64}} : {f}
 %xl = ascir.load %x : {f}
@@ -250,7 +308,9 @@ def test_compare_where_cast_and_scalars() -> None:
 %w1 = ascir.where %lt, %w, %c : {f}
 %w2 = ascir.where %gt, %c, %w1 : {f}
 %sc = ascir.adds_placeholder
-""".replace("%sc = ascir.adds_placeholder\n", f"""%a = ascir.add %c, %w2 : {f}
+""".replace(
+            "%sc = ascir.adds_placeholder\n",
+            f"""%a = ascir.add %c, %w2 : {f}
 %hh = ascir.cast %a : {h}
 %ii = ascir.cast %xl : {i}
 %s1 = ascir.store %hh : {h}
@@ -258,7 +318,9 @@ def test_compare_where_cast_and_scalars() -> None:
 %s2 = ascir.store %ii : {i}
 %o2 = ascir.output %s2 {{index = 1 : i64}} : {i}
 %s3 = ascir.store %gt : {m}
-%o3 = ascir.output %s3 {{index = 2 : i64}} : {m}"""))
+%o3 = ascir.output %s3 {{index = 2 : i64}} : {m}""",
+        ),
+    )
     x, y = random_input("float32", (5, 300)), random_input("float32", (5, 300))
     outs = run_case(ir, [x, y], {"s0": 5, "s1": 300}, "cmp_where_cast")
     np.testing.assert_array_equal(outs[2], (x > 0.5).astype(np.uint8))  # and the oracle agrees with numpy
@@ -266,7 +328,10 @@ def test_compare_where_cast_and_scalars() -> None:
 
 def test_index_expr_and_scalar_data() -> None:
     t = tensor("int64", ["z0"], ["s0"])
-    ir = graph(["s0"], [("z0", "s0")], f"""
+    ir = graph(
+        ["s0"],
+        [("z0", "s0")],
+        f"""
 %x = ascir.data {{index = 0 : i64}} : {t}
 %k = ascir.scalar_data {{index = 1 : i64}} : !ascir.scalar<int64>
 %l = ascir.load %x : {t}
@@ -274,14 +339,18 @@ def test_index_expr_and_scalar_data() -> None:
 %a = ascir.add %e, %l : {t}
 %m = ascir.minimum %a, %k : {t}
 %st = ascir.store %m : {t}
-%y = ascir.output %st {{index = 0 : i64}} : {t}""")
+%y = ascir.output %st {{index = 0 : i64}} : {t}""",
+    )
     run_case(ir, [random_input("int64", (41,)), np.array(1700, np.int64)], {"s0": 41}, "index_expr")
 
 
 def test_floordiv_remainder_and_logical_use_scalar_loops() -> None:
     t = tensor("int32", ["z0"], ["s0"])
     m = tensor("uint8", ["z0"], ["s0"])
-    ir = graph(["s0"], [("z0", "s0")], f"""
+    ir = graph(
+        ["s0"],
+        [("z0", "s0")],
+        f"""
 %x = ascir.data {{index = 0 : i64}} : {t}
 %y = ascir.data {{index = 1 : i64}} : {t}
 %a = ascir.load %x : {t}
@@ -294,7 +363,8 @@ def test_floordiv_remainder_and_logical_use_scalar_loops() -> None:
 %st = ascir.store %s : {t}
 %o = ascir.output %st {{index = 0 : i64}} : {t}
 %st2 = ascir.store %n : {m}
-%o2 = ascir.output %st2 {{index = 1 : i64}} : {m}""")
+%o2 = ascir.output %st2 {{index = 1 : i64}} : {m}""",
+    )
     x = RNG.integers(-50, 50, 77).astype(np.int32)
     y = RNG.integers(1, 9, 77).astype(np.int32) * RNG.choice([-1, 1], 77).astype(np.int32)
     run_case(ir, [x, y], {"s0": 77}, "floordiv")
@@ -322,20 +392,27 @@ def test_unfittable_ub_and_bad_calls_are_clear_errors() -> None:
 
 def test_static_shapes_without_size_variables() -> None:
     t = tensor("bfloat16", ["z0", "z1"], [3, 129])
-    ir = graph([], [("z0", "3"), ("z1", "129")], f"""
+    ir = graph(
+        [],
+        [("z0", "3"), ("z1", "129")],
+        f"""
 %x = ascir.data {{index = 0 : i64}} : {t}
 %l = ascir.load %x : {t}
 %c = ascir.scalar {{value = "1.5"}} : !ascir.scalar<bfloat16>
 %m = ascir.mul %l, %c : {t}
 %st = ascir.store %m : {t}
-%y = ascir.output %st {{index = 0 : i64}} : {t}""")
+%y = ascir.output %st {{index = 0 : i64}} : {t}""",
+    )
     run_case(ir, [random_input("bfloat16", (3, 129))], {}, "static_bf16")
 
 
 def test_constant_cast_is_a_duplicate() -> None:
     f = tensor("float32", ["z0"], ["s0"])
     i = tensor("int32", ["z0"], ["s0"])
-    ir = graph(["s0"], [("z0", "s0")], f"""
+    ir = graph(
+        ["s0"],
+        [("z0", "s0")],
+        f"""
 %x = ascir.data {{index = 0 : i64}} : {i}
 %l = ascir.load %x : {i}
 %c = ascir.scalar {{value = "2.75"}} : !ascir.scalar<float32>
@@ -343,7 +420,8 @@ def test_constant_cast_is_a_duplicate() -> None:
 %ci = ascir.cast %cb : {i}
 %r = ascir.add %l, %ci : {i}
 %st = ascir.store %r : {i}
-%y = ascir.output %st {{index = 0 : i64}} : {i}""")
+%y = ascir.output %st {{index = 0 : i64}} : {i}""",
+    )
     run_case(ir, [random_input("int32", (50,))], {"s0": 50}, "const_cast")
     k = compile_graph(parse_ir(ir), name="const_cast")
     assert "AscendC::Cast(" not in k.sources.device_impl_cpp  # FR12: Duplicate(2), no Cast
@@ -356,14 +434,18 @@ def test_pattern_b_degenerate_arange_add(rows: int) -> None:
     """Seed 000 Pattern B ([rows, 1] / [1, 0] Arange broadcast to [rows, 8]): compiles, is
     correct, and materialises O(rows) scalar writes, not O(rows x cols)."""
     f = tensor("int64", ["z0", "z1"], ["s0", 8])
-    ir = graph(["s0"], [("z0", "s0"), ("z1", "8")], f"""
+    ir = graph(
+        ["s0"],
+        [("z0", "s0"), ("z1", "8")],
+        f"""
 %x = ascir.data {{index = 0 : i64}} : {f}
 %l = ascir.load %x : {f}
 %a = ascir.arange {{base = #ascir.expr<5>, step = #ascir.expr<3>}} : !ascir.tensor<int64, [z0, z1], [s0, 1], [1, 0]>
 %b = ascir.broadcast %a : {f}
 %r = ascir.add %l, %b : {f}
 %st = ascir.store %r : {f}
-%y = ascir.output %st {{index = 0 : i64}} : {f}""")
+%y = ascir.output %st {{index = 0 : i64}} : {f}""",
+    )
     x = random_input("int64", (rows, 8))
     out = run_case(ir, [x], {"s0": rows}, "pattern_b")[0]
     np.testing.assert_array_equal(out, x + (5 + 3 * np.arange(rows))[:, None])
@@ -374,10 +456,14 @@ def test_pattern_b_degenerate_arange_add(rows: int) -> None:
 
 def test_one_dimensional_arange_is_padded_and_broadcast() -> None:
     f = tensor("int32", ["z0", "z1"], ["s0", "s1"])
-    ir = graph(["s0", "s1"], [("z0", "s0"), ("z1", "s1")], f"""
+    ir = graph(
+        ["s0", "s1"],
+        [("z0", "s0"), ("z1", "s1")],
+        f"""
 %a = ascir.arange {{base = #ascir.expr<s1>, step = #ascir.expr<-2>}} : !ascir.tensor<int32, [z1], [s1], [1]>
 %b = ascir.broadcast %a : {f}
 %st = ascir.store %b : {f}
-%y = ascir.output %st {{index = 0 : i64}} : {f}""")
+%y = ascir.output %st {{index = 0 : i64}} : {f}""",
+    )
     out = run_case(ir, [], {"s0": 3, "s1": 10}, "arange_1d")[0]
     np.testing.assert_array_equal(out, np.broadcast_to(10 - 2 * np.arange(10), (3, 10)))

@@ -84,8 +84,11 @@ def cases(draw: st.DrawFn) -> tuple[str, list[np.ndarray], dict[str, int], str]:
     body += [f"%st = ascir.store {cur} : {out_t}", f"%o = ascir.output %st {{index = 0 : i64}} : {out_t}"]
     if draw(st.booleans()):  # a second output: a compare mask of the input
         mask = tensor_text("uint8", axes, sizes)
-        body += [f"%gm = ascir.ge %xl, %bb : {mask}", f"%st2 = ascir.store %gm : {mask}",
-                 f"%o2 = ascir.output %st2 {{index = 1 : i64}} : {mask}"]
+        body += [
+            f"%gm = ascir.ge %xl, %bb : {mask}",
+            f"%st2 = ascir.store %gm : {mask}",
+            f"%o2 = ascir.output %st2 {{index = 1 : i64}} : {mask}",
+        ]
     ir = graph(sizes, list(zip(axes, sizes, strict=True)), "\n".join(body), name="fuzz")
     x = random_input(dtype, tuple(shape))
     b = random_input(dtype, tuple(s if keep else 1 for s, keep in zip(shape, bmask, strict=True)))

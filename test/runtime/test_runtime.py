@@ -70,7 +70,10 @@ def test_run_misuse_is_reported() -> None:
 
 def test_launch_rewrite() -> None:
     src = "k<<<block_dim, nullptr, stream>>>((GM_ADDR)x, f(a, (b)), *tiling);\nother();"
-    assert rewrite_launches(src) == "ascsim::launch(block_dim, nullptr, stream, k, (GM_ADDR)x, f(a, (b)), *tiling);\nother();"
+    assert (
+        rewrite_launches(src)
+        == "ascsim::launch(block_dim, nullptr, stream, k, (GM_ADDR)x, f(a, (b)), *tiling);\nother();"
+    )
 
 
 # ------------------------------------------------------------------ NPU target
@@ -125,7 +128,10 @@ def fake_cann(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     bisheng.write_text(FAKE_BISHENG)
     bisheng.chmod(bisheng.stat().st_mode | stat.S_IEXEC)
     (tmp_path / "acl.c").write_text(FAKE_ACL)
-    subprocess.run(["gcc", "-shared", "-fPIC", str(tmp_path / "acl.c"), "-o", str(home / "lib64" / "libascendcl.so")], check=True)
+    subprocess.run(
+        ["gcc", "-shared", "-fPIC", str(tmp_path / "acl.c"), "-o", str(home / "lib64" / "libascendcl.so")],
+        check=True,
+    )
     monkeypatch.setenv("ASCEND_HOME_PATH", str(home))
     monkeypatch.setenv("ASCIR_CACHE_DIR", str(tmp_path / "cache"))
     monkeypatch.setenv("FAKE_ACL_LOG", str(tmp_path / "acl.log"))
@@ -146,7 +152,9 @@ def test_npu_command_line_and_acl_driver(fake_cann: Path) -> None:
     assert isinstance(kernel, NpuKernel)
     args = (fake_cann / "compiler" / "ccec_compiler" / "bin" / "bisheng.args").read_text().split()
     assert args[:2] == ["-x", "asc"] and "--npu-arch=dav-3510" in args and "-std=c++17" in args
-    assert any(a.endswith("device_impl.cpp") for a in args), "the real device_impl.cpp goes to bisheng, unrewritten"
+    assert any(a.endswith("device_impl.cpp") for a in args), (
+        "the real device_impl.cpp goes to bisheng, unrewritten"
+    )
     assert f"-L{fake_cann / 'lib64'}" in args and "-lascendcl" in args
     x = np.arange(10, dtype=np.float32)
     z = np.zeros(10, np.float32)
@@ -171,5 +179,3 @@ def test_auto_target_prefers_npu_only_with_cann(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.delenv("ASCEND_HOME_PATH", raising=False)
     kernel = compile_kernel(*handwritten(), target="auto", name="handwritten_vadd")
     assert kernel.target == "sim"
-
-

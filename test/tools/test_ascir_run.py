@@ -25,8 +25,18 @@ def test_json_inputs_and_saved_outputs(tmp_path: Path, capsys) -> None:
     a = np.arange(12, dtype=np.float32).reshape(3, 4) - 6
     b = np.ones((3, 4), np.float32)
     np.savez(tmp_path / "in.npz", in0=a, in1=b)
-    code = main([EXAMPLE, "--sizes", "s0=3,s1=4", "--inputs", str(tmp_path / "in.npz"),
-                 "--save-outputs", str(tmp_path / "out.npz"), "--json"])
+    code = main(
+        [
+            EXAMPLE,
+            "--sizes",
+            "s0=3,s1=4",
+            "--inputs",
+            str(tmp_path / "in.npz"),
+            "--save-outputs",
+            str(tmp_path / "out.npz"),
+            "--json",
+        ]
+    )
     assert code == 0
     report = json.loads(capsys.readouterr().out)
     assert report["pass"] and report["outputs"][0]["max_abs_error"] == 0.0

@@ -16,9 +16,38 @@ from ..conftest import ROOT, opt_in_process
 
 SOURCES = [ROOT / "examples" / "add_relu.mlir", ROOT / "test" / "lit" / "ascir_dialect" / "roundtrip.mlir"]
 TOKEN = re.compile(r"%[\w.$-]+|#ascir\.\w+|!ascir\.\w+|ascir\.\w+|[A-Za-z_][\w.]*|\d+|[^\s\w]")
-REPLACEMENTS = ["%x", "0", "-1", "s0", "z0", "floordiv", "mod", "(", ")", "[", "]", "<", ">", ",", ":", "=",
-                "{", "}", "float64", "ascir.add", "ascir.graph", "#ascir.expr<", "!ascir.tensor<", "__import__",
-                "\"", "99999999999999999999", "max(", "impl", "hint", ""]
+REPLACEMENTS = [
+    "%x",
+    "0",
+    "-1",
+    "s0",
+    "z0",
+    "floordiv",
+    "mod",
+    "(",
+    ")",
+    "[",
+    "]",
+    "<",
+    ">",
+    ",",
+    ":",
+    "=",
+    "{",
+    "}",
+    "float64",
+    "ascir.add",
+    "ascir.graph",
+    "#ascir.expr<",
+    "!ascir.tensor<",
+    "__import__",
+    '"',
+    "99999999999999999999",
+    "max(",
+    "impl",
+    "hint",
+    "",
+]
 EXAMPLES = int(os.environ.get("ASCIR_MUTATION_EXAMPLES", "150"))
 
 
@@ -44,8 +73,12 @@ def mutants(draw: st.DrawFn) -> str:
     return text
 
 
-@settings(max_examples=EXAMPLES, deadline=None, derandomize="ASCIR_FUZZ_RANDOM" not in os.environ,
-          suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=EXAMPLES,
+    deadline=None,
+    derandomize="ASCIR_FUZZ_RANDOM" not in os.environ,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
+)
 @given(mutants())
 def test_mutated_ir_fails_closed(tmp_path_factory: pytest.TempPathFactory, text: str) -> None:
     tmp: Path = tmp_path_factory.mktemp("mut")
