@@ -340,6 +340,9 @@ class GraphLowering:
         return self.sym(e)
 
     def _buffer(self, name: str, dtype: Attribute, full: bool) -> SSAValue:
+        """A UB buffer, declared in the kernel prologue. Ops may ask for temporaries while the
+        tile loop is built: the loop op is inserted only once its body is complete, so these
+        still land before it."""
         self.plan.buffers.append(Buffer(name, dtype, full))
         k = self.k
         nbytes = (
@@ -473,15 +476,10 @@ class GraphLowering:
         dtype = element_type(v.type.dtype)
         key = (v, "dup")
         if key not in self._dups:
-            self._dups[key] = self._late_buffer(f"{v.name_hint or 'scalar'}_dup", dtype, _inner_full(like))
+            self._dups[key] = self._buffer(f"{v.name_hint or 'scalar'}_dup", dtype, _inner_full(like))
         buf = self._dups[key]
         self.b.vec(ac.DuplicateOp, buf, self.values[v], self._count(like))
         return buf
-
-    def _late_buffer(self, name: str, dtype: Attribute, full: bool) -> SSAValue:
-        """A temporary buffer needed by an op's lowering. The tile loop is inserted into the
-        kernel only once its body is complete, so these land before it, as UB buffers must."""
-        return self._buffer(name, dtype, full)
 
     def _unary(self, n: ew.ElementwiseNode) -> None:
         t = n.result_tensor()
@@ -556,7 +554,7 @@ class GraphLowering:
             if v.type.dtype == t.dtype:
                 casted.append(self.values[v])
                 continue
-            tmp = self._late_buffer(f"{n.node_name}_{v.name_hint}_f", element_type(t.dtype), _inner_full(t))
+            tmp = self._buffer(f"{n.node_name}_{v.name_hint}_f", element_type(t.dtype), _inner_full(t))
             self._cast_into(tmp, self.values[v], v.type.dtype, t.dtype, count)
             casted.append(tmp)
         self.b.vec(ac.DivOp, self.values[n.results[0]], casted[0], casted[1], count)
@@ -572,9 +570,9 @@ class GraphLowering:
         """Write 0/1 (uint8) per element from a Compare bit mask: Select 1.0/0.0 in half, Cast."""
         full = not (isinstance(count, int) and count == 1)
         if full not in self._mask_tmp:
-            bits = self._late_buffer(f"bits{int(full)}", u8, full)
-            ones = self._late_buffer(f"ones{int(full)}", Float16Type(), full)
-            halfv = self._late_buffer(f"sel{int(full)}", Float16Type(), full)
+            bits = self._buffer(f"bits{int(full)}", u8, full)
+            ones = self._buffer(f"ones{int(full)}", Float16Type(), full)
+            halfv = self._buffer(f"sel{int(full)}", Float16Type(), full)
             self._mask_tmp[full] = (bits, ones, halfv)
         bits, ones, halfv = self._mask_tmp[full]
         make_bits(bits)
@@ -605,7 +603,7 @@ class GraphLowering:
         cond, x, y = n.operands
         full = _inner_full(t)
         if full not in self._sel_bits:
-            self._sel_bits[full] = self._late_buffer(f"selbits{int(full)}", u8, full)
+            self._sel_bits[full] = self._buffer(f"selbits{int(full)}", u8, full)
         bits = self._sel_bits[full]
         self.b.vec(
             ac.ComparesOp,
@@ -665,7 +663,7 @@ class GraphLowering:
         if self.plan.reduced_outer:
             return  # accumulated in the in-tile reduction loop
         src = n.x.type
-        work = self._late_buffer(f"{n.node_name}_work", element_type(src.dtype), True)  # type: ignore[union-attr]
+        work = self._buffer(f"{n.node_name}_work", element_type(src.dtype), True)  # type: ignore[union-attr]
         self.b.vec(_REDUCE[type(n)], self.values[n.results[0]], self.values[n.x], work, self.count)
 
     def _arange(self, n: ArangeOp) -> None:

@@ -30,10 +30,6 @@ class AutofuserOptions:
     graph_type: int = 0
 
 
-class NotImplementedYetError(AscirError, NotImplementedError):
-    """A pipeline stage that this build of the toolchain does not provide yet."""
-
-
 @dataclass
 class ScheduledResult:
     """What ``schedule`` returns: the impl graphs (one per case; truthy when any)."""
@@ -70,9 +66,6 @@ class Autofuser:
     def codegen(self, scheduled: ScheduledResult) -> tuple[str, str, str]:
         if not isinstance(scheduled, ScheduledResult) or not scheduled:
             raise AscirError("Autofuser.codegen takes the result of Autofuser.schedule(graph)")
-        if len(scheduled) != 1:
-            raise NotImplementedYetError(
-                "Autofuser.codegen: several schedule cases per graph are not supported yet"
-            )
-        sources = emit_files(lower_graph(scheduled.impl_graphs[0]))
+        (impl,) = scheduled.impl_graphs  # schedule() makes one case per graph
+        sources = emit_files(lower_graph(impl))
         return sources.tiling_h, sources.host_impl_cpp, sources.device_impl_cpp

@@ -15,10 +15,8 @@ import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
 from ascendc_emitter.printer import KernelSources, emit_files
-from ascir_dialect.attributes import ScalarType, TensorType
-from ascir_dialect.diagnostics import AscirError
 from ascir_dialect.frontend.platform import get_platform
-from ascir_dialect.interpreter import RefRuntime, check_inputs, check_sizes, resolve_graph
+from ascir_dialect.interpreter import GMBuffer, RefRuntime, check_inputs, check_sizes, resolve_graph
 from ascir_dialect.ops import GraphOp
 from ascir_dialect.ops.memory import OutputOp
 from lowering.graph_lowering import lower_graph
@@ -62,7 +60,7 @@ class CompiledGraph:
         self.last_run = result
         shaped = []
         for node, data in zip(outputs, buffers, strict=True):
-            rt.set_output(node, type("B", (), {"data": data})())
+            rt.set_output(node, GMBuffer(node.node_name, data))
             shaped.append(rt.outputs[node.index_value])
         return shaped
 
@@ -83,10 +81,6 @@ def compile_graph(
     graph_or_module: Any, target: str = "sim", graph: str | None = None, name: str | None = None
 ) -> CompiledGraph:
     hint, impl = schedule_module(graph_or_module, graph)
-    for n in hint.nodes():
-        if isinstance(n.out_type, ScalarType) or isinstance(n.out_type, TensorType):
-            continue
-        raise AscirError(f"{n.describe()}: unsupported result type")
     kernel_module = lower_module(impl, name)
     sources = emit_files(kernel_module)
     kernel = compile_kernel(

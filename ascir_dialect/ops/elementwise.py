@@ -8,6 +8,7 @@ its numpy reference semantics (``compute``). Operands must have the result's vie
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
@@ -35,8 +36,9 @@ class ElementwiseNode(AscirNode):
     INTEGER_DIVISION: ClassVar[bool] = False
 
     @staticmethod
+    @abstractmethod
     def compute(*args: np.ndarray) -> np.ndarray:
-        raise NotImplementedError
+        """numpy semantics of the op (each concrete op supplies it)."""
 
     def verify_node(self) -> None:
         result = self.result_tensor()

@@ -15,6 +15,7 @@ dtype rules (``verify_node``) and reference semantics (``reference``).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -38,7 +39,7 @@ COMMON_PROPERTIES = frozenset({"sched", "has_control_edges", "vf"})
 """Properties every node has (the others are op-specific)."""
 
 
-class AscirNode(IRDLOperation):
+class AscirNode(IRDLOperation, ABC):
     """Abstract base of all ASCIR graph nodes."""
 
     PY_NAME: ClassVar[str] = ""
@@ -175,9 +176,9 @@ class AscirNode(IRDLOperation):
             exprs += t.repeats + t.strides + t.vectorized_strides
         return exprs
 
+    @abstractmethod
     def reference(self, rt: Any, args: Sequence[Any]) -> Any:
         """Reference semantics on numpy values; see ``ascir_dialect.interpreter``."""
-        raise NotImplementedError(f"no reference semantics for {self.name}")
 
     # ----------------------------------------------------------- shared helpers
     def tensor_operand(self, index: int, role: str) -> TensorType:
