@@ -184,8 +184,10 @@ class BodyBuilder:
         self.emit(ac.FailIfOp, [cond], {"code": IntAttr(code), "reason": StringAttr(reason)})
 
     # ------------------------------------------------------------- kernel side
-    def tiling_get(self, tiling: SSAValue, field: str, t: Attribute = i64) -> SSAValue:
-        return self.emit(ac.TilingGetOp, [tiling], {"field": StringAttr(field)}, t, name=field)  # type: ignore[return-value]
+    def tiling_get(
+        self, tiling: SSAValue, field: str, t: Attribute = i64, name: str | None = None
+    ) -> SSAValue:
+        return self.emit(ac.TilingGetOp, [tiling], {"field": StringAttr(field)}, t, name=name or field)  # type: ignore[return-value]
 
     def block_idx(self) -> SSAValue:
         return self.emit(ac.BlockIdxOp, [], {}, i64, name="block_idx")  # type: ignore[return-value]
@@ -309,11 +311,15 @@ class BodyBuilder:
             ac.CreateMaskOp, [], {"dtype": dtype, "pattern": StringAttr(pattern)}, MaskType(), name
         )  # type: ignore[return-value]
 
-    def reg_load(self, ptr: SSAValue, offset: Value, name: str = "r") -> SSAValue:
-        return self.emit(ac.RegLoadOp, [ptr, self.v(offset)], {}, RegType(ptr.type.element), name)  # type: ignore[attr-defined,return-value]
+    def reg_load(self, ptr: SSAValue, offset: Value, name: str = "r", dist: str = "DIST_NORM") -> SSAValue:
+        props = {"dist": StringAttr(dist)} if dist != "DIST_NORM" else {}
+        return self.emit(ac.RegLoadOp, [ptr, self.v(offset)], props, RegType(ptr.type.element), name)  # type: ignore[attr-defined,return-value]
 
-    def reg_store(self, ptr: SSAValue, offset: Value, value: SSAValue, mask: SSAValue) -> None:
-        self.emit(ac.RegStoreOp, [ptr, self.v(offset), value, mask])
+    def reg_store(
+        self, ptr: SSAValue, offset: Value, value: SSAValue, mask: SSAValue, dist: str = "DIST_NORM"
+    ) -> None:
+        props = {"dist": StringAttr(dist)} if dist != "DIST_NORM" else {}
+        self.emit(ac.RegStoreOp, [ptr, self.v(offset), value, mask], props)
 
     def reg(
         self,

@@ -15,14 +15,11 @@ from dataclasses import dataclass
 
 from xdsl.dialects import scf
 from xdsl.dialects.builtin import (
-    BFloat16Type,
-    Float16Type,
     Float32Type,
     FloatAttr,
     IntegerAttr,
     IntegerType,
     ModuleOp,
-    Signedness,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
@@ -38,6 +35,9 @@ from ascendc_emitter.dialect.types import (
     TBufType,
     TilingType,
     UbPtrType,
+    element_bytes,
+    element_cname,
+    is_element_type,
     is_float,
 )
 
@@ -80,17 +80,8 @@ class KernelSources:
 
 def ctype(t: Attribute) -> str:
     """C++ spelling of a type."""
-    if isinstance(t, Float32Type):
-        return "float"
-    if isinstance(t, Float16Type):
-        return "half"
-    if isinstance(t, BFloat16Type):
-        return "bfloat16_t"
-    if isinstance(t, IntegerType):
-        w = t.width.data
-        if w == 1:
-            return "bool"
-        return f"{'u' if t.signedness.data == Signedness.UNSIGNED else ''}int{w}_t"
+    if is_element_type(t):
+        return element_cname(t)
     if isinstance(t, GlobalTensorType):
         return f"AscendC::GlobalTensor<{ctype(t.element)}>"
     if isinstance(t, LocalTensorType):
@@ -369,11 +360,13 @@ class CppPrinter:
         h[ac.RegLoadOp] = lambda op: (
             self.declare_var(op.result, ""),
             self.line(
-                f"AscendC::Reg::LoadAlign({self.ref(op.result)}, {self.ref(op.ptr)} + {self.ref(op.offset)});"
+                f"AscendC::Reg::LoadAlign{self._dist(op, 'LoadDist')}({self.ref(op.result)}, "
+                f"{self.ref(op.ptr)} + {self.ref(op.offset)});"
             ),
         )
         h[ac.RegStoreOp] = lambda op: self.line(
-            f"AscendC::Reg::StoreAlign({self.ref(op.ptr)} + {self.ref(op.offset)}, {self.ref(op.value)}, {self.ref(op.mask)});"
+            f"AscendC::Reg::StoreAlign{self._dist(op, 'StoreDist')}({self.ref(op.ptr)} + {self.ref(op.offset)}, "
+            f"{self.ref(op.value)}, {self.ref(op.mask)});"
         )
         for cls in (ac.RegBinaryOp, ac.RegScalarOp, ac.RegUnaryOp):
             for sub in _subclasses(cls):
@@ -542,18 +535,33 @@ class CppPrinter:
 
     def _reg_stmt(self, op: Operation, api: str, args: list[SSAValue]) -> None:
         n = self.declare_var(op.results[0], "")
-        self.line(f"AscendC::Reg::{api}({n}{''.join(', ' + self.ref(a) for a in args)});")
+        regs = [v.type for v in (*op.operands, *op.results) if isinstance(v.type, RegType)]
+        element = regs[0].element if regs else None
+
+        def arg(a: SSAValue) -> str:  # scalars take the register's element type
+            return self.scalar(a, element) if element is not None and is_element_type(a.type) else self.ref(a)
+
+        self.line(f"AscendC::Reg::{api}({n}{''.join(', ' + arg(a) for a in args)});")
 
     def _reg_call(self, op: Operation) -> None:
         self._reg_stmt(op, op.API, list(op.operands))  # type: ignore[attr-defined]
+
+    @staticmethod
+    def _dist(op: Operation, kind: str) -> str:
+        """Explicit template arguments when the distribution is not the default."""
+        dist = op.distribution  # type: ignore[attr-defined]
+        if dist == "DIST_NORM":
+            return ""
+        return f"<{ctype(op.ptr.type.element)}, AscendC::Reg::{kind}::{dist}>"  # type: ignore[attr-defined]
 
     def _reg_cast(self, op: Operation) -> None:
         assert isinstance(op, ac.RegCastOp)
         src, dst = op.src.type.element, op.result.type.element
         sat = "SAT" if is_float(src) and not is_float(dst) else "UNKNOWN"
+        layout = "UNKNOWN" if element_bytes(src) == element_bytes(dst) else "ZERO"
         trait = self.fresh("cast_trait")
         self.line(
-            f"static constexpr AscendC::Reg::CastTrait {trait} = {{AscendC::Reg::RegLayout::UNKNOWN, "
+            f"static constexpr AscendC::Reg::CastTrait {trait} = {{AscendC::Reg::RegLayout::{layout}, "
             f"AscendC::Reg::SatMode::{sat}, AscendC::Reg::MaskMergeMode::ZEROING, AscendC::RoundMode::{op.round.data}}};"
         )
         n = self.declare_var(op.result, "")

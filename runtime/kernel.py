@@ -28,6 +28,8 @@ STAT_FIELDS = (
     "blocks",
     "simt_threads",
     "vf_calls",
+    "ub_read_bytes",
+    "ub_write_bytes",
 )
 
 TILING_ERRORS = {

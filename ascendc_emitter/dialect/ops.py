@@ -35,6 +35,7 @@ from xdsl.irdl import (
 from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
+from ascendc_emitter.dialect.reg_layout import LOAD_DISTS, STORE_DISTS, reg_api_supports, reg_cast_supported
 from ascendc_emitter.dialect.types import (
     GlobalTensorType,
     GmAddrType,
@@ -47,6 +48,7 @@ from ascendc_emitter.dialect.types import (
     TilingType,
     UbPtrType,
     element_bytes,
+    element_cname,
     is_element_type,
 )
 
@@ -834,6 +836,13 @@ class RegOp(IRDLOperation):
     def verify_(self) -> None:
         _inside(self, SimdVfOp, "ascendc.simd_vf")
         self.verify_types()
+        if self.API:
+            regs = [v.type for v in (*self.operands, *self.results) if isinstance(v.type, RegType)]
+            name = element_cname(regs[0].element)
+            if not reg_api_supports(self.API, name):
+                raise VerifyException(
+                    f"{self.name}: AscendC::Reg::{self.API} has no {name} variant on arch 3510"
+                )
 
     def verify_types(self) -> None:
         pass
@@ -862,29 +871,45 @@ class CreateMaskOp(RegOp):
 
 @irdl_op_definition
 class RegLoadOp(RegOp):
-    """``LoadAlign(r, ptr + offset)``."""
+    """``LoadAlign<T, LoadDist::dist>(r, ptr + offset)``; UNPACK distributions spread a narrow
+    tensor over the slots of a wider loop dtype (``reg_layout``)."""
 
     name = "ascendc.reg.load"
     ptr = operand_def(UbPtrType)
     offset = operand_def(i64)
+    dist = opt_prop_def(StringAttr)
+    """Absent: DIST_NORM."""
     result = result_def(RegType)
+
+    @property
+    def distribution(self) -> str:
+        return self.dist.data if self.dist is not None else "DIST_NORM"
 
     def verify_types(self) -> None:
         same_elements(self, [self.ptr, self.result], "pointer/register")
+        check_choice(self, "load distribution", self.distribution, LOAD_DISTS)
 
 
 @irdl_op_definition
 class RegStoreOp(RegOp):
-    """``StoreAlign(ptr + offset, r, mask)``."""
+    """``StoreAlign<T, StoreDist::dist>(ptr + offset, r, mask)``; PACK distributions write the
+    low part of each slot densely."""
 
     name = "ascendc.reg.store"
     ptr = operand_def(UbPtrType)
     offset = operand_def(i64)
     value = operand_def(RegType)
     mask = operand_def(MaskType)
+    dist = opt_prop_def(StringAttr)
+    """Absent: DIST_NORM."""
+
+    @property
+    def distribution(self) -> str:
+        return self.dist.data if self.dist is not None else "DIST_NORM"
 
     def verify_types(self) -> None:
         same_elements(self, [self.ptr, self.value], "pointer/register")
+        check_choice(self, "store distribution", self.distribution, STORE_DISTS)
 
 
 class RegBinaryOp(RegOp):
@@ -905,7 +930,7 @@ class RegScalarOp(RegOp):
 
     def verify_types(self) -> None:
         same_elements(self, [self.src, self.result], "register")
-        if self.scalar.type != elem(self.src):
+        if not scalar_matches(self.scalar.type, elem(self.src)):
             raise VerifyException(
                 f"{self.name}: scalar is {self.scalar.type} but the register holds {elem(self.src)}"
             )
@@ -947,12 +972,13 @@ RegSqrtOp = _reg(RegUnaryOp, "ascendc.reg.sqrt", "Sqrt")
 @irdl_op_definition
 class RegDuplicateOp(RegOp):
     name = "ascendc.reg.duplicate"
+    API: ClassVar[str] = "Duplicate"
     scalar = operand_def()
     mask = operand_def(MaskType)
     result = result_def(RegType)
 
     def verify_types(self) -> None:
-        if self.scalar.type != elem(self.result):
+        if not scalar_matches(self.scalar.type, elem(self.result)):
             raise VerifyException("ascendc.reg.duplicate: scalar and register element types differ")
 
 
@@ -961,11 +987,12 @@ class RegArangeOp(RegOp):
     """``Arange(r, start)``: lane i holds start + i."""
 
     name = "ascendc.reg.arange"
+    API: ClassVar[str] = "Arange"
     start = operand_def()
     result = result_def(RegType)
 
     def verify_types(self) -> None:
-        if self.start.type != elem(self.result):
+        if not scalar_matches(self.start.type, elem(self.result)):
             raise VerifyException("ascendc.reg.arange: start and register element types differ")
 
 
@@ -974,6 +1001,7 @@ class RegComparesOp(RegOp):
     """``Compares<T, CMPMODE::mode>(m, r, scalar, mask)``."""
 
     name = "ascendc.reg.compares"
+    API: ClassVar[str] = "Compares"
     src = operand_def(RegType)
     scalar = operand_def()
     mask = operand_def(MaskType)
@@ -982,13 +1010,14 @@ class RegComparesOp(RegOp):
 
     def verify_types(self) -> None:
         check_choice(self, "mode", self.mode.data, CMP_MODES)
-        if self.scalar.type != elem(self.src):
+        if not scalar_matches(self.scalar.type, elem(self.src)):
             raise VerifyException("ascendc.reg.compares: scalar and register element types differ")
 
 
 @irdl_op_definition
 class RegCompareOp(RegOp):
     name = "ascendc.reg.compare"
+    API: ClassVar[str] = "Compare"
     lhs = operand_def(RegType)
     rhs = operand_def(RegType)
     mask = operand_def(MaskType)
@@ -1005,6 +1034,7 @@ class RegSelectOp(RegOp):
     """``Select(dst, src0, src1, sel)``: sel lane set -> src0."""
 
     name = "ascendc.reg.select"
+    API: ClassVar[str] = "Select"
     src0 = operand_def(RegType)
     src1 = operand_def(RegType)
     sel = operand_def(MaskType)
@@ -1016,7 +1046,8 @@ class RegSelectOp(RegOp):
 
 @irdl_op_definition
 class RegCastOp(RegOp):
-    """``Cast<D, S, trait>(dst, src, mask)`` (same-width conversions)."""
+    """``Cast<D, S, trait>(dst, src, mask)``; between widths with ``RegLayout::ZERO`` (the
+    narrow value at the start of its slot), only for the pairs of the Cast table."""
 
     name = "ascendc.reg.cast"
     src = operand_def(RegType)
@@ -1026,9 +1057,11 @@ class RegCastOp(RegOp):
 
     def verify_types(self) -> None:
         check_choice(self, "round mode", self.round.data, ROUND_MODES)
-        if element_bytes(elem(self.src)) != element_bytes(elem(self.result)):
+        s, d = elem(self.src), elem(self.result)
+        if not reg_cast_supported(element_cname(s), element_cname(d)):
             raise VerifyException(
-                "ascendc.reg.cast: only same-width register casts are supported; cast at memory level"
+                f"ascendc.reg.cast: {element_cname(s)} -> {element_cname(d)} is not a register-level "
+                "Cast of arch 3510; cast at memory level"
             )
 
 

@@ -43,6 +43,22 @@ def element_bytes(t: Attribute) -> int:
     raise VerifyException(f"{t} is not an AscendC element type")
 
 
+def element_cname(t: Attribute) -> str:
+    """The C++ name of an element type (``float``, ``half``, ``int8_t``, ...)."""
+    if isinstance(t, Float32Type):
+        return "float"
+    if isinstance(t, Float16Type):
+        return "half"
+    if isinstance(t, BFloat16Type):
+        return "bfloat16_t"
+    if isinstance(t, IntegerType):
+        w = t.width.data
+        if w == 1:
+            return "bool"
+        return f"{'u' if t.signedness.data == Signedness.UNSIGNED else ''}int{w}_t"
+    raise VerifyException(f"{t} is not an AscendC element type")
+
+
 def is_element_type(t: Attribute) -> bool:
     if isinstance(t, (Float16Type, BFloat16Type, Float32Type)):
         return True

@@ -39,6 +39,8 @@ struct Stats {
     uint64_t blocks = 0;
     uint64_t simt_threads = 0;
     uint64_t vf_calls = 0;
+    uint64_t ub_read_bytes = 0;   // UB bytes read by vector instructions (operands x bytes)
+    uint64_t ub_write_bytes = 0;  // UB bytes written by vector instructions
 };
 
 struct GmBuffer {
@@ -133,7 +135,9 @@ inline void ub_release_all() { state().ub_used = 0; }
 inline uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 // Vector instructions for `bytes` of data: one per 256-byte repeat (at least one).
-inline void count_vector(uint64_t bytes) {
+inline void count_vector(uint64_t bytes, uint64_t reads = 1, uint64_t writes = 1) {
+    stats().ub_read_bytes += bytes * reads;
+    stats().ub_write_bytes += bytes * writes;
     stats().vector_instructions += bytes == 0 ? 1 : ceil_div(bytes, kVectorBytes);
 }
 

@@ -8,6 +8,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
 #include "convert.h"
 #include "core.h"
@@ -56,12 +57,10 @@ inline void set_lanes(MaskReg& m, uint32_t lanes) {
 }
 inline void count() { ascsim::stats().vector_instructions += 1; }
 
-template <typename T>
-inline const uint8_t* check_ub(const char* api, const T* p, bool need_align) {
-    const uint8_t* q = reinterpret_cast<const uint8_t*>(p);
+inline const uint8_t* check_ub(const char* api, const uint8_t* q, uint64_t bytes, bool need_align) {
     const uint8_t* base = ascsim::ub_base();
     uint64_t cap = ascsim::state().ub_capacity;
-    if (q < base || q + kVL > base + cap) {
+    if (q < base || q + bytes > base + cap) {
         ascsim::fail(api, "address is outside the unified buffer (", cap, " bytes)");
     }
     if (need_align && uint64_t(q - base) % 32 != 0) {
@@ -104,18 +103,88 @@ inline MaskReg CreateMask() {
     return m;
 }
 
-template <typename T>
-inline void LoadAlign(RegTensor<T>& dst, const T* src) {
-    detail::check_ub("LoadAlign", src, true);
-    std::memcpy(dst.lane, src, kVL);
+enum class LoadDist : uint8_t {
+    DIST_NORM, DIST_BRC_B8, DIST_BRC_B16, DIST_BRC_B32, DIST_US_B8 = 6, DIST_US_B16, DIST_DS_B8, DIST_DS_B16,
+    DIST_BDINTLV, DIST_DINTLV_B8, DIST_DINTLV_B16, DIST_UNPACK_B8, DIST_UNPACK_B16, DIST_BLK, DIST_E2B_B16,
+    DIST_E2B_B32, DIST_UNPACK_B32, DIST_DINTLV_B32, DIST_UNPACK4_B8, DIST_SPLT4CHN_B8, DIST_SPLT2CHN_B8,
+    DIST_SPLT2CHN_B16,
+};
+enum class StoreDist : uint8_t {
+    DIST_NORM_B8, DIST_NORM_B16, DIST_NORM_B32, DIST_FIRST_ELEMENT_B8, DIST_FIRST_ELEMENT_B16,
+    DIST_FIRST_ELEMENT_B32, DIST_PACK_B16, DIST_PACK_B32, DIST_INTLV_B8, DIST_INTLV_B16, DIST_PACK_B64,
+    DIST_INTLV_B32, DIST_PACK4_B32, DIST_MRG4CHN_B8, DIST_MRG2CHN_B8, DIST_MRG2CHN_B16, DIST_NORM,
+};
+
+namespace detail {
+// UNPACK: element bytes and slot ratio (each element followed by ratio-1 zero elements).
+constexpr uint32_t unpack_bytes(LoadDist d) {
+    return d == LoadDist::DIST_UNPACK_B8 || d == LoadDist::DIST_UNPACK4_B8 ? 1
+           : d == LoadDist::DIST_UNPACK_B16                                ? 2
+           : d == LoadDist::DIST_UNPACK_B32                                ? 4
+                                                                           : 0;
+}
+constexpr uint32_t unpack_ratio(LoadDist d) { return d == LoadDist::DIST_UNPACK4_B8 ? 4 : 2; }
+// PACK: slot bytes and the bytes kept of each slot (its low part).
+constexpr uint32_t pack_slot(StoreDist d) {
+    return d == StoreDist::DIST_PACK_B16 ? 2 : d == StoreDist::DIST_PACK_B64 ? 8 : 4;
+}
+constexpr uint32_t pack_keep(StoreDist d) { return d == StoreDist::DIST_PACK4_B32 ? 1 : pack_slot(d) / 2; }
+constexpr bool is_pack(StoreDist d) {
+    return d == StoreDist::DIST_PACK_B16 || d == StoreDist::DIST_PACK_B32 || d == StoreDist::DIST_PACK_B64 ||
+           d == StoreDist::DIST_PACK4_B32;
+}
+}  // namespace detail
+
+// NORM: one whole register. UNPACK_*: VL/ratio bytes, element k to byte k*ratio*sizeof(elem),
+// the rest of each slot zero (docs: LoadAlign, LoadDist table).
+template <typename T = void, LoadDist dist = LoadDist::DIST_NORM, typename R, typename P>
+inline void LoadAlign(R& dst, P* src) {
+    using E = std::remove_cv_t<P>;
+    static_assert(std::is_same_v<std::remove_reference_t<decltype(dst.lane[0])>, E>,
+                  "LoadAlign: register and pointer element types differ");
+    const uint8_t* q = reinterpret_cast<const uint8_t*>(src);
+    uint8_t* out = reinterpret_cast<uint8_t*>(dst.lane);
+    if constexpr (dist == LoadDist::DIST_NORM) {
+        detail::check_ub("LoadAlign", q, kVL, true);
+        std::memcpy(out, q, kVL);
+        ascsim::stats().ub_read_bytes += kVL;
+    } else {
+        constexpr uint32_t e = detail::unpack_bytes(dist), r = detail::unpack_ratio(dist);
+        static_assert(e != 0, "LoadAlign: this LoadDist is not modelled");
+        static_assert(sizeof(E) == e, "LoadAlign: the UNPACK distribution does not match the element width");
+        detail::check_ub("LoadAlign", q, kVL / r, true);
+        std::memset(out, 0, kVL);
+        for (uint32_t k = 0; k < kVL / (e * r); ++k) std::memcpy(out + k * e * r, q + k * e, e);
+        ascsim::stats().ub_read_bytes += kVL / r;
+    }
     detail::count();
 }
 
-template <typename T>
-inline void StoreAlign(T* dst, const RegTensor<T>& src, const MaskReg& mask) {
-    detail::check_ub("StoreAlign", dst, true);
-    for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) {
-        if (mask.active<T>(i)) dst[i] = src.lane[i];
+// NORM: lanes the mask selects. PACK_*: the low part of each selected slot, densely
+// (docs: StoreAlign, StoreDist table; the mask is read per slot).
+template <typename T = void, StoreDist dist = StoreDist::DIST_NORM, typename P, typename R>
+inline void StoreAlign(P* dst, const R& src, const MaskReg& mask) {
+    using E = std::remove_cv_t<P>;
+    static_assert(std::is_same_v<std::remove_cv_t<std::remove_reference_t<decltype(src.lane[0])>>, E>,
+                  "StoreAlign: register and pointer element types differ");
+    uint8_t* q = reinterpret_cast<uint8_t*>(dst);
+    const uint8_t* in = reinterpret_cast<const uint8_t*>(src.lane);
+    if constexpr (detail::is_pack(dist)) {
+        constexpr uint32_t slot = detail::pack_slot(dist), keep = detail::pack_keep(dist);
+        static_assert(sizeof(E) <= keep, "StoreAlign: PACK keeps fewer bytes than the element has");
+        detail::check_ub("StoreAlign", q, kVL / slot * keep, true);
+        for (uint32_t k = 0; k < kVL / slot; ++k) {
+            if (!mask.bits[k * slot]) continue;
+            std::memcpy(q + k * keep, in + k * slot, keep);
+            ascsim::stats().ub_write_bytes += keep;
+        }
+    } else {
+        detail::check_ub("StoreAlign", q, kVL, true);
+        for (uint32_t i = 0; i < kVL / sizeof(E); ++i) {
+            if (!mask.active<E>(i)) continue;
+            std::memcpy(q + i * sizeof(E), in + i * sizeof(E), sizeof(E));
+            ascsim::stats().ub_write_bytes += sizeof(E);
+        }
     }
     detail::count();
 }
@@ -226,20 +295,26 @@ inline void Select(RegTensor<T>& dst, const RegTensor<T>& src0, const RegTensor<
     detail::count();
 }
 
-// Same-width casts only (f32<->i32, f16<->i16); the mask is read at the source granularity.
+// Casts (docs: Cast.md). Between widths the narrow side uses RegLayout::ZERO: a narrow value
+// sits at the start of its wide slot (lane i*ratio); the mask is read at the source's
+// granularity and unselected or padding destination lanes are 0.
 template <typename D, typename S, const CastTrait& trait = castTrait>
 inline void Cast(RegTensor<D>& dst, const RegTensor<S>& src, const MaskReg& mask) {
-    if constexpr (sizeof(D) != sizeof(S)) {
-        ascsim::fail("Reg::Cast", "casts between ", sizeof(S), "- and ", sizeof(D),
-                     "-byte types (RegLayout) are not modelled; cast at memory level");
-    } else {
-        RegTensor<D> out;
-        for (uint32_t i = 0; i < RegTensor<S>::kLanes; ++i) {
-            out.lane[i] = mask.active<S>(i) ? ascsim::convert<D, S>("Reg::Cast", src.lane[i], trait.roundMode) : D(0);
+    RegTensor<D> out;
+    std::memset(out.lane, 0, sizeof(out.lane));
+    if constexpr (sizeof(D) >= sizeof(S)) {
+        constexpr uint32_t r = sizeof(D) / sizeof(S);
+        for (uint32_t i = 0; i < RegTensor<D>::kLanes; ++i) {
+            if (mask.active<S>(i * r)) out.lane[i] = ascsim::convert<D, S>("Reg::Cast", src.lane[i * r], trait.roundMode);
         }
-        dst = out;
-        detail::count();
+    } else {
+        constexpr uint32_t r = sizeof(S) / sizeof(D);
+        for (uint32_t i = 0; i < RegTensor<S>::kLanes; ++i) {
+            if (mask.active<S>(i)) out.lane[i * r] = ascsim::convert<D, S>("Reg::Cast", src.lane[i], trait.roundMode);
+        }
     }
+    dst = out;
+    detail::count();
 }
 
 }  // namespace Reg

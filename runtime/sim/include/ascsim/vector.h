@@ -45,7 +45,7 @@ inline void map2(const char* api, const LocalTensor<T>& dst, const LocalTensor<T
     const T* x = a.GetPhyAddr();
     const T* y = b.GetPhyAddr();
     for (int64_t i = 0; i < count; ++i) d[i] = f(x[i], y[i]);
-    ascsim::count_vector(uint64_t(count) * sizeof(T));
+    ascsim::count_vector(uint64_t(count) * sizeof(T), 2);
 }
 
 template <typename T>
@@ -129,7 +129,7 @@ void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t& count)
     detail::need("Duplicate", dst, count);
     T* d = dst.GetPhyAddr();
     for (int32_t i = 0; i < count; ++i) d[i] = T(scalar);
-    ascsim::count_vector(uint64_t(count) * sizeof(T));
+    ascsim::count_vector(uint64_t(count) * sizeof(T), 0);
 }
 
 template <typename D, typename S>
@@ -158,7 +158,8 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
     for (uint32_t i = 0; i < count; ++i) {
         if (detail::compare(mode, src0.GetPhyAddr()[i], src1.GetPhyAddr()[i])) bits[i / 8] |= uint8_t(1u << (i % 8));
     }
-    ascsim::count_vector(uint64_t(count) * sizeof(T));
+    ascsim::count_vector(uint64_t(count) * sizeof(T), 2, 0);
+    ascsim::stats().ub_write_bytes += count / 8;
 }
 
 template <typename T, typename U>
@@ -174,7 +175,8 @@ void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T sca
     for (uint32_t i = 0; i < count; ++i) {
         if (detail::compare(mode, src0.GetPhyAddr()[i], scalar)) bits[i / 8] |= uint8_t(1u << (i % 8));
     }
-    ascsim::count_vector(uint64_t(count) * sizeof(T));
+    ascsim::count_vector(uint64_t(count) * sizeof(T), 1, 0);
+    ascsim::stats().ub_write_bytes += count / 8;
 }
 
 namespace detail {
@@ -191,7 +193,8 @@ void select(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& ma
         uint32_t bit = mode == SELMODE::VSEL_CMPMASK_SPR ? i % per_repeat : i;
         d[i] = pick(i, (bits[bit / 8] >> (bit % 8)) & 1u);
     }
-    ascsim::count_vector(uint64_t(count) * sizeof(T));
+    ascsim::count_vector(uint64_t(count) * sizeof(T), 2);
+    ascsim::stats().ub_read_bytes += (mask_bits + 7) / 8;
 }
 }  // namespace detail
 
@@ -223,7 +226,8 @@ void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
     Acc acc = Acc(0);
     for (int32_t i = 0; i < count; ++i) acc = ascsim::wrap_add<Acc>(acc, Acc(ascsim::compute_t<T>(src.GetPhyAddr()[i])));
     dst.GetPhyAddr()[0] = T(acc);
-    ascsim::count_vector(uint64_t(count) * sizeof(T));
+    ascsim::count_vector(uint64_t(count) * sizeof(T), 1, 0);
+    ascsim::stats().ub_write_bytes += sizeof(T);
 }
 
 namespace detail {
