@@ -27,6 +27,7 @@ from ascir_dialect.dtypes import DType
 from ascir_dialect.symbolic import NAME_RE, ExprGrammar, SizeExpr, expr
 
 MAX_VECTORIZED_AXES = 4
+"""A VF loop nest has at most this many vectorized axes (seed 000 AL-5); vf-partition checks it."""
 _A = TypeVar("_A")
 
 
@@ -405,11 +406,6 @@ class TensorType(ParametrizedAttribute, TypeAttribute):
         if nv != nvs:
             raise VerifyException(
                 f"vectorized_axis ({nv}) and vectorized_strides ({nvs}) must have equal lengths"
-            )
-        if nv > MAX_VECTORIZED_AXES:
-            raise VerifyException(
-                f"a tensor has {nv} vectorized axes but at most {MAX_VECTORIZED_AXES} are "
-                "supported: merge contiguous axes or keep outer axes as loops"
             )
         for a in self.vectorized_axis:
             if a not in self.axis:

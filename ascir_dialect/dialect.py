@@ -3,10 +3,10 @@
 from xdsl.ir import Dialect
 
 from ascir_dialect.attributes import AxisAttr, DTypeAttr, ExprAttr, ScalarType, TensorType
-from ascir_dialect.ops import NODE_OPS, GraphOp
+from ascir_dialect.ops import NODE_OPS, GraphOp, VfOp, VfYieldOp
 
 ASCIR = Dialect(
     "ascir",
-    [GraphOp, *NODE_OPS],
+    [GraphOp, VfOp, VfYieldOp, *NODE_OPS],
     [ExprAttr, DTypeAttr, AxisAttr, ScalarType, TensorType],
 )

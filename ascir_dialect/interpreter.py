@@ -20,7 +20,7 @@ from xdsl.interpreter import Interpreter, InterpreterFunctions, impl, register_i
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.diagnostics import AscirError, AscirVerifyError, first_verification_error
 from ascir_dialect.dtypes import DType
-from ascir_dialect.ops import NODE_OPS, AscirNode, GraphOp
+from ascir_dialect.ops import NODE_OPS, AscirNode, GraphOp, VfOp, VfYieldOp
 from ascir_dialect.ops.sources import DataOp, ScalarDataOp
 from ascir_dialect.symbolic import ExprError, SizeExpr
 
@@ -195,11 +195,28 @@ def _make_impl(op_type: type[AscirNode]) -> Any:
     return run
 
 
+@impl(VfOp)
+def _run_vf(self: Any, interpreter: Interpreter, op: VfOp, args: tuple[Any, ...]) -> tuple[Any, ...]:
+    """A VF region computes exactly what its member nodes compute (the partition is a
+    scheduling decision, not a change of semantics)."""
+    interpreter.push_scope(op.vf_name)
+    try:
+        interpreter.set_values(zip(op.block.args, args, strict=True))
+        for inner in op.block.ops:
+            if isinstance(inner, VfYieldOp):
+                return interpreter.get_values(inner.values)
+            results = interpreter.run_op(inner, interpreter.get_values(inner.operands))
+            interpreter.set_values(zip(inner.results, results, strict=True))
+    finally:
+        interpreter.pop_scope()
+    raise InterpretError(f"{op.describe()}: the region has no ascir.vf_yield")
+
+
 AscirFunctions = register_impls(
     type(
         "AscirFunctions",
         (InterpreterFunctions,),
-        {f"run_{op.__name__}": _make_impl(op) for op in NODE_OPS},
+        {f"run_{op.__name__}": _make_impl(op) for op in NODE_OPS} | {"run_vf": _run_vf},
     )
 )
 

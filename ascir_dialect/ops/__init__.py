@@ -42,6 +42,7 @@ from ascir_dialect.ops.sources import (
     ScalarOp,
     WorkspaceOp,
 )
+from ascir_dialect.ops.vf import VfOp, VfYieldOp
 
 NODE_OPS: tuple[type[AscirNode], ...] = (
     DataOp,
@@ -89,4 +90,11 @@ NODE_OPS: tuple[type[AscirNode], ...] = (
 
 BY_PY_NAME: dict[str, type[AscirNode]] = {op.PY_NAME: op for op in NODE_OPS}
 
-__all__ = [op.__name__ for op in NODE_OPS] + ["AscirNode", "GraphOp", "NODE_OPS", "BY_PY_NAME"]
+__all__ = [op.__name__ for op in NODE_OPS] + [
+    "AscirNode",
+    "GraphOp",
+    "VfOp",
+    "VfYieldOp",
+    "NODE_OPS",
+    "BY_PY_NAME",
+]

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from xdsl.dialects.builtin import ArrayAttr, StringAttr, UnitAttr
-from xdsl.ir import Block, Region
+from xdsl.ir import Block, Operation, Region
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
@@ -90,9 +90,21 @@ class GraphOp(IRDLOperation):
         return {a.name_str: a for a in self.axes.data}
 
     def nodes(self) -> Iterator[AscirNode]:
+        """Every node in program order, including the members of VF regions."""
         for op in self.body.block.ops:
-            assert isinstance(op, AscirNode)
-            yield op
+            if isinstance(op, AscirNode):
+                yield op
+            else:
+                yield from op.members()  # type: ignore[attr-defined]
+
+    def top_level(self) -> Iterator[Operation]:
+        """The graph's own ops: nodes and ``ascir.vf`` regions."""
+        yield from self.body.block.ops
+
+    def vf_regions(self) -> list[Operation]:
+        from ascir_dialect.ops.vf import VfOp
+
+        return [op for op in self.body.block.ops if isinstance(op, VfOp)]
 
     # ------------------------------------------------------------------- syntax
     @classmethod
@@ -139,11 +151,16 @@ class GraphOp(IRDLOperation):
             raise VerifyException(f"{where}: level must be 'hint' or 'impl', got '{self.level.data}'")
         if self.body.block.args:
             raise VerifyException(f"{where}: the graph body takes no block arguments")
+        from ascir_dialect.ops.vf import VfOp
+
         for op in self.body.block.ops:
-            if not isinstance(op, AscirNode):
+            if not isinstance(op, (AscirNode, VfOp)):
                 raise VerifyException(
-                    f"{where}: '{op.name}' cannot appear in a graph; only ascir node ops can"
+                    f"{where}: '{op.name}' cannot appear in a graph; only ascir node ops and "
+                    "ascir.vf regions can"
                 )
+            if isinstance(op, VfOp) and self.is_hint:
+                raise VerifyException(f"{where}: VF regions belong to scheduled (impl) graphs")
         sizes = self.size_names
         for s in sizes:
             if not NAME_RE.match(s) or s in RESERVED:

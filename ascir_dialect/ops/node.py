@@ -68,8 +68,11 @@ class AscirNode(IRDLOperation, ABC):
     @property
     def graph(self) -> GraphOp | None:
         from ascir_dialect.ops.graph import GraphOp
+        from ascir_dialect.ops.vf import VfOp
 
         parent = self.parent_op()
+        if isinstance(parent, VfOp):  # a member of a VF region
+            parent = parent.parent_op()
         return parent if isinstance(parent, GraphOp) else None
 
     def describe(self) -> str:

@@ -38,12 +38,6 @@ ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
 
 // -----
 
-// CHECK: error: a tensor has 5 vectorized axes but at most 4 are supported
-ascir.graph @g impl sizes [s0] axes [0: a = 2, 1: b = 2, 2: c = 2, 3: d = 2, 4: e = 2] {
-  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [a, b, c, d, e], [2, 2, 2, 2, 2], [16, 8, 4, 2, 1], vectorized [a, b, c, d, e], [16, 8, 4, 2, 1]>
-}
-
-// -----
 
 // CHECK: error: vectorized axis 'z1' is not an axis of the tensor view
 ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
