@@ -29,6 +29,12 @@ def _vf_admission() -> type[ModulePass]:
     return VfAdmissionPass
 
 
+def _vf_partition() -> type[ModulePass]:
+    from passes.vf_partition import VfPartitionPass
+
+    return VfPartitionPass
+
+
 def _lower() -> type[ModulePass]:
     from lowering.passes import LowerToAscendCPass
 
@@ -48,10 +54,14 @@ PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {
     ),
     "schedule": (_schedule, "HintGraph -> impl graph: merge contiguous axes, vectorized UB layout"),
     "vf-admission": (_vf_admission, "FR10: mark compute nodes VF-eligible or rejected (with the reason)"),
+    "vf-partition": (
+        _vf_partition,
+        "DS-3/AL-7: cluster admitted nodes into ascir.vf regions ({enable=false}: root-graph path)",
+    ),
     "lower-to-ascendc": (_lower, "impl graph -> ascendc kernel module (memory-level API, host tiling)"),
     "autofuse": (
         _autofuse,
-        "the whole pipeline: normalize-arange-broadcast-views, schedule, lower-to-ascendc",
+        "the whole pipeline: normalize-arange-broadcast-views, schedule, vf-partition, lower-to-ascendc",
     ),
 }
 

@@ -13,6 +13,11 @@ VFs and are not marked. Rejections:
 * a scalar-like operand (Scalar, ScalarData, IndexExpr) in a position the AL-9 protocol
   does not admit: only Add/Minimum/Maximum (one scalar, either side), the second input of
   the six compares, and Broadcast consume scalars inside VFs;
+* Casts that are not register-level ``Reg::Cast`` pairs of arch 3510 (the Cast table),
+  and ops whose register API has no variant for their dtype (e.g. ``Reg::Exp`` of
+  bfloat16, ``Reg::Muls`` of int8; the ``SupportType`` tables of the real headers);
+* ops without a register-level lowering: integer floor division, remainder, the logical
+  ops (scalar loops at memory level) and TrueDiv;
 * IndirectLoad (its own templates) and reductions (memory-level Reduce APIs).
 """
 
@@ -24,14 +29,27 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.passes import ModulePass
 
+from ascendc_emitter.dialect.reg_layout import reg_api_supports, reg_cast_supported
+from ascendc_emitter.dialect.types import element_cname
 from ascir_dialect.attributes import ScalarType
+from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode, GraphOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
+from lowering.types import element_type
+from lowering.vf_lowering import register_apis
 
+NO_REGISTER_LOWERING = (
+    ew.FloorDivOp,
+    ew.RemainderOp,
+    ew.LogicalAndOp,
+    ew.LogicalOrOp,
+    ew.LogicalNotOp,
+    ew.TrueDivOp,
+)
 OUTSIDE = (DataOp, OutputOp, WorkspaceOp, LoadOp, StoreOp, ScalarOp, ScalarDataOp, IndexExprOp)
 SCALAR_ANY_SIDE = (ew.AddOp, ew.MinimumOp, ew.MaximumOp)
 
@@ -49,9 +67,16 @@ def admission(node: AscirNode, graph: GraphOp) -> str | None:
         if graph.ub_fuse_context is not None:
             return "rejected: Arange in a UB-fuse context (DS-6)"
     if isinstance(node, ew.CastOp):
-        src, dst = node.x.type.dtype.nbytes, node.result_tensor().dtype.nbytes  # type: ignore[union-attr]
+        src_dt, dst_dt = node.x.type.dtype, node.result_tensor().dtype  # type: ignore[union-attr]
+        src, dst = src_dt.nbytes, dst_dt.nbytes
         if {src, dst} == {8, 4}:
             return f"rejected: {src}->{dst}-byte Cast needs two registers per value (RegTraitNumTwo)"
+        if DType.bool not in (src_dt, dst_dt):
+            s_name, d_name = (element_cname(element_type(d)) for d in (src_dt, dst_dt))
+            if not reg_cast_supported(s_name, d_name):
+                return f"rejected: {s_name} -> {d_name} is not a register-level Cast (Reg::Cast table)"
+    if isinstance(node, NO_REGISTER_LOWERING):
+        return f"rejected: {node.name} has no register-level lowering (computed at memory level)"
     if isinstance(node, IndirectLoadOp):
         return "rejected: IndirectLoad runs in its own template (SIMD/SIMT/SK-like)"
     if isinstance(node, ReduceNode):
@@ -70,6 +95,10 @@ def admission(node: AscirNode, graph: GraphOp) -> str | None:
                 f"rejected: scalar-like input {names[i]} of {node.name} (AL-9 admits Add/Minimum/Maximum "
                 "and the second input of compares; broadcast it first)"
             )
+    for api, dtype in register_apis(node):
+        name = element_cname(element_type(dtype))
+        if not reg_api_supports(api, name):
+            return f"rejected: AscendC::Reg::{api} has no {name} variant on arch 3510"
     return "ok"
 
 

@@ -43,3 +43,43 @@ ascir.graph @decisions impl sizes [s0] axes [0: z0 = 4, 1: z1 = 8] {
 ascir.graph @ub_fuse impl sizes [s0] axes [0: z0 = s0] ub_fuse_context {
   %a = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>} : !ascir.tensor<int64, [z0], [s0], [1]>
 }
+
+// -----
+
+// Ops without a register-level lowering, and Casts outside the Reg::Cast table.
+// CHECK-LABEL: ascir.graph @no_register_lowering impl
+// CHECK:       %q = ascir.floordiv %l, %l {vf = "rejected: ascir.floordiv has no register-level lowering (computed at memory level)"}
+// CHECK:       %r = ascir.remainder %l, %l {vf = "rejected: ascir.remainder has no register-level lowering
+// CHECK:       %t = ascir.truediv %l, %l {vf = "rejected: ascir.truediv has no register-level lowering
+// CHECK:       %f = ascir.cast %l {vf = "ok"}
+// CHECK:       %h = ascir.cast %f {vf = "ok"}
+// CHECK:       %i8 = ascir.cast %l {vf = "rejected: int32_t -> half is not a register-level Cast (Reg::Cast table)"}
+// CHECK:       %m = ascir.cast %ul {vf = "ok"}
+ascir.graph @no_register_lowering impl sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<int32, [z0], [s0], [1]>
+  %l = ascir.load %x : !ascir.tensor<int32, [z0], [s0], [1]>
+  %q = ascir.floordiv %l, %l : !ascir.tensor<int32, [z0], [s0], [1]>
+  %r = ascir.remainder %l, %l : !ascir.tensor<int32, [z0], [s0], [1]>
+  %t = ascir.truediv %l, %l : !ascir.tensor<float32, [z0], [s0], [1]>
+  %f = ascir.cast %l : !ascir.tensor<float32, [z0], [s0], [1]>
+  %h = ascir.cast %f : !ascir.tensor<float16, [z0], [s0], [1]>
+  %i8 = ascir.cast %l : !ascir.tensor<float16, [z0], [s0], [1]>
+  %u = ascir.data {index = 1 : i64} : !ascir.tensor<uint8, [z0], [s0], [1]>
+  %ul = ascir.load %u : !ascir.tensor<uint8, [z0], [s0], [1]>
+  %m = ascir.cast %ul : !ascir.tensor<bool, [z0], [s0], [1]>
+}
+
+// -----
+
+// Register APIs without a variant for the dtype (SupportType tables of arch 3510).
+// CHECK-LABEL: ascir.graph @register_dtypes impl
+// CHECK:       %e = ascir.exp %l {vf = "rejected: AscendC::Reg::Exp has no bfloat16_t variant on arch 3510"}
+// CHECK:       %m = ascir.mul %l, %l {vf = "ok"}
+// CHECK:       %n = ascir.neg %l {vf = "rejected: AscendC::Reg::Muls has no bfloat16_t variant on arch 3510"}
+ascir.graph @register_dtypes impl sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<bfloat16, [z0], [s0], [1]>
+  %l = ascir.load %x : !ascir.tensor<bfloat16, [z0], [s0], [1]>
+  %e = ascir.exp %l : !ascir.tensor<bfloat16, [z0], [s0], [1]>
+  %m = ascir.mul %l, %l : !ascir.tensor<bfloat16, [z0], [s0], [1]>
+  %n = ascir.neg %l : !ascir.tensor<bfloat16, [z0], [s0], [1]>
+}

@@ -1,0 +1,301 @@
+"""``vf-partition``: cluster VF-eligible nodes of an impl graph into ``ascir.vf`` regions.
+
+Runs the ``vf-admission`` decisions (FR10), then groups admitted compute nodes into
+maximal connected clusters inside the same loop nest, in program order (the result does
+not depend on any container's iteration order). A cluster is a candidate region when:
+
+* its nodes share a loop nest: the same fullness along the vectorized axis and the same
+  membership of the in-tile reduction loop;
+* it is *convex*: no path leaves the cluster and comes back (otherwise the region could
+  not be placed in the graph);
+* every tensor crossing its boundary has a register layout for the region's loop dtype
+  (seed 000 AL-7, ``ascendc_emitter.dialect.reg_layout``): a narrow tensor is loaded
+  with an UNPACK and stored with a PACK distribution, which exist for slot ratios 2 and 4
+  only. A node whose boundary tensor has no layout is evicted (its ``vf`` becomes
+  "rejected: ...") and the clustering is redone without it.
+
+Loads, stores and scalar-like nodes stay outside; scalar-like values enter as region
+inputs (FR7 value parameters). A region records its inputs, outputs and ``loop_dtype``,
+the widest compute dtype of its nodes. ``enable=false`` leaves the graph unpartitioned
+(the root-graph path, for comparison).
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp, StringAttr
+from xdsl.ir import Block, Operation, Region, SSAValue
+from xdsl.passes import ModulePass
+
+from ascendc_emitter.dialect.reg_layout import load_dist, store_dist
+from ascir_dialect.attributes import MAX_VECTORIZED_AXES, TensorType
+from ascir_dialect.diagnostics import first_verification_error
+from ascir_dialect.ops import AscirNode, GraphOp, VfOp, VfYieldOp
+from ascir_dialect.ops.reduce import ReduceNode
+from ascir_dialect.ops.vf import loop_dtype_of
+from passes.diagnostics import PassError
+from passes.vf_admission import admit_graph
+
+PASS = "vf-partition"
+
+
+def _reduced_positions(graph: GraphOp) -> frozenset[int]:
+    out: set[int] = set()
+    for n in graph.nodes():
+        if isinstance(n, ReduceNode):
+            src, dst = n.x.type, n.result_tensor()
+            out |= {
+                i
+                for i, (a, b) in enumerate(zip(src.repeats, dst.repeats, strict=True))  # type: ignore[union-attr]
+                if b == 1 and a != 1
+            }
+    return frozenset(out)
+
+
+def _nest(node: AscirNode, reduced: frozenset[int]) -> tuple:
+    """The loop nest a node runs in (nodes of one region share it)."""
+    t = node.result_tensor()
+    in_reduce_loop = tuple(p for p in sorted(reduced) if p < t.rank - 1 and t.repeats[p] != 1)
+    return (in_reduce_loop, t.repeats[-1] != 1)
+
+
+def _check_vectorized_axes(graph: GraphOp, eligible: list[AscirNode]) -> None:
+    for n in eligible:
+        t = n.result_tensor()
+        if len(t.vectorized_axis) > MAX_VECTORIZED_AXES:
+            raise PassError(
+                PASS,
+                f"{n.describe()}: its tensor has {len(t.vectorized_axis)} vectorized axes "
+                f"({', '.join(t.vectorized_axis)}) but a VF loop nest has at most {MAX_VECTORIZED_AXES} "
+                "(seed 000 AL-5); merge contiguous axes or keep outer axes as loops outside the VF",
+            )
+
+
+class _Clusterer:
+    """Greedy convex clustering over the nodes in program order (bit sets of positions)."""
+
+    def __init__(self, nodes: list[AscirNode], eligible: set[AscirNode], reduced: frozenset[int]):
+        self.nodes = nodes
+        self.pos = {n: i for i, n in enumerate(nodes)}
+        self.eligible = eligible
+        self.reduced = reduced
+        self.anc: list[int] = []
+        for n in nodes:
+            bits = 0
+            for v in n.operands:
+                if isinstance(v.owner, AscirNode) and v.owner in self.pos:
+                    p = self.pos[v.owner]
+                    bits |= (1 << p) | self.anc[p]
+            self.anc.append(bits)
+
+    def _convex(self, members: int) -> bool:
+        outside_ancestors = 0
+        rest = members
+        while rest:
+            low = rest & -rest
+            outside_ancestors |= self.anc[low.bit_length() - 1]
+            rest ^= low
+        outside_ancestors &= ~members
+        while outside_ancestors:
+            low = outside_ancestors & -outside_ancestors
+            if self.anc[low.bit_length() - 1] & members:
+                return False
+            outside_ancestors ^= low
+        return True
+
+    def run(self) -> list[list[AscirNode]]:
+        cluster_of: dict[int, int] = {}
+        clusters: dict[int, int] = {}  # id -> member bit set
+        for i, n in enumerate(self.nodes):
+            if n not in self.eligible:
+                continue
+            key = _nest(n, self.reduced)
+            candidates: list[int] = []
+            for v in n.operands:
+                owner = v.owner
+                if owner in self.eligible and _nest(owner, self.reduced) == key:  # type: ignore[arg-type]
+                    c = cluster_of[self.pos[owner]]  # type: ignore[index]
+                    if c not in candidates:
+                        candidates.append(c)
+            me = 1 << i
+            merged = me
+            for c in candidates:
+                merged |= clusters[c]
+            options = [(candidates, merged)] + [([c], clusters[c] | me) for c in candidates]
+            chosen: tuple[list[int], int] | None = next(
+                ((cs, bits) for cs, bits in options if cs and self._convex(bits)), None
+            )
+            if chosen is None:
+                cid = i
+                clusters[cid] = me
+            else:
+                cs, bits = chosen
+                cid = cs[0]
+                for c in cs[1:]:
+                    del clusters[c]
+                clusters[cid] = bits
+            rest = clusters[cid]
+            while rest:
+                low = rest & -rest
+                cluster_of[low.bit_length() - 1] = cid
+                rest ^= low
+        ordered = sorted(clusters.values(), key=lambda bits: (bits & -bits).bit_length())
+        return [[self.nodes[p] for p in range(len(self.nodes)) if bits >> p & 1] for bits in ordered]
+
+
+def boundary(members: list[AscirNode]) -> tuple[list[SSAValue], list[SSAValue]]:
+    """Region inputs (outside values used by members, in first-use order) and outputs
+    (member results used outside, in member order)."""
+    inside = set(members)
+    inputs: list[SSAValue] = []
+    for m in members:
+        for v in m.operands:
+            if v.owner not in inside and v not in inputs:
+                inputs.append(v)
+    outputs = [m.results[0] for m in members if any(u.operation not in inside for u in m.results[0].uses)]
+    return inputs, outputs
+
+
+def _layout_problem(members: list[AscirNode]) -> tuple[AscirNode, str] | None:
+    """The first member whose boundary tensor has no register layout for the loop dtype."""
+    loop = loop_dtype_of(members)
+    inputs, outputs = boundary(members)
+    for v in inputs:
+        if not isinstance(v.type, TensorType):
+            continue
+        w = v.type.dtype.nbytes
+        if load_dist(w, loop.nbytes) is None:
+            user = next(m for m in members if v in m.operands)
+            return user, (
+                f"rejected: its {v.type.dtype} input %{v.name_hint} cannot enter a VF loop over {loop} "
+                f"(no UNPACK load for a {loop.nbytes // max(w, 1)}:1 slot)"
+            )
+    for v in outputs:
+        w = v.type.dtype.nbytes  # type: ignore[union-attr]
+        if store_dist(w, loop.nbytes) is None:
+            owner = v.owner
+            assert isinstance(owner, AscirNode)
+            return owner, (
+                f"rejected: its {v.type.dtype} result cannot leave a VF loop over {loop} "  # type: ignore[union-attr]
+                f"(no PACK store for a {loop.nbytes // max(w, 1)}:1 slot)"
+            )
+    return None
+
+
+def partition_clusters(graph: GraphOp) -> list[list[AscirNode]]:
+    """Admission, then clustering; evicts layout-infeasible nodes until every cluster fits."""
+    admit_graph(graph)
+    nodes = list(graph.nodes())
+    eligible = {
+        n for n in nodes if n.vf is not None and n.vf.data == "ok" and isinstance(n.out_type, TensorType)
+    }
+    _check_vectorized_axes(graph, sorted(eligible, key=nodes.index))
+    reduced = _reduced_positions(graph)
+    while True:
+        clusters = _Clusterer(nodes, eligible, reduced).run()
+        evicted = False
+        for members in clusters:
+            if (problem := _layout_problem(members)) is not None:
+                node, reason = problem
+                node.properties["vf"] = StringAttr(reason)
+                eligible.discard(node)
+                evicted = True
+        if not evicted:
+            return clusters
+
+
+def partition_graph(graph: GraphOp) -> None:
+    if graph.is_hint:
+        raise PassError(PASS, f"graph @{graph.graph_name} is not scheduled; run the schedule pass first")
+    if graph.vf_regions():
+        raise PassError(PASS, f"graph @{graph.graph_name} is already partitioned into VF regions")
+    clusters = partition_clusters(graph)
+    block = graph.body.block
+    order = {op: i for i, op in enumerate(block.ops)}
+    first_position: dict[Operation, int] = {}
+    for k, members in enumerate(clusters):
+        first = order[members[0]]
+        first_position[_make_region(f"vf_{k}", members)] = first
+    _restore_topological_order(block, order | first_position)
+    if (message := first_verification_error(graph)) is not None:
+        raise PassError(PASS, f"internal: the partitioned graph does not verify: {message}")
+
+
+def _make_region(name: str, members: list[AscirNode]) -> VfOp:
+    inputs, outputs = boundary(members)
+    body = Block(arg_types=[v.type for v in inputs])
+    for arg, v in zip(body.args, inputs, strict=True):
+        arg.name_hint = f"{v.name_hint}_in" if v.name_hint else None
+    region = VfOp(name, loop_dtype_of(members), inputs, [v.type for v in outputs], Region(body))
+    parent = members[0].parent_block()
+    assert parent is not None
+    parent.insert_op_before(region, members[0])
+    inside = set(members)
+    for res, v in zip(region.results, outputs, strict=True):
+        res.name_hint = f"{v.name_hint}_out" if v.name_hint else None
+        for use in list(v.uses):
+            if use.operation not in inside:
+                _set_operand(use.operation, use.index, res)
+    for m in members:
+        m.detach()
+        body.add_op(m)
+        for i, v in enumerate(m.operands):
+            if v in inputs:
+                _set_operand(m, i, body.args[inputs.index(v)])
+    body.add_op(VfYieldOp(outputs))
+    return region
+
+
+def _set_operand(op: Operation, index: int, value: SSAValue) -> None:
+    operands = list(op.operands)
+    operands[index] = value
+    op.operands = operands
+
+
+def _restore_topological_order(block: Block, position: dict[Operation, int]) -> None:
+    """Stable topological order of the top-level ops (Kahn's algorithm, ties broken by the
+    original position, so the order is deterministic)."""
+    ops = list(block.ops)
+    index = {op: i for i, op in enumerate(ops)}
+    users: dict[Operation, list[Operation]] = {op: [] for op in ops}
+    waiting: dict[Operation, int] = {}
+    for op in ops:
+        deps = {v.owner for v in op.operands if isinstance(v.owner, Operation) and v.owner.parent is block}
+        waiting[op] = len(deps)
+        for d in sorted(deps, key=index.__getitem__):
+            users[d].append(op)
+    ready = [(position[op], index[op]) for op in ops if waiting[op] == 0]
+    heapq.heapify(ready)
+    result: list[Operation] = []
+    while ready:
+        _, i = heapq.heappop(ready)
+        op = ops[i]
+        result.append(op)
+        for u in users[op]:
+            waiting[u] -= 1
+            if waiting[u] == 0:
+                heapq.heappush(ready, (position[u], index[u]))
+    if len(result) != len(ops):  # pragma: no cover - convex clusters keep the graph acyclic
+        raise PassError(PASS, "internal: the VF regions would create a cycle")
+    for op in result:
+        op.detach()
+        block.add_op(op)
+
+
+@dataclass(frozen=True)
+class VfPartitionPass(ModulePass):
+    """Cluster VF-eligible nodes into ascir.vf regions (``enable=false``: root-graph path)."""
+
+    name = "vf-partition"
+
+    enable: bool = True
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if not self.enable:
+            return
+        for graph in op.ops:
+            if isinstance(graph, GraphOp):
+                partition_graph(graph)
