@@ -26,7 +26,7 @@ from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
-from ascir_dialect.ops import AscirNode, GraphOp
+from ascir_dialect.ops import AscirNode, GraphOp, VfOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
@@ -34,7 +34,8 @@ from ascir_dialect.ops.reduce import MaxOp, MinOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
-from lowering.types import element_type, scalar_type
+from lowering.types import cast_round_mode, converted_constant, element_type, scalar_type
+from lowering.vf_lowering import VfCodegen
 from passes.diagnostics import PassError
 
 PASS = "lower-to-ascendc"
@@ -163,8 +164,9 @@ def _analyse(graph: GraphOp) -> KernelPlan:
 class GraphLowering:
     """Builds the kernel module for one impl graph."""
 
-    def __init__(self, graph: GraphOp, name: str | None = None):
+    def __init__(self, graph: GraphOp, name: str | None = None, mask_mode: str = "loop"):
         self.graph = graph
+        self.mask_mode = mask_mode
         self.plan = _analyse(graph)
         self.inputs = sorted(
             (n for n in graph.nodes() if isinstance(n, (DataOp, ScalarDataOp))), key=lambda n: n.index_value
@@ -215,7 +217,9 @@ class GraphLowering:
         self._host()
         return self.kb.finish()
 
-    def _in_reduce_loop(self, n: AscirNode) -> bool:
+    def _in_reduce_loop(self, n: AscirNode | VfOp) -> bool:
+        if isinstance(n, VfOp):
+            return any(self._in_reduce_loop(m) for m in n.members())
         t = n.out_type
         if (
             not self.plan.reduced_outer
@@ -226,7 +230,7 @@ class GraphLowering:
         return any(t.repeats[p] != 1 for p in self.plan.reduced_outer)
 
     def _emit_tile(self) -> None:
-        nodes = list(self.graph.nodes())
+        nodes = list(self.graph.top_level())
         looped = [n for n in nodes if self._in_reduce_loop(n)]
         if not looped:
             self._emit_all(nodes)
@@ -242,7 +246,7 @@ class GraphLowering:
             ):
                 after.add(n)
         before = [n for n in nodes if n not in after]
-        reductions = [n for n in nodes if isinstance(n, ReduceNode)]
+        reductions: list[ReduceNode] = [n for n in nodes if isinstance(n, ReduceNode)]
         post = [n for n in nodes if n in after and n not in looped and n not in reductions]
         self._emit_all(before)
         for r in reductions:
@@ -318,7 +322,7 @@ class GraphLowering:
                 next(gm), element_type(t.dtype), 0, self._extent(t), f"gm_{n.node_name}"
             )  # type: ignore[arg-type]
         for i, n in enumerate(self.index_exprs):
-            raw = k.tiling_get(self.tiling, f"ie_{i}")
+            raw = k.tiling_get(self.tiling, f"ie_{i}", name=f"{n.node_name}_expr")
             self.values[n.results[0]] = k.cast(raw, scalar_type(n.out_type.dtype), n.node_name)
         for n in self.graph.nodes():
             if isinstance(n, ScalarOp):
@@ -326,8 +330,15 @@ class GraphLowering:
                     n.python_value(), scalar_type(n.out_type.dtype), n.node_name
                 )
         # UB buffers: one per loop-space tensor, allocated up front.
-        for n in self.graph.nodes():
-            if isinstance(n, (LoadOp, ArangeOp, ReduceNode, ew.BroadcastOp, ew.CastOp, ew.ElementwiseNode)):
+        for n in self.graph.top_level():
+            if isinstance(n, VfOp):  # only a region's outputs live in UB; the rest in registers
+                for r, v in zip(n.results, n.yield_op.values, strict=True):
+                    t = r.type
+                    assert isinstance(t, TensorType)
+                    self.values[r] = self._buffer(
+                        v.name_hint or "vf_out", element_type(t.dtype), _inner_full(t)
+                    )
+            elif isinstance(n, (LoadOp, ArangeOp, ReduceNode, ew.BroadcastOp, ew.CastOp, ew.ElementwiseNode)):
                 if isinstance(n, ew.BroadcastOp) and (self._aliases(n) or self._only_constant_casts(n)):
                     continue
                 t = n.result_tensor()
@@ -382,7 +393,10 @@ class GraphLowering:
         return off
 
     # ------------------------------------------------------------------- nodes
-    def _emit(self, node: AscirNode) -> None:
+    def _emit(self, node: AscirNode | VfOp) -> None:
+        if isinstance(node, VfOp):
+            VfCodegen(self, node, self.mask_mode).emit_call(self.b)
+            return
         handler: Callable[[AscirNode], None] | None = None
         for cls, h in self._handlers():
             if isinstance(node, cls):
@@ -509,10 +523,7 @@ class GraphLowering:
                 count,
             )
             return
-        mode = "CAST_TRUNC" if src_dtype.is_float and not dst_dtype.is_float else "CAST_RINT"
-        if not src_dtype.is_float and not dst_dtype.is_float and src_dtype.nbytes == dst_dtype.nbytes:
-            mode = "CAST_NONE"
-        self.b.vec(ac.CastOp, dst, src, count, round=mode)
+        self.b.vec(ac.CastOp, dst, src, count, round=cast_round_mode(src_dtype, dst_dtype))
 
     def _constant_source(self, v: SSAValue) -> ScalarOp | None:
         """The Scalar constant behind a Broadcast of a constant, if ``v`` is one."""
@@ -525,19 +536,8 @@ class GraphLowering:
         t = n.result_tensor()
         if (const := self._constant_source(n.operands[0])) is not None:
             # FR12: a constant Cast is a Duplicate of the converted constant.
-            import numpy as np
-
-            from ascir_dialect.interpreter import RefRuntime
-
-            src_dtype = const.out_type.dtype
-            value = RefRuntime.convert(np.asarray([const.python_value()], dtype=src_dtype.numpy), t.dtype)[0]
-            py = float(value) if t.dtype.is_float else int(value)
-            self.b.vec(
-                ac.DuplicateOp,
-                self.values[n.results[0]],
-                self.b.const(py, scalar_type(t.dtype)),
-                self._count(t),
-            )
+            value = self.b.const(converted_constant(const, t.dtype), scalar_type(t.dtype))
+            self.b.vec(ac.DuplicateOp, self.values[n.results[0]], value, self._count(t))
             return
         src = n.operands[0].type
         self._cast_into(
@@ -666,19 +666,27 @@ class GraphLowering:
         work = self._buffer(f"{n.node_name}_work", element_type(src.dtype), True)  # type: ignore[union-attr]
         self.b.vec(_REDUCE[type(n)], self.values[n.results[0]], self.values[n.x], work, self.count)
 
-    def _arange(self, n: ArangeOp) -> None:
-        """Root-graph Arange (seed 000 ArangeApiCall): SetValue(base + (offset + i) * step)."""
+    def arange_terms(self, n: ArangeOp) -> tuple[SSAValue, SSAValue, SSAValue, SSAValue]:
+        """AL-3/AL-5 terms of an Arange in the current tile (int64): base, step, the logical
+        offset of the tile's first element and the logical stride along the vectorized
+        axis (0 when the tensor is one row value). Value of element i: base + (offset +
+        i * stride) * step; its physical place in the tile buffer is i."""
         b, t = self.b, n.result_tensor()
         logical = b.v(0)
         for coord, r, s in zip(self.coords, t.repeats[:-1], t.strides[:-1], strict=True):
             if r != 1:
                 logical = b.add(logical, b.mul(coord, self.sym(s)))
-        base, step = self.sym(n.base.data), self.sym(n.step.data)
-        stride = self.sym(t.strides[-1])
+        stride = self.sym(t.strides[-1]) if _inner_full(t) else b.v(0)
+        offset = b.add(logical, b.mul(self.start, stride), name="arange_offset")
+        return self.sym(n.base.data), self.sym(n.step.data), offset, stride
+
+    def _arange(self, n: ArangeOp) -> None:
+        """Root-graph Arange (seed 000 ArangeApiCall): SetValue(base + (offset + i * stride) * step)."""
+        b, t = self.b, n.result_tensor()
+        base, step, offset, stride = self.arange_terms(n)
         dst = self.values[n.results[0]]
         with b.loop(0, self._count(t), 1, "arange_i") as (lb, i):
-            pos = lb.add(logical, lb.mul(lb.add(self.start, i), stride)) if _inner_full(t) else logical
-            value = lb.add(base, lb.mul(pos, step))
+            value = lb.add(base, lb.mul(lb.add(offset, lb.mul(i, stride)), step))
             lb.set_value(dst, i, lb.cast(value, scalar_type(t.dtype)))
 
     def _scalar_loop(self, n: ew.ElementwiseNode) -> None:
@@ -766,5 +774,5 @@ class GraphLowering:
         self.kb.module.body.block.insert_op_before(host, kernel)
 
 
-def lower_graph(graph: GraphOp, name: str | None = None) -> ModuleOp:
-    return GraphLowering(graph, name).build()
+def lower_graph(graph: GraphOp, name: str | None = None, mask_mode: str = "loop") -> ModuleOp:
+    return GraphLowering(graph, name, mask_mode).build()

@@ -13,6 +13,7 @@ from lowering.graph_lowering import lower_graph
 from passes.diagnostics import PassError
 from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
 from passes.schedule import SchedulePass
+from passes.vf_partition import VfPartitionPass
 
 
 @dataclass(frozen=True)
@@ -21,13 +22,16 @@ class LowerToAscendCPass(ModulePass):
 
     name = "lower-to-ascendc"
 
+    mask_mode: str = "loop"
+    """VF masks: "loop" (AL-7, the loop dtype) or "per-op" (debug: the pre-fix defect)."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         graphs = [g for g in op.ops if isinstance(g, GraphOp)]
         if len(graphs) != 1:
             raise PassError(
                 self.name, f"expected one graph per module (one kernel per build), found {len(graphs)}"
             )
-        kernel = lower_graph(graphs[0])
+        kernel = lower_graph(graphs[0], mask_mode=self.mask_mode)
         for existing in list(op.ops):
             existing.detach()
             existing.erase()
@@ -38,11 +42,16 @@ class LowerToAscendCPass(ModulePass):
 
 @dataclass(frozen=True)
 class AutofusePass(ModulePass):
-    """The whole pipeline: schedule, then lower-to-ascendc (print with ``-t ascendc``)."""
+    """The whole pipeline (print with ``-t ascendc``): normalize-arange-broadcast-views,
+    schedule, vf-partition (``vf=false``: the root-graph path), lower-to-ascendc."""
 
     name = "autofuse"
+
+    vf: bool = True
+    mask_mode: str = "loop"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         NormalizeArangeBroadcastViewsPass().apply(ctx, op)
         SchedulePass().apply(ctx, op)
-        LowerToAscendCPass().apply(ctx, op)
+        VfPartitionPass(enable=self.vf).apply(ctx, op)
+        LowerToAscendCPass(mask_mode=self.mask_mode).apply(ctx, op)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import numpy as np
 from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, IntegerType, Signedness
 from xdsl.ir import Attribute
 
 from ascir_dialect.dtypes import DType
+from ascir_dialect.ops.sources import ScalarOp
 
 
 def element_type(d: DType) -> Attribute:
@@ -25,3 +27,22 @@ def scalar_type(d: DType) -> Attribute:
     """arith scalars are signless: unsigned dtypes use the same-width signless type."""
     t = element_type(d)
     return IntegerType(t.width.data) if isinstance(t, IntegerType) else t
+
+
+def cast_round_mode(src: DType, dst: DType) -> str:
+    """The AscendC round mode of a Cast: float -> int truncates (torch semantics), integer
+    reinterpretations of one width need none, everything else rounds to nearest even."""
+    if src.is_float and not dst.is_float:
+        return "CAST_TRUNC"
+    if not src.is_float and not dst.is_float and src.nbytes == dst.nbytes:
+        return "CAST_NONE"
+    return "CAST_RINT"
+
+
+def converted_constant(const: ScalarOp, dtype: DType) -> int | float:
+    """A Scalar constant converted to ``dtype`` exactly as the reference Cast does (FR12)."""
+    from ascir_dialect.interpreter import RefRuntime
+
+    src = const.out_type.dtype
+    value = RefRuntime.convert(np.asarray([const.python_value()], dtype=src.numpy), dtype)[0]
+    return float(value) if dtype.is_float else int(value)

@@ -93,7 +93,7 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
     hint, _ = schedule_module(g)
     sizes = check_sizes(hint, sizes)
     start = time.perf_counter()
-    kernel = compile_graph(g, target=args.target)
+    kernel = compile_graph(g, target=args.target, vf=not args.no_vf, mask_mode=args.vf_mask_mode)
     compile_seconds = time.perf_counter() - start
     if args.inputs:
         data = np.load(args.inputs)
@@ -150,6 +150,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--save-outputs", type=Path, help="write out0, out1, ... to this .npz")
     parser.add_argument("--target", choices=("sim", "npu"), default="sim")
     parser.add_argument("--graph", help="run only this graph")
+    parser.add_argument(
+        "--no-vf", action="store_true", help="root-graph path only: no __simd_vf__ vector functions"
+    )
+    parser.add_argument(
+        "--vf-mask-mode",
+        choices=("loop", "per-op"),
+        default="loop",
+        help="VF masks follow the loop dtype (AL-7) or, to reproduce the pre-fix defect, each op's dtype",
+    )
     parser.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
     parser.add_argument("--json", action="store_true", help="print one JSON report")
     args = parser.parse_args(argv)

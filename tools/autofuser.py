@@ -28,6 +28,8 @@ class AutofuserOptions:
     tiling_lib_path: str = ""
     tiling_lib_codegen_symbol: str = ""
     graph_type: int = 0
+    enable_vf: bool = True
+    """Partition into ``__simd_vf__`` vector functions (False: the root-graph path)."""
 
 
 @dataclass
@@ -60,7 +62,7 @@ class Autofuser:
         self.options = options or AutofuserOptions()
 
     def schedule(self, graph: Any) -> ScheduledResult:
-        hint, impl = schedule_module(graph)
+        hint, impl = schedule_module(graph, vf=self.options.enable_vf)
         return ScheduledResult(hint.graph_name, [impl])
 
     def codegen(self, scheduled: ScheduledResult) -> tuple[str, str, str]:

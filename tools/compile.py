@@ -22,6 +22,7 @@ from ascir_dialect.ops.memory import OutputOp
 from lowering.graph_lowering import lower_graph
 from passes.normalize_arange import normalize_graph
 from passes.schedule import schedule_graph
+from passes.vf_partition import partition_graph
 from runtime import compile_kernel
 
 
@@ -65,23 +66,36 @@ class CompiledGraph:
         return shaped
 
 
-def schedule_module(graph_or_module: Any, graph: str | None = None) -> tuple[GraphOp, GraphOp]:
-    """(hint graph, impl graph) for a HintGraph, module or GraphOp."""
+def schedule_module(
+    graph_or_module: Any, graph: str | None = None, vf: bool = True
+) -> tuple[GraphOp, GraphOp]:
+    """(hint graph, impl graph) for a HintGraph, module or GraphOp: normalize, schedule and,
+    unless ``vf`` is false (the root-graph path), vf-partition."""
     _module, g = resolve_graph(graph_or_module, graph)
     normalized = g.clone()
     normalize_graph(normalized)
-    return g, schedule_graph(normalized)
+    impl = schedule_graph(normalized)
+    if vf:
+        partition_graph(impl)
+    return g, impl
 
 
-def lower_module(impl: GraphOp, name: str | None = None) -> ModuleOp:
-    return lower_graph(impl, name)
+def lower_module(impl: GraphOp, name: str | None = None, mask_mode: str = "loop") -> ModuleOp:
+    return lower_graph(impl, name, mask_mode)
 
 
 def compile_graph(
-    graph_or_module: Any, target: str = "sim", graph: str | None = None, name: str | None = None
+    graph_or_module: Any,
+    target: str = "sim",
+    graph: str | None = None,
+    name: str | None = None,
+    vf: bool = True,
+    mask_mode: str = "loop",
 ) -> CompiledGraph:
-    hint, impl = schedule_module(graph_or_module, graph)
-    kernel_module = lower_module(impl, name)
+    """Compile a graph to a runnable kernel. ``vf=False`` forces the root-graph path (no
+    ``__simd_vf__`` functions); ``mask_mode="per-op"`` is the debug pre-AL-7 mask mode."""
+    hint, impl = schedule_module(graph_or_module, graph, vf)
+    kernel_module = lower_module(impl, name, mask_mode)
     sources = emit_files(kernel_module)
     kernel = compile_kernel(
         sources.tiling_h,

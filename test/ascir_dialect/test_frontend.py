@@ -73,7 +73,10 @@ def test_autofuser_schedule_and_codegen() -> None:
     tiling_def, host_tiling, op_kernel = fuser.codegen(impl_graphs)
     assert "struct AutofuseTilingData" in tiling_def
     assert 'extern "C" int64_t AutofuseTiling(int64_t s0' in host_tiling
-    assert "AscendC::Exp(" in op_kernel and "<<<block_dim, nullptr, stream>>>" in op_kernel
+    assert "AscendC::Reg::Exp(" in op_kernel and "<<<block_dim, nullptr, stream>>>" in op_kernel
+    assert "__simd_vf__" in op_kernel  # VF is the default path
+    root = Autofuser(AutofuserOptions(enable_vf=False))
+    assert "AscendC::Exp(" in root.codegen(root.schedule(graph))[2]
 
 
 def _graph_1d(n: int | str = "s0") -> tuple[ascir.HintGraph, ascir.Axis]:

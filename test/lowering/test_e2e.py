@@ -46,9 +46,18 @@ def run_case(
     name: str,
     core_num: int = 4,
     ub_size: int = 248 * 1024,
+    vf: bool | None = None,
 ) -> list[np.ndarray]:
+    """Compile, run on the simulator and compare with the reference interpreter. With
+    ``vf=None`` both paths run (VF and root graph) and must give identical results."""
+    if vf is None:
+        with_vf = run_case(ir, inputs, sizes, name, core_num, ub_size, vf=True)
+        root = run_case(ir, inputs, sizes, name, core_num, ub_size, vf=False)
+        for a, b in zip(with_vf, root, strict=True):
+            np.testing.assert_array_equal(a, b, err_msg=f"{name}: VF and root-graph results differ")
+        return with_vf
     module = parse_ir(ir)
-    k = compile_graph(module, name=name)
+    k = compile_graph(module, name=name, vf=vf)
     if syntax_check_enabled():
         syntax_check(k.sources, name)
     outs = k(*inputs, sizes=sizes, core_num=core_num, ub_size=ub_size)
@@ -406,7 +415,8 @@ def test_static_shapes_without_size_variables() -> None:
     run_case(ir, [random_input("bfloat16", (3, 129))], {}, "static_bf16")
 
 
-def test_constant_cast_is_a_duplicate() -> None:
+@pytest.mark.parametrize("vf", [False, True], ids=["root", "vf"])
+def test_constant_cast_is_a_duplicate(vf: bool) -> None:
     f = tensor("float32", ["z0"], ["s0"])
     i = tensor("int32", ["z0"], ["s0"])
     ir = graph(
@@ -422,11 +432,16 @@ def test_constant_cast_is_a_duplicate() -> None:
 %st = ascir.store %r : {i}
 %y = ascir.output %st {{index = 0 : i64}} : {i}""",
     )
-    run_case(ir, [random_input("int32", (50,))], {"s0": 50}, "const_cast")
-    k = compile_graph(parse_ir(ir), name="const_cast")
-    assert "AscendC::Cast(" not in k.sources.device_impl_cpp  # FR12: Duplicate(2), no Cast
-    assert "AscendC::Duplicate(ci_ub, static_cast<int32_t>(2), " in k.sources.device_impl_cpp
-    assert "cb_ub" not in k.sources.device_impl_cpp  # one intermediate tensor fewer
+    run_case(ir, [random_input("int32", (50,))], {"s0": 50}, "const_cast", vf=vf)
+    k = compile_graph(parse_ir(ir), name="const_cast", vf=vf)
+    code = k.sources.device_impl_cpp
+    if vf:  # FR12 inside a VF: Duplicate of the converted constant, no register Cast
+        assert "AscendC::Reg::Cast<" not in code
+        assert "AscendC::Reg::Duplicate(ci, static_cast<int32_t>(2), " in code
+    else:
+        assert "AscendC::Cast(" not in code  # FR12: Duplicate(2), no Cast
+        assert "AscendC::Duplicate(ci_ub, static_cast<int32_t>(2), " in code
+        assert "cb_ub" not in code  # one intermediate tensor fewer
 
 
 @pytest.mark.parametrize("rows", [4, 33])
@@ -447,11 +462,15 @@ def test_pattern_b_degenerate_arange_add(rows: int) -> None:
 %y = ascir.output %st {{index = 0 : i64}} : {f}""",
     )
     x = random_input("int64", (rows, 8))
-    out = run_case(ir, [x], {"s0": rows}, "pattern_b")[0]
-    np.testing.assert_array_equal(out, x + (5 + 3 * np.arange(rows))[:, None])
-    k = compile_graph(parse_ir(ir), name="pattern_b")
-    k(x, sizes={"s0": rows})
-    assert k.stats["scalar_set_value"] == rows
+    for vf in (False, True):
+        out = run_case(ir, [x], {"s0": rows}, "pattern_b", vf=vf)[0]
+        np.testing.assert_array_equal(out, x + (5 + 3 * np.arange(rows))[:, None])
+    root = compile_graph(parse_ir(ir), name="pattern_b", vf=False)
+    root(x, sizes={"s0": rows})
+    assert root.stats["scalar_set_value"] == rows
+    vf_kernel = compile_graph(parse_ir(ir), name="pattern_b")
+    vf_kernel(x, sizes={"s0": rows})
+    assert vf_kernel.stats["scalar_set_value"] == 0 and vf_kernel.stats["vf_calls"] > 0  # Reg::Arange
 
 
 def test_one_dimensional_arange_is_padded_and_broadcast() -> None:

@@ -1,0 +1,375 @@
+"""Lowering of one ``ascir.vf`` region to a ``__simd_vf__`` function and its call (DS-3).
+
+The function walks the tile in steps of one register of the region's ``loop_dtype``
+(``E = VL / sizeof(loop_dtype)`` elements per iteration). Per iteration it builds the
+mask once with ``UpdateMask<loop_dtype>`` (AL-7), loads each input tensor with its own
+dtype (UNPACK when it is narrower than the loop dtype, ``reg_layout``), runs the member
+nodes on registers and stores each output with its own dtype (PACK when narrower).
+A bool value inside a VF is a mask register; it becomes 0/1 bytes only when stored.
+
+Parameters (FR7): one ``__ubuf__`` pointer per tensor input and output, ``count`` (the
+tile's elements), one value parameter per scalar-like input (Scalar / ScalarData /
+IndexExpr) and per row value broadcast along the vectorized axis, and per Arange the
+``arange_base_<k>/arange_step_<k>/arange_offset_<k>/arange_stride_<k>_0`` set of AL-5.
+The tile position enters only through pointers, ``count`` and the Arange offsets, so
+one function serves every call site of the tile loop. A VF without scalar inputs has
+no value parameters.
+
+``mask_mode="per-op"`` is a debugging aid reproducing the pre-AL-7 defect: each op
+builds its mask for its own dtype instead of the loop dtype.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from xdsl.ir import Attribute, SSAValue
+
+from ascendc_emitter.builder import BodyBuilder, i64
+from ascendc_emitter.dialect import ops as ac
+from ascendc_emitter.dialect.reg_layout import VECTOR_BYTES, load_dist, store_dist
+from ascendc_emitter.dialect.types import MaskType, RegType, UbPtrType
+from ascir_dialect.attributes import ScalarType, TensorType
+from ascir_dialect.dtypes import DType
+from ascir_dialect.ops import AscirNode, VfOp
+from ascir_dialect.ops import elementwise as ew
+from ascir_dialect.ops.sources import ArangeOp, ScalarOp
+from lowering.types import cast_round_mode, converted_constant, element_type, scalar_type
+from passes.diagnostics import PassError
+
+if TYPE_CHECKING:
+    from lowering.graph_lowering import GraphLowering
+
+PASS = "lower-to-ascendc"
+MASK_MODES = ("loop", "per-op")
+
+_BINARY: dict[type, type] = {
+    ew.AddOp: ac.RegAddOp,
+    ew.SubOp: ac.RegSubOp,
+    ew.MulOp: ac.RegMulOp,
+    ew.DivOp: ac.RegDivOp,
+    ew.MinimumOp: ac.RegMinOp,
+    ew.MaximumOp: ac.RegMaxOp,
+}
+_SCALAR: dict[type, type] = {ew.AddOp: ac.RegAddsOp, ew.MinimumOp: ac.RegMinsOp, ew.MaximumOp: ac.RegMaxsOp}
+_UNARY: dict[type, type] = {
+    ew.AbsOp: ac.RegAbsOp,
+    ew.ExpOp: ac.RegExpOp,
+    ew.ReluOp: ac.RegReluOp,
+    ew.SqrtOp: ac.RegSqrtOp,
+}
+_COMPARE: dict[type, str] = {
+    ew.LtOp: "LT",
+    ew.LeOp: "LE",
+    ew.GtOp: "GT",
+    ew.GeOp: "GE",
+    ew.EqOp: "EQ",
+    ew.NeOp: "NE",
+}
+_BOOLEAN = (DType.bool, DType.uint8)
+
+
+def register_apis(n: AscirNode) -> list[tuple[str, DType]]:
+    """The ``AscendC::Reg`` APIs (and element dtypes) the VF lowering of ``n`` calls; the
+    admission checks them against the arch's support table."""
+    t = n.result_tensor().dtype
+    if isinstance(n, ew.BroadcastOp):
+        return [("Duplicate", DType.uint8 if t is DType.bool else t)]
+    if isinstance(n, ew.CompareNode):
+        return [("Compares" if isinstance(n.x2.type, ScalarType) else "Compare", n.x1.type.dtype)]  # type: ignore[union-attr]
+    if isinstance(n, ew.SelectNode):
+        return [("Select", DType.uint8 if t is DType.bool else t)]
+    if isinstance(n, ew.NegOp):
+        return [("Muls", t)]
+    if isinstance(n, tuple(_BINARY)):
+        scalar = any(isinstance(v.type, ScalarType) for v in n.operands)
+        return [((_SCALAR if scalar else _BINARY)[type(n)].API, t)]  # type: ignore[attr-defined]
+    if isinstance(n, tuple(_UNARY)):
+        return [(_UNARY[type(n)].API, t)]  # type: ignore[attr-defined]
+    if isinstance(n, ArangeOp):
+        return [("Arange", t), ("Muls", t), ("Adds", t)]
+    return []
+
+
+class VfCodegen:
+    """Builds the ``__simd_vf__`` function of one region and emits its call."""
+
+    def __init__(self, gl: GraphLowering, region: VfOp, mask_mode: str = "loop"):
+        if mask_mode not in MASK_MODES:
+            raise PassError(
+                PASS, f"unknown VF mask mode '{mask_mode}' (expected one of {', '.join(MASK_MODES)})"
+            )
+        self.gl, self.region, self.mask_mode = gl, region, mask_mode
+        self.loop = region.dtype
+        self.per_iter = VECTOR_BYTES // self.loop.nbytes
+        members = list(region.members())
+        self.full = members[0].result_tensor().repeats[-1] != 1
+        self.aranges = [m for m in members if isinstance(m, ArangeOp)]
+        self.fn_name = f"{gl.name}_{region.vf_name}"
+
+    # ---------------------------------------------------------------- the call
+    def emit_call(self, b: BodyBuilder) -> None:
+        """Declare the function (first call) and call it for the current tile."""
+        params: list[tuple[str, Attribute]] = []
+        args: list[SSAValue] = []
+        self.param_kind: dict[SSAValue, str] = {}
+        for arg, v in zip(self.region.block.args, self.region.inputs, strict=True):
+            name = v.name_hint or f"in{len(params)}"
+            t = v.type
+            if isinstance(t, ScalarType):
+                kind, ptype, value = "scalar", scalar_type(t.dtype), self.gl.values[v]
+            elif isinstance(t, TensorType) and (t.repeats[-1] != 1) == self.full:
+                kind, ptype = "ptr", UbPtrType(element_type(t.dtype))
+                value = b.phy_addr(self.gl.values[v])
+            elif isinstance(t, TensorType) and self.full:
+                kind, ptype = "scalar", scalar_type(t.dtype)  # a row value, broadcast in the VF
+                value = b.get_value(self.gl.values[v], 0, f"{name}_row")
+            else:
+                raise PassError(
+                    PASS, f"{self.region.describe()}: input %{name} does not fit the region's loop nest"
+                )
+            self.param_kind[arg] = kind
+            params.append((name, ptype))
+            args.append(value)
+        for r in self.region.results:
+            params.append((r.name_hint or f"out{len(params)}", UbPtrType(element_type(r.type.dtype))))  # type: ignore[union-attr]
+            args.append(b.phy_addr(self.gl.values[r]))
+        params.append(("count", i64))
+        args.append(b.v(self.gl.count if self.full else 1))
+        for k, a in enumerate(self.aranges):
+            base, step, offset, stride = self.gl.arange_terms(a)
+            for field, value in (("base", base), ("step", step), ("offset", offset), ("stride", stride)):
+                params.append((f"arange_{field}_{k}" + ("_0" if field == "stride" else ""), i64))
+                args.append(value)
+        with self.gl.kb.function(ac.SimdVfOp, self.fn_name, params) as (fb, fargs):
+            self._body(fb, fargs)
+        b.vf_call(self.fn_name, args)
+
+    # ----------------------------------------------------------- the function
+    def _body(self, fb: BodyBuilder, fargs: list[SSAValue]) -> None:
+        block_args = list(self.region.block.args)
+        self.params = dict(zip(block_args, fargs, strict=False))
+        n_in, n_out = len(block_args), len(self.region.results)
+        self.out_ptrs = fargs[n_in : n_in + n_out]
+        count = fargs[n_in + n_out]
+        self.arange_params = [
+            fargs[n_in + n_out + 1 + 4 * k : n_in + n_out + 5 + 4 * k] for k in range(len(self.aranges))
+        ]
+        self.fb = fb
+        self.consts: dict[tuple[DType, int], SSAValue] = {}
+        self.all_lanes: dict[DType, SSAValue] = {}
+        iters = fb.ceildiv(count, self.per_iter, name="iters")
+        with fb.loop(0, iters, 1, "i") as (lb, i):
+            self.b = lb
+            self.off = lb.mul(i, self.per_iter, name="off")
+            self.rem = lb.sub(count, self.off, name="rem")
+            self.masks: dict[DType, SSAValue] = {}
+            self.regs: dict[SSAValue, SSAValue] = {}
+            for m in self.region.members():
+                self._node(m)
+            for ptr, v in zip(self.out_ptrs, self.region.yield_op.values, strict=True):
+                t = v.type
+                assert isinstance(t, TensorType)
+                reg = self.as_reg(v, t.dtype)
+                dist = store_dist(t.dtype.nbytes, self.loop.nbytes)
+                assert dist is not None  # vf-partition checked the layout
+                lb.reg_store(ptr, self.off, reg, self.mask(t.dtype), dist=dist)
+
+    def mask(self, dtype: DType) -> SSAValue:
+        """The mask of this iteration for an op computing in ``dtype`` (AL-7: the loop dtype)."""
+        key = self.loop if self.mask_mode == "loop" else dtype
+        if key is DType.bool:
+            key = DType.uint8
+        if key not in self.masks:
+            self.masks[key] = self.b.update_mask(self.rem, element_type(key), name=f"mask_{key}")
+        return self.masks[key]
+
+    def _const_reg(self, dtype: DType, value: int) -> SSAValue:
+        """A register of constants, built once before the loop."""
+        key = (dtype, value)
+        if key not in self.consts:
+            fb = self.fb
+            if dtype not in self.all_lanes:
+                self.all_lanes[dtype] = fb.create_mask(element_type(dtype), "ALL", name=f"all_{dtype}")
+            self.consts[key] = fb.reg(
+                ac.RegDuplicateOp,
+                fb.const(value, scalar_type(dtype)),
+                self.all_lanes[dtype],
+                result=RegType(element_type(dtype)),
+                name=f"{'one' if value else 'zero'}_{dtype}",
+            )
+        return self.consts[key]
+
+    # ---------------------------------------------------------------- values
+    def value(self, v: SSAValue) -> SSAValue:
+        """The register, mask or scalar parameter holding ``v`` in this iteration."""
+        if v in self.regs:
+            return self.regs[v]
+        if v not in self.params:
+            raise PassError(PASS, f"{self.region.describe()}: %{v.name_hint} is used before it is computed")
+        kind = self.param_kind[v]
+        if kind == "scalar":
+            return self.params[v]
+        t = v.type
+        assert isinstance(t, TensorType)
+        dist = load_dist(t.dtype.nbytes, self.loop.nbytes)
+        assert dist is not None  # vf-partition checked the layout
+        self.regs[v] = self.b.reg_load(self.params[v], self.off, name=f"{v.name_hint or 'x'}_r", dist=dist)
+        return self.regs[v]
+
+    def as_mask(self, v: SSAValue) -> SSAValue:
+        r = self.value(v)
+        if isinstance(r.type, MaskType):
+            return r
+        dtype = v.type.dtype  # type: ignore[union-attr]
+        zero = self.b.const(0, scalar_type(dtype))
+        return self.b.reg(ac.RegComparesOp, r, zero, self.mask(dtype), result=MaskType(), name="m", mode="NE")
+
+    def as_reg(self, v: SSAValue, dtype: DType) -> SSAValue:
+        """``v`` as a register of ``dtype`` (a mask becomes 0/1 lanes)."""
+        r = self.value(v)
+        if not isinstance(r.type, MaskType):
+            return r
+        return self.b.reg(ac.RegSelectOp, self._const_reg(dtype, 1), self._const_reg(dtype, 0), r, name="b")
+
+    # ----------------------------------------------------------------- nodes
+    def _node(self, n: AscirNode) -> None:
+        handlers: list[tuple[type | tuple[type, ...], Callable[[AscirNode], SSAValue]]] = [
+            (ew.BroadcastOp, self._broadcast),
+            (ew.CastOp, self._cast),
+            (ew.CompareNode, self._compare),
+            (ew.SelectNode, self._select),
+            (ew.NegOp, self._neg),
+            (tuple(_BINARY), self._binary),
+            (tuple(_UNARY), self._unary),
+            (ArangeOp, self._arange),
+        ]
+        if isinstance(n, ew.BroadcastOp) and all(
+            self._folded_cast(u.operation) is not None
+            for u in n.results[0].uses  # type: ignore[arg-type]
+        ):
+            return  # a constant only read by folded Casts is never materialised (FR12)
+        for cls, handler in handlers:
+            if isinstance(n, cls):
+                self.regs[n.results[0]] = handler(n)
+                return
+        raise PassError(PASS, f"{n.describe()}: no register-level lowering inside {self.region.describe()}")
+
+    def _out(self, n: AscirNode) -> Attribute:
+        return RegType(element_type(n.result_tensor().dtype))
+
+    def _broadcast(self, n: ew.BroadcastOp) -> SSAValue:
+        t = n.result_tensor()
+        src = self.value(n.x)
+        if isinstance(src.type, (RegType, MaskType)):
+            return src  # same data along the vectorized axis: the register is reused
+        dtype = DType.uint8 if t.dtype is DType.bool else t.dtype
+        reg = self.b.reg(
+            ac.RegDuplicateOp, src, self.mask(dtype), result=RegType(element_type(dtype)), name="dup"
+        )
+        if t.dtype is DType.bool:
+            zero = self.b.const(0, scalar_type(DType.uint8))
+            return self.b.reg(
+                ac.RegComparesOp, reg, zero, self.mask(dtype), result=MaskType(), name="m", mode="NE"
+            )
+        return reg
+
+    def _binary(self, n: ew.ElementwiseNode) -> SSAValue:
+        t = n.result_tensor()
+        x1, x2 = n.operands
+        if isinstance(x1.type, ScalarType):
+            x1, x2 = x2, x1  # AL-9: the single scalar goes second (Add/Minimum/Maximum only)
+        if isinstance(x2.type, ScalarType):
+            return self.b.reg(_SCALAR[type(n)], self.value(x1), self.value(x2), self.mask(t.dtype), name="r")
+        return self.b.reg(_BINARY[type(n)], self.value(x1), self.value(x2), self.mask(t.dtype), name="r")
+
+    def _unary(self, n: ew.ElementwiseNode) -> SSAValue:
+        t = n.result_tensor()
+        return self.b.reg(_UNARY[type(n)], self.value(n.operands[0]), self.mask(t.dtype), name="r")
+
+    def _neg(self, n: ew.NegOp) -> SSAValue:
+        t = n.result_tensor()
+        minus_one = self.b.const(-1, scalar_type(t.dtype))
+        return self.b.reg(ac.RegMulsOp, self.value(n.x), minus_one, self.mask(t.dtype), name="r")
+
+    def _constant_behind(self, v: SSAValue) -> ScalarOp | None:
+        """The Scalar constant a Broadcast member of this region duplicates, if any."""
+        owner = v.owner
+        if not isinstance(owner, ew.BroadcastOp) or owner.x not in self.params:
+            return None
+        source = self.region.inputs[list(self.region.block.args).index(owner.x)].owner
+        return source if isinstance(source, ScalarOp) else None
+
+    def _folded_cast(self, n: AscirNode) -> ScalarOp | None:
+        """FR12: the constant a Cast member converts at compile time, if it does."""
+        if not isinstance(n, ew.CastOp) or DType.bool in (n.x.type.dtype, n.result_tensor().dtype):  # type: ignore[union-attr]
+            return None
+        return self._constant_behind(n.x)
+
+    def _cast(self, n: ew.CastOp) -> SSAValue:
+        src_t, dst_t = n.x.type.dtype, n.result_tensor().dtype  # type: ignore[union-attr]
+        if (const := self._folded_cast(n)) is not None:
+            # FR12: a constant Cast is a Duplicate of the converted constant.
+            value = self.b.const(converted_constant(const, dst_t), scalar_type(dst_t))
+            return self.b.reg(
+                ac.RegDuplicateOp, value, self.mask(dst_t), result=self._out(n), name=n.node_name
+            )
+        if dst_t is DType.bool:
+            return self.as_mask(n.x) if src_t in _BOOLEAN else self._nonzero(n.x, src_t)
+        if src_t is DType.bool:
+            return self.as_reg(n.x, dst_t)
+        return self.b.reg(
+            ac.RegCastOp,
+            self.value(n.x),
+            self.mask(src_t),  # the mask is read at the source's granularity
+            result=self._out(n),
+            name="c",
+            round=cast_round_mode(src_t, dst_t),
+        )
+
+    def _nonzero(self, v: SSAValue, dtype: DType) -> SSAValue:
+        zero = self.b.const(0, scalar_type(dtype))
+        return self.b.reg(
+            ac.RegComparesOp, self.value(v), zero, self.mask(dtype), result=MaskType(), name="m", mode="NE"
+        )
+
+    def _compare(self, n: ew.CompareNode) -> SSAValue:
+        x1, x2 = n.operands
+        dtype = x1.type.dtype  # type: ignore[union-attr]
+        lhs = self.as_reg(x1, dtype)
+        mode = _COMPARE[type(n)]
+        if isinstance(x2.type, ScalarType):
+            return self.b.reg(
+                ac.RegComparesOp,
+                lhs,
+                self.value(x2),
+                self.mask(dtype),
+                result=MaskType(),
+                name="m",
+                mode=mode,
+            )
+        rhs = self.as_reg(x2, dtype)
+        return self.b.reg(ac.RegCompareOp, lhs, rhs, self.mask(dtype), result=MaskType(), name="m", mode=mode)
+
+    def _select(self, n: ew.SelectNode) -> SSAValue:
+        cond, x, y = n.operands
+        t = n.result_tensor()
+        dtype = DType.uint8 if t.dtype is DType.bool else t.dtype
+        return self.b.reg(
+            ac.RegSelectOp, self.as_reg(x, dtype), self.as_reg(y, dtype), self.as_mask(cond), name="s"
+        )
+
+    def _arange(self, n: ArangeOp) -> SSAValue:
+        """AL-5: block value = base + (offset + i * E * stride + lane * stride) * step."""
+        base, step, offset, stride = self.arange_params[self.aranges.index(n)]
+        b, t = self.b, n.result_tensor()
+        et = scalar_type(t.dtype)
+        logical = b.add(offset, b.mul(self.off, stride), name="arange_pos")
+        start = b.cast(b.add(base, b.mul(logical, step)), et, name="arange_start")
+        unit = n.step.data.is_constant and n.step.data.as_int() == 1 and t.strides[-1] == 1
+        if unit:
+            return b.reg(ac.RegArangeOp, start, result=self._out(n), name="a")
+        lanes = b.reg(ac.RegArangeOp, b.const(0, et), result=self._out(n), name="a")
+        scaled = b.reg(ac.RegMulsOp, lanes, b.cast(b.mul(stride, step), et), self.mask(t.dtype), name="a")
+        return b.reg(ac.RegAddsOp, scaled, start, self.mask(t.dtype), name="a")
