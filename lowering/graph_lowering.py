@@ -424,22 +424,26 @@ class GraphLowering:
             (tuple(_SCALAR_LOOP), self._scalar_loop),
         ]
 
+    def _once_per_row_chunk(self, t: TensorType, emit: Callable[[], None]) -> None:
+        """Emit ``emit`` for a tensor; when the tensor is invariant across rows (every outer
+        repeat is 1) only on the block's first tile, or when the inner axis is split into
+        several chunks (then the chunk changes from tile to tile)."""
+        if not all(r == 1 for r in t.repeats[:-1]):
+            emit()
+            return
+        b = self.b
+        again = b.cmp("eq", self.t, self.first)
+        if _inner_full(t):
+            again = b.select(again, again, b.cmp("sgt", self.tiles_per_row, 1), name="reload")
+        outer_builder = self.b
+        with b.when(again) as inner:
+            self.b = inner
+            emit()
+        self.b = outer_builder
+
     def _load(self, n: LoadOp) -> None:
         t = n.result_tensor()
-        if all(r == 1 for r in t.repeats[:-1]):
-            # Invariant across rows: load on the block's first tile, or when the inner axis
-            # is split into several chunks (then the chunk changes from tile to tile).
-            b = self.b
-            again = b.cmp("eq", self.t, self.first)
-            if _inner_full(t):
-                again = b.select(again, again, b.cmp("sgt", self.tiles_per_row, 1), name="reload")
-            outer_builder = self.b
-            with b.when(again) as inner:
-                self.b = inner
-                self._load_tile(n, t)
-            self.b = outer_builder
-            return
-        self._load_tile(n, t)
+        self._once_per_row_chunk(t, lambda: self._load_tile(n, t))
 
     def _load_tile(self, n: LoadOp, t: TensorType) -> None:
         b = self.b
@@ -681,13 +685,19 @@ class GraphLowering:
         return self.sym(n.base.data), self.sym(n.step.data), offset, stride
 
     def _arange(self, n: ArangeOp) -> None:
-        """Root-graph Arange (seed 000 ArangeApiCall): SetValue(base + (offset + i * stride) * step)."""
-        b, t = self.b, n.result_tensor()
-        base, step, offset, stride = self.arange_terms(n)
-        dst = self.values[n.results[0]]
-        with b.loop(0, self._count(t), 1, "arange_i") as (lb, i):
-            value = lb.add(base, lb.mul(lb.add(offset, lb.mul(i, stride)), step))
-            lb.set_value(dst, i, lb.cast(value, scalar_type(t.dtype)))
+        """Root-graph Arange (seed 000 ArangeApiCall): SetValue(base + (offset + i * stride) * step),
+        once per block and inner chunk when the view is invariant across rows."""
+        t = n.result_tensor()
+
+        def emit() -> None:
+            b = self.b
+            base, step, offset, stride = self.arange_terms(n)
+            dst = self.values[n.results[0]]
+            with b.loop(0, self._count(t), 1, "arange_i") as (lb, i):
+                value = lb.add(base, lb.mul(lb.add(offset, lb.mul(i, stride)), step))
+                lb.set_value(dst, i, lb.cast(value, scalar_type(t.dtype)))
+
+        self._once_per_row_chunk(t, emit)
 
     def _scalar_loop(self, n: ew.ElementwiseNode) -> None:
         """Ops without a vector API: one scalar GetValue/SetValue pass over the tile."""

@@ -1,10 +1,12 @@
 """``normalize-arange-broadcast-views`` (seed 000 FR8, AL-1, AL-2), run before axis merging.
 
 For every explicit ``Arange -> Broadcast`` pair:
-* an Arange view of the Broadcast's rank whose axes are degenerate except one varying
-  axis with stride 1 is kept as it is (AL-1: degenerate axes contribute nothing);
-* a lower-rank (1-D) Arange is padded to the Broadcast's axes: the varying axis keeps its
-  size and stride 1, every other position gets size 1 / stride 0 (AL-2).
+* an Arange view of the Broadcast's rank on the same axes passes through as it is, with
+  any number of degenerate and varying axes (AL-1: degenerate axes contribute nothing;
+  the seed's "same-rank multi-axis degenerate views pass through");
+* a lower-rank (1-D) Arange is padded to the Broadcast's axes: exactly one non-degenerate
+  axis with stride 1, which keeps its size and stride, every other position gets size 1 /
+  stride 0 (AL-2).
 
 Every pair is checked first and the graph is rewritten only if all pass (fail closed):
 "Normalize explicit Arange Broadcast views failed: <reason>". Control edges, which the
@@ -38,6 +40,10 @@ def normalized_view(arange: ArangeOp, out: TensorType) -> TensorType:
     t = arange.result_tensor()
     if t.rank > out.rank:
         raise _fail(arange, f"rank {t.rank} exceeds the Broadcast output rank {out.rank}")
+    if t.rank == out.rank:  # same-rank views pass through (AL-1), multi-axis ones included
+        if t.axis != out.axis:
+            raise _fail(arange, f"axes {t.axis} differ from the Broadcast output axes {out.axis}")
+        return t
     varying = [
         i for i, (r, s) in enumerate(zip(t.repeats, t.strides, strict=True)) if not (r == 1 and s == 0)
     ]
@@ -52,10 +58,6 @@ def normalized_view(arange: ArangeOp, out: TensorType) -> TensorType:
         )
     if out.strides[-1] != 1:
         raise _fail(arange, f"the Broadcast output's innermost stride is {out.strides[-1]}, expected 1")
-    if t.rank == out.rank:
-        if t.axis != out.axis:
-            raise _fail(arange, f"axes {t.axis} differ from the Broadcast output axes {out.axis}")
-        return t
     pos = out.axis.index(t.axis[v])
     reps = [SizeExpr(1)] * out.rank
     strides = [SizeExpr(0)] * out.rank

@@ -1,7 +1,8 @@
 """``ascir-run``: compile a graph, run it, check it against the reference interpreter.
 
     ascir-run FILE [--sizes s0=4,s1=8] [--inputs in.npz] [--save-outputs out.npz]
-                   [--target sim|npu] [--json] [--graph NAME] [--seed N]
+                   [--target sim|npu] [--json] [--graph NAME] [--seed N] [--no-vf]
+    ascir-run --suite index-expr [--long] [--filter CASE] [--json]
 
 FILE is ``.mlir`` (ascir graphs) or ``.py`` (a script that builds ``ascir.HintGraph``
 objects; every HintGraph left in its globals is run). Inputs come from ``--inputs`` (keys
@@ -140,11 +141,61 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
     return report
 
 
+def run_suite(args: argparse.Namespace) -> int:
+    """Run every combination of a suite with a progress bar; print the summary table."""
+    from tqdm import tqdm
+
+    from tools.index_regression import Result, combinations, format_table, run_combination
+
+    todo = list(combinations(long=args.long, only=args.filter))
+    if not todo:
+        raise AscirError(f"--filter {args.filter!r} matches no case of the suite")
+    results: list[Result] = []
+    with tqdm(todo, desc=args.suite, unit="case", disable=args.no_progress, file=sys.stderr) as bar:
+        for c in bar:
+            bar.set_postfix_str(c.label, refresh=False)
+            try:
+                results.append(run_combination(c, args.seed))
+            except AscirError as err:  # a failing combination does not stop the suite
+                results.append(Result(c, 0, 0, 0, 0.0, str(err).splitlines()[0]))
+    if args.json:
+        print(
+            json.dumps(
+                [
+                    {
+                        "combination": r.combination.label,
+                        "elements": r.elements,
+                        "mismatches": r.mismatches,
+                        "nans": r.nans,
+                        "max_abs_error": r.max_abs_error,
+                        "pass": r.passed,
+                        "error": r.error,
+                    }
+                    for r in results
+                ],
+                indent=2,
+            )
+        )
+    else:
+        print(format_table(results))
+    return EXIT_OK if all(r.passed for r in results) else EXIT_FAIL
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog="ascir-run", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("file", type=Path)
+    parser.add_argument("file", type=Path, nargs="?", help="a .mlir or .py file (not with --suite)")
+    parser.add_argument(
+        "--suite",
+        choices=("index-expr",),
+        help="run a regression suite instead of a file: index-expr = the seed 000 IndexExpr/Arange matrix",
+    )
+    parser.add_argument(
+        "--long", action="store_true", help="--suite: add the long shapes (batch triu 128x408x408)"
+    )
+    parser.add_argument("--filter", help="--suite: only cases whose name contains this text")
+    parser.add_argument("--no-progress", action="store_true", help="--suite: no progress bar")
     parser.add_argument("--sizes", help="size bindings, e.g. s0=4,s1=8")
     parser.add_argument("--inputs", type=Path, help=".npz with in0, in1, ... (by Data index)")
     parser.add_argument("--save-outputs", type=Path, help="write out0, out1, ... to this .npz")
@@ -164,6 +215,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     def body() -> int:
+        if args.suite:
+            return run_suite(args)
+        if args.file is None:
+            raise AscirError("give a graph file to run, or --suite index-expr")
         sizes = parse_sizes(args.sizes)
         graphs = load_graphs(args.file)
         if args.graph:

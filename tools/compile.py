@@ -69,12 +69,16 @@ class CompiledGraph:
 def schedule_module(
     graph_or_module: Any, graph: str | None = None, vf: bool = True
 ) -> tuple[GraphOp, GraphOp]:
-    """(hint graph, impl graph) for a HintGraph, module or GraphOp: normalize, schedule and,
-    unless ``vf`` is false (the root-graph path), vf-partition."""
+    """(input graph, impl graph) for a HintGraph, module or GraphOp: normalize and schedule
+    a hint graph (an impl graph is taken as it is) and, unless ``vf`` is false (the
+    root-graph path), vf-partition."""
     _module, g = resolve_graph(graph_or_module, graph)
-    normalized = g.clone()
-    normalize_graph(normalized)
-    impl = schedule_graph(normalized)
+    if g.is_hint:
+        normalized = g.clone()
+        normalize_graph(normalized)
+        impl = schedule_graph(normalized)
+    else:  # already scheduled (impl-level IR built directly, as the seed's C++ graphs are)
+        impl = g.clone()
     if vf:
         partition_graph(impl)
     return g, impl
