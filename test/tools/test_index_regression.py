@@ -45,7 +45,7 @@ def test_a_wrong_result_fails_the_suite(
     monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """The runner is not vacuous: a perturbed reference makes the combination FAIL, exit 1."""
-    fn, dtypes, shapes = index_regression.CASES["arange_store"]
+    fn, _dtypes, shapes = index_regression.CASES["arange_store"]
 
     def off_by_one(*args):
         built = fn(*args)
