@@ -32,6 +32,51 @@ def IndexExpr(owner_graph: HintGraph, *, dtype: dt.DType, expr: SizeExpr | int =
     return node.y
 
 
+def index_expr(
+    owner_graph: HintGraph,
+    value: SizeExpr | int,
+    *,
+    dtype: dt.DType,
+    axis: Sequence[Axis],
+    size: Sequence[SizeExpr | int] | None = None,
+) -> NodeOutput:
+    """An index expression consumed as a tensor over ``axis`` (seed 000 FR4, AL-10).
+
+    Integer dtypes: ``IndexExpr(dtype) -> Broadcast``. Floating dtypes, which IndexExpr
+    itself does not take: ``IndexExpr(int64) -> Broadcast -> Cast(dtype)``, the Cast after
+    the Broadcast, in the vector domain (a scalar-like value has no view to cast); float16
+    and bfloat16 go through float32, the only float int64 converts to.
+    """
+    if dtype not in dt.INDEX and not dtype.is_float:
+        raise ValueError(f"index_expr: dtype must be int32, int64 or a floating dtype, got {dtype}")
+    axis = list(axis)
+    sizes = [expr(v) for v in size] if size is not None else [a.size for a in axis]
+    if len(sizes) != len(axis):
+        raise ValueError(f"index_expr: size has {len(sizes)} entries but axis has {len(axis)}")
+    scalar = IndexExpr(owner_graph, dtype=dtype if dtype in dt.INDEX else dt.DType.int64, expr=value)
+    bcast = ops.Broadcast(owner_graph.unique_name("broadcast"))
+    bcast.x = scalar
+    _view(bcast.y, scalar.dtype, axis, sizes)
+    if dtype in dt.INDEX:
+        return bcast.y
+    out = bcast.y
+    # int64 converts to float32; narrower floats are reached through it (CAST_PAIRS)
+    for step in dict.fromkeys([dt.DType.float32, dtype]):
+        cast = ops.Cast(owner_graph.unique_name("cast"))
+        cast.x = out
+        _view(cast.y, step, axis, sizes)
+        out = cast.y
+    return out
+
+
+def _view(y: NodeOutput, dtype: dt.DType, axis: list[Axis], sizes: list[SizeExpr]) -> None:
+    y.dtype = dtype
+    y.axis = axis
+    y.size = sizes
+    y.strides = contiguous_strides(sizes)
+    y.node.attr.sched.axis = axis
+
+
 def arange(
     owner_graph: HintGraph,
     *,

@@ -8,8 +8,8 @@ import numpy as np
 import pytest
 
 from ascir_dialect.diagnostics import AscirError
-from pyautofuse import Autofuser, AutofuserOptions, ascir, reference
-from pyautofuse.ascir_api import IndexExpr, arange
+from pyautofuse import Autofuser, AutofuserOptions, ascir, compile_graph, reference
+from pyautofuse.ascir_api import IndexExpr, arange, index_expr
 
 from ..conftest import ROOT, run_opt
 
@@ -132,6 +132,42 @@ def test_index_expr_helper() -> None:
     assert "{expr = #ascir.expr<2 * s0 - 1>} : !ascir.scalar<int32>" in text
     with pytest.raises(ValueError, match=r"IndexExpr\(int64\) -> Broadcast -> Cast"):
         IndexExpr(graph, dtype=ascir.dtypes.float32, expr=s0)
+
+
+@pytest.mark.parametrize("dtype", ["float32", "float16", "int32"])
+def test_float_index_expr_helper_builds_the_fr4_chain(dtype: str) -> None:
+    """FR4/AL-10: index_expr(expr, float) = IndexExpr(int64) -> Broadcast -> Cast(float);
+    compiled on both paths and checked against numpy (the float_indexexpr_cast_mul case)."""
+    graph = ascir.HintGraph("g")
+    s0, s1 = graph.create_size("s0"), graph.create_size("s1")
+    z0, z1 = graph.create_axis("z0", s0), graph.create_axis("z1", s1)
+    d = getattr(ascir.dtypes, dtype)
+    x = ascir.ops.Data("x", graph)
+    x.attr.ir_attr.index = 0
+    x.y.dtype, x.y.axis = d, [z0, z1]
+    load = ascir.ops.Load("load")
+    load.x = x
+    scale = index_expr(graph, s1 * 2 + s0, dtype=d, axis=[z0, z1])
+    mul = ascir.ops.Mul("mul")
+    mul.x1, mul.x2 = load, scale
+    store = ascir.ops.Store("store")
+    store.x = mul
+    y = ascir.ops.Output("y", graph)
+    y.attr.ir_attr.index = 0
+    y.x = store
+    text = graph.to_mlir()
+    if dtype == "int32":
+        assert "!ascir.scalar<int32>" in text and "ascir.cast" not in text
+    else:  # IndexExpr(int64) -> Broadcast -> Cast, the Cast on the broadcast tensor
+        assert "!ascir.scalar<int64>" in text
+        assert "ascir.cast %broadcast sched [z0, z1] : !ascir.tensor<float32" in text
+        last = "%cast_1" if dtype == "float16" else "%cast"  # float16 goes through float32
+        assert f"ascir.mul %load, {last} : !ascir.tensor<{dtype}" in text
+    xs = (np.arange(32 * 65) % 17 - 8).reshape(32, 65).astype(np.dtype(dtype))
+    want = (xs.astype(np.float64) * (65 * 2 + 32)).astype(np.dtype(dtype))
+    for vf in (True, False):
+        (out,) = compile_graph(graph, vf=vf)(xs, sizes={"s0": 32, "s1": 65})
+        np.testing.assert_array_equal(out, want)
 
 
 def test_builder_errors_are_clear() -> None:

@@ -486,3 +486,75 @@ def test_one_dimensional_arange_is_padded_and_broadcast() -> None:
     )
     out = run_case(ir, [], {"s0": 3, "s1": 10}, "arange_1d")[0]
     np.testing.assert_array_equal(out, np.broadcast_to(10 - 2 * np.arange(10), (3, 10)))
+
+
+def test_store_dma_goes_ub_to_gm_and_load_gm_to_ub() -> None:
+    """Seed 000 (1980 compatibility item): the Store's DMA writes GM from UB; the Load's
+    reads GM into UB. The counters see exactly one read and one write of every element."""
+    f = tensor("float32", ["z0"], ["s0"])
+    ir = graph(
+        ["s0"],
+        [("z0", "s0")],
+        f"""
+%x = ascir.data {{index = 0 : i64}} : {f}
+%l = ascir.load %x : {f}
+%st = ascir.store %l : {f}
+%y = ascir.output %st {{index = 0 : i64}} : {f}""",
+    )
+    run_case(ir, [random_input("float32", (1000,))], {"s0": 1000}, "copy")
+    for vf in (True, False):
+        k = compile_graph(parse_ir(ir), name="copy", vf=vf)
+        code = k.sources.device_impl_cpp
+        assert "AscendC::DataCopyPad(l_ub, v_" in code  # load: UB destination, GM source
+        assert "AscendC::DataCopyPad(v_" in code and ", l_ub, AscendC::DataCopyExtParams{" in code
+        k(random_input("float32", (1000,)), sizes={"s0": 1000}, core_num=1)
+        assert k.stats["gm_read_bytes"] == 4000 and k.stats["gm_write_bytes"] == 4000
+
+
+def test_broadcast_baked_impl_arange_takes_the_root_path() -> None:
+    """AL-3/AL-4/AL-6: an impl-level Arange whose view bakes a broadcast (stride 0 on a
+    non-degenerate axis, as C++-built graphs may carry) is kept out of VFs and materialised
+    by the root path from its logical strides: correct, with one SetValue per element;
+    the normalized Pattern B writes one value per row, and the VF path none."""
+    t = "!ascir.tensor<int64, [z0, z1], [s0, s1], [s1, 1]>"
+    tv = "!ascir.tensor<int64, [z0, z1], [s0, s1], [s1, 1], vectorized [z1], [1]>"
+    baked = "!ascir.tensor<int64, [z0, z1], [s0, s1], [1, 0], vectorized [z1], [1]>"
+    ir = f"""ascir.graph @baked impl sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {{
+  %x = ascir.data {{index = 0 : i64}} : {t}
+  %l = ascir.load %x : {tv}
+  %a = ascir.arange {{base = #ascir.expr<5>, step = #ascir.expr<3>}} : {baked}
+  %r = ascir.add %l, %a : {tv}
+  %st = ascir.store %r : {tv}
+  %y = ascir.output %st {{index = 0 : i64}} : {t}
+}}
+"""
+    x = random_input("int64", (9, 40))
+    k = compile_graph(parse_ir(ir), name="baked")
+    (out,) = k(x, sizes={"s0": 9, "s1": 40})
+    np.testing.assert_array_equal(out, x + (5 + 3 * np.arange(9))[:, None])
+    assert k.stats["scalar_set_value"] == 9 * 40  # before normalization: O(rows x cols)
+    assert "__simd_vf__" in k.sources.device_impl_cpp  # the Add still runs in a VF
+    assert "arange_i" in k.sources.device_impl_cpp
+
+
+def test_zero_valued_index_expr_is_a_valid_expression() -> None:
+    """DS-7 / FR1: an IndexExpr whose expression is 0 is still materialised (a named kernel
+    scalar from its tiling field, never an empty string), on both paths."""
+    f = tensor("int32", ["z0"], ["s0"])
+    ir = graph(
+        ["s0"],
+        [("z0", "s0")],
+        f"""
+%x = ascir.data {{index = 0 : i64}} : {f}
+%zero = ascir.index_expr {{expr = #ascir.expr<0>}} : !ascir.scalar<int32>
+%l = ascir.load %x : {f}
+%m = ascir.maximum %l, %zero : {f}
+%st = ascir.store %m : {f}
+%y = ascir.output %st {{index = 0 : i64}} : {f}""",
+    )
+    x = random_input("int32", (300,))
+    out = run_case(ir, [x], {"s0": 300}, "zero_ie")[0]
+    np.testing.assert_array_equal(out, np.maximum(x, 0))
+    code = compile_graph(parse_ir(ir), name="zero_ie").sources
+    assert "tiling->ie_0 = static_cast<decltype(tiling->ie_0)>(int64_t(0));" in code.host_impl_cpp
+    assert "const int32_t zero = static_cast<int32_t>(zero_expr);" in code.device_impl_cpp
