@@ -235,6 +235,9 @@ class BodyBuilder:
     def lslice(self, t: SSAValue, offset: Value) -> SSAValue:
         return self.emit(ac.LocalSliceOp, [t, self.v(offset)], {}, t.type)  # type: ignore[return-value]
 
+    def reinterpret(self, t: SSAValue, element: Attribute, name: str | None = None) -> SSAValue:
+        return self.emit(ac.ReinterpretOp, [t], {}, LocalTensorType(element), name)  # type: ignore[return-value]
+
     def phy_addr(self, t: SSAValue, name: str | None = None) -> SSAValue:
         return self.emit(ac.PhyAddrOp, [t], {}, UbPtrType(t.type.element), name)  # type: ignore[attr-defined,return-value]
 
@@ -342,6 +345,9 @@ class BodyBuilder:
 
     def gm_load(self, ptr: SSAValue, index: Value, name: str | None = None) -> SSAValue:
         return self.emit(ac.GmLoadOp, [ptr, self.v(index)], {}, ptr.type.element, name)  # type: ignore[attr-defined,return-value]
+
+    def check_index(self, index: SSAValue, size: Value, what: str) -> None:
+        self.emit(ac.CheckIndexOp, [index, self.v(size)], {"what": StringAttr(what)})
 
     def gm_store(self, ptr: SSAValue, index: Value, value: SSAValue) -> None:
         self.emit(ac.GmStoreOp, [ptr, self.v(index), value])

@@ -78,6 +78,12 @@ class KernelSources:
         }
 
 
+def cpp_string(text: str) -> str:
+    """A C++ string literal: printable ASCII only, quotes and backslashes escaped."""
+    safe = "".join(c if 32 <= ord(c) < 127 else "?" for c in text)
+    return '"' + safe.replace("\\", "\\\\").replace('"', '\\"') + '"'
+
+
 def ctype(t: Attribute) -> str:
     """C++ spelling of a type."""
     if is_element_type(t):
@@ -282,6 +288,9 @@ class CppPrinter:
         h[ac.GlobalTensorOp] = self._global_tensor
         h[ac.GlobalSliceOp] = lambda op: self.declare_slice(op)
         h[ac.LocalSliceOp] = lambda op: self.declare_slice(op)
+        h[ac.ReinterpretOp] = lambda op: self.declare(
+            op, f"{self.ref(op.source)}.ReinterpretCast<{ctype(op.result.type.element)}>()"
+        )
         h[ac.QueOp] = self._que
         h[ac.TBufOp] = self._tbuf
         h[ac.TBufGetOp] = lambda op: self.line(
@@ -393,6 +402,9 @@ class CppPrinter:
             op, "static_cast<int64_t>(AscendC::Simt::GetThreadNum<0>())"
         )
         h[ac.GmLoadOp] = lambda op: self.declare(op, f"af::GmLoad({self.ref(op.ptr)}, {self.ref(op.index)})")
+        h[ac.CheckIndexOp] = lambda op: self.line(
+            f"af::CheckIndex({self.ref(op.index)}, {self.ref(op.size)}, {cpp_string(op.what.data)});"
+        )
         h[ac.GmStoreOp] = lambda op: self.line(
             f"af::GmStore({self.ref(op.ptr)}, {self.ref(op.index)}, {self.ref(op.value)});"
         )

@@ -16,8 +16,12 @@ from xdsl.printer import Printer
 
 from ascendc_emitter.printer import emit_files
 from ascir_dialect.diagnostics import AscirError
+from ascir_dialect.interpreter import resolve_graph
 from ascir_dialect.ops import GraphOp
+from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from lowering.graph_lowering import lower_graph
+from lowering.indirect_kernel import lower_indirect
+from lowering.indirect_plan import analyse
 from tools.compile import schedule_module
 
 
@@ -62,6 +66,10 @@ class Autofuser:
         self.options = options or AutofuserOptions()
 
     def schedule(self, graph: Any) -> ScheduledResult:
+        _module, g = resolve_graph(graph)
+        if any(isinstance(n, IndirectLoadOp) for n in g.nodes()):
+            analyse(g)  # fails closed on an unsupported topology; templates are chosen in codegen
+            return ScheduledResult(g.graph_name, [g.clone()])
         hint, impl = schedule_module(graph, vf=self.options.enable_vf)
         return ScheduledResult(hint.graph_name, [impl])
 
@@ -69,5 +77,8 @@ class Autofuser:
         if not isinstance(scheduled, ScheduledResult) or not scheduled:
             raise AscirError("Autofuser.codegen takes the result of Autofuser.schedule(graph)")
         (impl,) = scheduled.impl_graphs  # schedule() makes one case per graph
-        sources = emit_files(lower_graph(impl))
+        if any(isinstance(n, IndirectLoadOp) for n in impl.nodes()):
+            sources = emit_files(lower_indirect(impl, f"autofuse_{impl.graph_name}"))
+        else:
+            sources = emit_files(lower_graph(impl))
         return sources.tiling_h, sources.host_impl_cpp, sources.device_impl_cpp

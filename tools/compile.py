@@ -15,11 +15,14 @@ import numpy as np
 from xdsl.dialects.builtin import ModuleOp
 
 from ascendc_emitter.printer import KernelSources, emit_files
+from ascir_dialect.diagnostics import AscirError
 from ascir_dialect.frontend.platform import get_platform
 from ascir_dialect.interpreter import GMBuffer, RefRuntime, check_inputs, check_sizes, resolve_graph
 from ascir_dialect.ops import GraphOp
+from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import OutputOp
 from lowering.graph_lowering import lower_graph
+from lowering.indirect_kernel import lower_indirect
 from passes.normalize_arange import normalize_graph
 from passes.schedule import schedule_graph
 from passes.vf_partition import partition_graph
@@ -95,11 +98,20 @@ def compile_graph(
     name: str | None = None,
     vf: bool = True,
     mask_mode: str = "loop",
+    template: str | None = None,
 ) -> CompiledGraph:
     """Compile a graph to a runnable kernel. ``vf=False`` forces the root-graph path (no
-    ``__simd_vf__`` functions); ``mask_mode="per-op"`` is the debug pre-AL-7 mask mode."""
-    hint, impl = schedule_module(graph_or_module, graph, vf)
-    kernel_module = lower_module(impl, name, mask_mode)
+    ``__simd_vf__`` functions); ``mask_mode="per-op"`` is the debug pre-AL-7 mask mode;
+    ``template`` pins the IndirectLoad template ("simd", "simt", "sklike")."""
+    _module, g = resolve_graph(graph_or_module, graph)
+    if any(isinstance(n, IndirectLoadOp) for n in g.nodes()):
+        hint = g
+        kernel_module = lower_indirect(g, name or f"autofuse_{g.graph_name}", template)
+    else:
+        if template is not None:
+            raise AscirError("template= applies to IndirectLoad graphs only")
+        hint, impl = schedule_module(graph_or_module, graph, vf)
+        kernel_module = lower_module(impl, name, mask_mode)
     sources = emit_files(kernel_module)
     kernel = compile_kernel(
         sources.tiling_h,

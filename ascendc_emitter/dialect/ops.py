@@ -457,6 +457,19 @@ class FreeTensorOp(IRDLOperation):
 
 
 @irdl_op_definition
+class ReinterpretOp(IRDLOperation):
+    """``t.ReinterpretCast<U>()``: the same UB bytes seen as another same-width element type."""
+
+    name = "ascendc.reinterpret"
+    source = operand_def(LocalTensorType)
+    result = result_def(LocalTensorType)
+
+    def verify_(self) -> None:
+        if element_bytes(elem(self.source)) != element_bytes(elem(self.result)):
+            raise VerifyException("ascendc.reinterpret: element types must have the same width")
+
+
+@irdl_op_definition
 class LocalSliceOp(IRDLOperation):
     """``t[offset]``; a constant offset must keep the slice 32-byte aligned."""
 
@@ -1115,3 +1128,14 @@ class GmStoreOp(SimtOp):
     def verify_types(self) -> None:
         if self.value.type != elem(self.ptr):
             raise VerifyException("ascendc.simt.gm_store: value and pointer element types differ")
+
+
+@irdl_op_definition
+class CheckIndexOp(SimtOp):
+    """``af::CheckIndex(index, size, what)``: an index the kernel assumes valid (IndirectLoad
+    without need_check_bound). A no-op on a device; the simulator reports a violation."""
+
+    name = "ascendc.simt.check_index"
+    index = operand_def(i64)
+    size = operand_def(i64)
+    what = prop_def(StringAttr)

@@ -26,4 +26,19 @@ __aicore__ inline void GmStore(__gm__ T* p, int64_t i, T v) {
 #endif
 }
 
+// An index the kernel assumes to lie in [0, size) (IndirectLoad without need_check_bound):
+// nothing on a device; the simulator stops with a diagnostic instead of reading wildly.
+__aicore__ inline void CheckIndex(int64_t index, int64_t size, const char* what) {
+#ifdef ASCSIM
+    if (index < 0 || index >= size) {
+        ascsim::fail(what, "index value ", index, " is out of range [0, ", size,
+                     "); set need_check_bound (out-of-range gives 0) or need_check_negative");
+    }
+#else
+    (void)index;
+    (void)size;
+    (void)what;
+#endif
+}
+
 }  // namespace af

@@ -1,0 +1,139 @@
+"""The fused topology around an IndirectLoad (seed 001 "支持的融合范围") and its scores.
+
+Only vertical fusion is supported::
+
+    load -> broadcast? -> elementwise* -> IndirectLoad <- elementwise* <- broadcast? <- load
+                                              |
+                                   elementwise* -> reduce? -> store
+
+:func:`analyse` splits a hint graph into the input chain (ancestors of ``x1``), the index
+chain (ancestors of ``x2``) and the output chain (everything after the IndirectLoad),
+and fails closed on anything else. :func:`scores` gives the two quantities of FR6.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ascir_dialect.attributes import TensorType
+from ascir_dialect.ops import AscirNode, GraphOp
+from ascir_dialect.ops import elementwise as ew
+from ascir_dialect.ops.indirect_load import IndirectLoadOp
+from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
+from ascir_dialect.ops.reduce import ReduceNode
+from ascir_dialect.ops.sources import DataOp, IndexExprOp, ScalarDataOp, ScalarOp
+from ascir_dialect.symbolic import SizeExpr
+from passes.diagnostics import PassError
+
+PASS = "indirect-load-template-cases"
+SOURCES = (DataOp, ScalarDataOp, ScalarOp, IndexExprOp, OutputOp)
+CHAIN_OPS = (LoadOp, ew.ElementwiseNode, ew.BroadcastOp, ew.CastOp)
+CACHELINE_BYTES = 128
+"""GM cacheline of the score function (FR6); an assumption, see bench/indirect_cost.md."""
+CACHE_THRES = 0.5
+CORE_THRES = 0.5
+
+
+@dataclass
+class IndirectPlan:
+    graph: GraphOp
+    node: IndirectLoadOp
+    input_chain: list[AscirNode]
+    index_chain: list[AscirNode]
+    output_chain: list[AscirNode]
+    reduce: ReduceNode | None
+
+    @property
+    def dim(self) -> int:
+        return self.node.dim_value
+
+    @property
+    def input_load(self) -> LoadOp | None:
+        """The Load feeding the IndirectLoad directly (no input pre chain), if so."""
+        owner = self.node.x1.owner
+        return owner if isinstance(owner, LoadOp) else None
+
+    @property
+    def out_view(self) -> TensorType:
+        return self.node.result_tensor()
+
+
+def _ancestors(node: AscirNode) -> list[AscirNode]:
+    seen: dict[AscirNode, None] = {}
+    stack = [v.owner for v in node.operands]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, AscirNode) and n not in seen:
+            seen[n] = None
+            stack.extend(v.owner for v in n.operands)
+    return list(seen)
+
+
+def analyse(graph: GraphOp) -> IndirectPlan:
+    nodes = list(graph.nodes())
+    loads = [n for n in nodes if isinstance(n, IndirectLoadOp)]
+    if len(loads) != 1:
+        raise PassError(PASS, f"graph @{graph.graph_name}: expected one IndirectLoad, found {len(loads)}")
+    il = loads[0]
+    order = {n: i for i, n in enumerate(nodes)}
+
+    def chain(start: AscirNode) -> list[AscirNode]:
+        members = [n for n in [start, *_ancestors(start)] if not isinstance(n, SOURCES)]
+        return sorted(members, key=order.__getitem__)
+
+    input_chain, index_chain = chain(il.x1.owner), chain(il.x2.owner)  # type: ignore[arg-type]
+    shared = set(input_chain) & set(index_chain)
+    if shared:
+        n = min(shared, key=order.__getitem__)
+        raise PassError(PASS, f"{n.describe()} feeds both the input and the index of {il.describe()}")
+    before = set(input_chain) | set(index_chain) | {il}
+    output_chain = [n for n in nodes if n not in before and not isinstance(n, SOURCES)]
+    reduce = None
+    for n in input_chain + index_chain:
+        if not isinstance(n, CHAIN_OPS):
+            raise PassError(
+                PASS,
+                f"{n.describe()}: only loads, broadcasts and elementwise ops may precede an IndirectLoad",
+            )
+    for n in output_chain:
+        if isinstance(n, ReduceNode):
+            if reduce is not None:
+                raise PassError(PASS, f"{n.describe()}: at most one reduction may follow an IndirectLoad")
+            reduce = n
+        elif isinstance(n, StoreOp):
+            if il not in _ancestors(n):
+                raise PassError(
+                    PASS,
+                    f"{n.describe()}: every store must depend on the IndirectLoad (vertical fusion only)",
+                )
+        elif not isinstance(n, CHAIN_OPS):
+            raise PassError(PASS, f"{n.describe()}: not supported after an IndirectLoad")
+    return IndirectPlan(graph, il, input_chain, index_chain, output_chain, reduce)
+
+
+def scores(plan: IndirectPlan) -> tuple[SizeExpr, SizeExpr]:
+    """FR6: (continuous_bytes of the input, index_outer_product before ``dim``)."""
+    src = plan.node.x1.type
+    assert isinstance(src, TensorType)
+    data = _gm_view(plan)
+    reps, strides = data.repeats, data.strides
+    product = SizeExpr(1)
+    for i in range(len(reps) - 1, 0, -1):
+        if strides[i - 1] == reps[i] * strides[i]:
+            product = product * reps[i]
+        else:
+            break
+    if strides[-1] != 1:
+        product = SizeExpr(1)
+    outer = SizeExpr(1)
+    for r in plan.out_view.repeats[: plan.dim]:
+        outer = outer * r
+    return product * src.dtype.nbytes, outer
+
+
+def _gm_view(plan: IndirectPlan) -> TensorType:
+    """The GM view the input chain starts from (the first Load of the input chain)."""
+    load = next((n for n in plan.input_chain if isinstance(n, LoadOp)), None)
+    if load is None:
+        raise PassError(PASS, f"{plan.node.describe()}: the input chain has no load")
+    return load.result_tensor()

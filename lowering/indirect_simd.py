@@ -1,0 +1,373 @@
+"""The SIMD template of IndirectLoad (seed 001 FR3), at memory level.
+
+Tiles are the output coordinates before ``dim`` (``indirect_load_outer``), split over the
+blocks; a tile covers every output element from ``dim`` on. Per tile: DataCopy the input
+slice that the outer coordinates locate (``input[c_0..c_{dim-1}, :, ...]``) and the index
+block into UB; normalise negative indices and check bounds with Compares/Select; build
+the byte offsets ``index * post_bytes + post_offset`` (``post_offset``, the input offset of
+each element's coordinates after ``dim``, is built once per kernel); ``AscendC::Gather``;
+zero out-of-range elements; run the unary chain; DataCopy the block out.
+
+The input chain's unary ops move after the gather (the seed's forward move: it never
+changes values, only where they are computed). The input slice and the index block are
+the GM extents of their views from ``dim`` on, any strides; a broadcast index view
+(index_select / embedding) is expanded in UB by a second Gather over a precomputed
+pattern. Taken by this template: an input chain of a Load and unary elementwise ops, an
+index chain that is one Load, an output chain of unary elementwise ops and one Store
+contiguous from ``dim`` on, and 2- or 4-byte input dtypes (Gather). Anything else rejects the template with its reason; host tiling
+rejects it at run time when the slice and buffers do not fit the UB.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.dialects.builtin import IntegerType, Signedness
+from xdsl.ir import Attribute, SSAValue
+
+from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
+from ascendc_emitter.dialect import ops as ac
+from ascendc_emitter.dialect.types import element_bytes
+from ascir_dialect.attributes import TensorType
+from ascir_dialect.dtypes import DType
+from ascir_dialect.ops import AscirNode
+from ascir_dialect.ops import elementwise as ew
+from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
+from ascir_dialect.symbolic import SizeExpr
+from lowering.exprs import ExprLowering
+from lowering.indirect_plan import IndirectPlan
+from lowering.types import cast_round_mode, element_type, scalar_type
+
+_UNARY = {ew.AbsOp: ac.AbsOp, ew.ExpOp: ac.ExpOp, ew.ReluOp: ac.ReluOp, ew.SqrtOp: ac.SqrtOp}
+ALIGN = 256  # elements: every buffer is a whole number of 256-byte repeats for any dtype
+i32 = IntegerType(32)
+u8 = IntegerType(8, Signedness.UNSIGNED)
+u32 = IntegerType(32, Signedness.UNSIGNED)
+
+
+def _contiguous_from(t: TensorType, start: int) -> bool:
+    expect = SizeExpr(1)
+    for r, s in reversed(list(zip(t.repeats[start:], t.strides[start:], strict=True))):
+        if r != 1 and s != expect:
+            return False
+        expect = expect * r
+    return True
+
+
+def _unary_chain(nodes: list[AscirNode]) -> str | None:
+    for n in nodes:
+        if not isinstance(n, (ew.CastOp, ew.NegOp, *_UNARY)):
+            return f"{n.describe()} is not a unary elementwise op"
+    return None
+
+
+def simd_supported(plan: IndirectPlan) -> str | None:
+    """Why the SIMD template cannot take this graph, or None."""
+    load = next((n for n in plan.input_chain if isinstance(n, LoadOp)), None)
+    pre = [n for n in plan.input_chain if n is not load]
+    if load is None or any(not isinstance(n, (ew.CastOp, ew.NegOp, *_UNARY)) for n in pre):
+        return "SIMD: the input chain must be a load and unary elementwise ops (they move after the gather)"
+    if plan.reduce is not None:
+        return f"SIMD: {plan.reduce.describe()}: reductions after the gather are not supported by the SIMD template yet"
+    if len(plan.index_chain) != 1:
+        return "SIMD: the index chain must be a single load"
+    stores = [n for n in plan.output_chain if isinstance(n, StoreOp)]
+    post = [n for n in plan.output_chain if not isinstance(n, StoreOp)]
+    if len(stores) != 1 or (why := _unary_chain(post)):
+        return (
+            f"SIMD: the output chain must be unary elementwise ops and one store ({why or 'several stores'})"
+        )
+    if element_bytes(element_type(plan.node.result_tensor().dtype)) not in (
+        2,
+        4,
+    ) or load.result_tensor().dtype.nbytes not in (2, 4):
+        return "SIMD: AscendC::Gather moves 2- or 4-byte elements only"
+    if not _contiguous_from(stores[0].result_tensor(), plan.dim):
+        return f"SIMD: the output view is not contiguous from dim {plan.dim} on"
+    if plan.index_chain[0].result_tensor().dtype.nbytes not in (4, 8):
+        return "SIMD: int32 or int64 indices"
+    return None
+
+
+class SimdTemplate:
+    def __init__(self, plan: IndirectPlan, name: str, gm: dict[AscirNode, int]):
+        self.plan, self.gm = plan, gm
+        self.load = next(n for n in plan.input_chain if isinstance(n, LoadOp))
+        self.index = plan.index_chain[0]
+        assert isinstance(self.index, LoadOp)
+        self.store = next(n for n in plan.output_chain if isinstance(n, StoreOp))
+        self.chain = [n for n in plan.input_chain if n is not self.load] + [
+            n for n in plan.output_chain if not isinstance(n, StoreOp)
+        ]
+        self.blocks: SSAValue | None = None
+
+    FIELDS = (
+        "simd_rows",
+        "simd_per_block",
+        "simd_slice",
+        "simd_block",
+        "simd_index",
+        "simd_slice_pad",
+        "simd_block_pad",
+        "simd_index_pad",
+    )
+
+    @classmethod
+    def tiling_fields(cls) -> list[tuple[str, Attribute]]:
+        return [(f, i64) for f in cls.FIELDS]
+
+    def _sizes(self) -> tuple[SizeExpr, SizeExpr, SizeExpr, SizeExpr]:
+        """(rows, output block elements, input slice extent, index block extent)."""
+        d, out = self.plan.dim, self.plan.out_view
+        rows, block = SizeExpr(1), SizeExpr(1)
+        for r in out.repeats[:d]:
+            rows = rows * r
+        for r in out.repeats[d:]:
+            block = block * r
+
+        def extent(t: TensorType) -> SizeExpr:
+            e = SizeExpr(1)
+            for r, st in zip(t.repeats[d:], t.strides[d:], strict=True):
+                e = e + (r - 1) * st
+            return e
+
+        return rows, block, extent(self.load.result_tensor()), extent(self.index.result_tensor())
+
+    @property
+    def index_contiguous(self) -> bool:
+        return _contiguous_from(self.index.result_tensor(), self.plan.dim)
+
+    def _buffer_bytes(self) -> list[tuple[str, Attribute, str]]:
+        """(name, element type, which padded count) of every UB buffer of the template."""
+        t = element_type(self.load.result_tensor().dtype)
+        buffers = [
+            ("slice", t, "slice"),
+            ("idx_raw", element_type(self.index.result_tensor().dtype), "index"),
+            ("idx", i32, "block"),
+            ("tmp", i32, "block"),
+            ("post", i32, "block"),
+            ("gathered", t, "block"),
+            ("bits_lo", u8, "bits"),
+            ("bits_hi", u8, "bits"),
+        ]
+        if not self.index_contiguous:  # a broadcast index view: expand the compact index by a Gather
+            buffers += [("idx_compact", i32, "index"), ("idx_pattern", i32, "block")]
+        for n in self.chain:
+            buffers.append((f"chain:{n.node_name}", element_type(n.result_tensor().dtype), "block"))
+        return buffers
+
+    # ------------------------------------------------------------------ host
+    def host(self, h: BodyBuilder, sym: ExprLowering, cores: SSAValue, ub_size: SSAValue) -> SSAValue:
+        rows, block, slice_, index = self._sizes()
+        r, bl, sl, ix = sym(rows), sym(block), sym(slice_), sym(index)
+        pads = {
+            "slice": h.mul(h.ceildiv(sl, ALIGN), ALIGN),
+            "block": h.mul(h.ceildiv(bl, ALIGN), ALIGN),
+            "index": h.mul(h.ceildiv(ix, ALIGN), ALIGN),
+        }
+        need = h.v(0)
+        for _, et, which in self._buffer_bytes():
+            if which == "bits":
+                need = h.add(need, h.ceildiv(pads["block"], 8))
+            else:
+                need = h.add(need, h.mul(pads[which], element_bytes(et)))
+        per_block = h.ceildiv(r, h.min(cores, r))
+        self.blocks = h.ceildiv(r, per_block, name="simd_blocks")
+        for f, v in (
+            ("simd_rows", r),
+            ("simd_per_block", per_block),
+            ("simd_slice", sl),
+            ("simd_block", bl),
+            ("simd_index", ix),
+            ("simd_slice_pad", pads["slice"]),
+            ("simd_block_pad", pads["block"]),
+            ("simd_index_pad", pads["index"]),
+        ):
+            h.set_tiling(f, v)
+        return h.cmp("sle", need, h.cast(ub_size, i64), name="simd_fits")
+
+    # ---------------------------------------------------------------- kernel
+    def emit(
+        self,
+        kb: KernelModuleBuilder,
+        k: BodyBuilder,
+        addrs: list[SSAValue],
+        tiling: SSAValue,
+        sizes: list[SSAValue],
+        ies: list[SSAValue],
+    ) -> None:
+        plan, d = self.plan, self.plan.dim
+        by_name = dict(zip(plan.graph.size_names, sizes, strict=True))
+        sym = ExprLowering(k, lambda s: by_name[s])
+        get = {f: k.tiling_get(tiling, f) for f, _ in self.tiling_fields()}
+        src_t, out = self.load.result_tensor(), plan.out_view
+        t = element_type(src_t.dtype)
+        data = self.load.x.owner
+        output = next(u.operation for u in self.store.results[0].uses if isinstance(u.operation, OutputOp))
+
+        def extent(node: AscirNode) -> SSAValue:
+            view = node.out_type
+            assert isinstance(view, TensorType)
+            e = SizeExpr(1)
+            for r, s in zip(view.repeats, view.strides, strict=True):
+                e = e + (r - 1) * s
+            return sym(e)
+
+        index_data = self.index.x.owner
+        assert isinstance(data, AscirNode) and isinstance(index_data, AscirNode)
+        g_in = k.global_tensor(addrs[self.gm[data]], t, 0, extent(data), "gm_src")
+        g_idx = k.global_tensor(
+            addrs[self.gm[index_data]],
+            element_type(self.index.result_tensor().dtype),
+            0,
+            extent(index_data),
+            "gm_index",
+        )
+        g_out = k.global_tensor(addrs[self.gm[output]], element_type(out.dtype), 0, extent(output), "gm_out")
+        bufs: dict[str, SSAValue] = {}
+        for name, et, which in self._buffer_bytes():
+            count = get[f"simd_{'block' if which == 'bits' else which}_pad"]
+            nbytes = k.mul(count, element_bytes(et)) if which != "bits" else k.mul(k.ceildiv(count, 256), 32)
+            n = count if which != "bits" else nbytes
+            label = name.removeprefix("chain:")
+            buf = k.tbuf(nbytes, name=f"ub_{label}")
+            bufs[name] = k.tbuf_get(buf, et, n, 0, f"{label}_ub")
+            if which == "slice":  # the Gather source holds exactly the slice: beyond it is an error
+                bufs["slice_exact"] = k.tbuf_get(buf, et, get["simd_slice"], 0, "slice_exact_ub")
+        elem = src_t.dtype.nbytes
+        block, block_pad = get["simd_block"], get["simd_block_pad"]
+        ie = self.index.result_tensor()
+        self._pattern(k, sym, bufs["post"], block, src_t, elem)
+        if not self.index_contiguous:
+            self._pattern(k, sym, bufs["idx_pattern"], block, ie, 4)
+        per_block = get["simd_per_block"]
+        first = k.mul(k.block_idx(), per_block, name="first_row")
+        last = k.min(k.add(first, per_block), get["simd_rows"], name="last_row")
+        dim_size = k.cast(sym(src_t.repeats[d]), i32, name="dim_size")
+        with k.loop(first, last, 1, "row") as (b, row):
+            coords: list[SSAValue] = []
+            rest = row
+            for r in reversed(out.repeats[:d]):
+                extent = sym(r)
+                q = b.floordiv(rest, extent)
+                coords.insert(0, b.sub(rest, b.mul(q, extent)))
+                rest = q
+
+            def gm_offset(view: TensorType, offset: SizeExpr) -> SSAValue:
+                off = sym(offset)
+                for c, rep, s in zip(coords, view.repeats[:d], view.strides[:d], strict=True):
+                    if rep != 1:
+                        off = b.add(off, b.mul(c, sym(s)))
+                return off
+
+            b.copy_pad(
+                bufs["slice"],
+                b.gslice(g_in, gm_offset(src_t, self.load.offset.data)),
+                1,
+                b.mul(get["simd_slice"], elem),
+            )
+            b.copy_pad(
+                bufs["idx_raw"],
+                b.gslice(g_idx, gm_offset(ie, self.index.offset.data)),
+                1,
+                b.mul(get["simd_index"], ie.dtype.nbytes),
+            )
+            b.sync("MTE2_V")
+            self._indices(b, bufs, get)
+            self._offsets(b, bufs, block_pad, dim_size, sym(src_t.strides[d]), elem)
+            gathered = bufs["gathered"]
+            b.vec(ac.GatherOp, gathered, bufs["slice_exact"], b.reinterpret(bufs["tmp"], u32), 0, block)
+            if plan.node.check_bound:
+                for bits in ("bits_lo", "bits_hi"):
+                    b.vec(
+                        ac.SelectOp,
+                        gathered,
+                        bufs[bits],
+                        gathered,
+                        b.const(0, scalar_type(src_t.dtype)),
+                        block,
+                        mode="VSEL_TENSOR_SCALAR_MODE",
+                    )
+            cur, cur_dtype = gathered, src_t.dtype
+            for n in self.chain:
+                dst = bufs[f"chain:{n.node_name}"]
+                self._unary(b, n, dst, cur, cur_dtype, block)
+                cur, cur_dtype = dst, n.result_tensor().dtype
+            b.sync("V_MTE3")
+            st = self.store.result_tensor()
+            b.copy_pad(
+                b.gslice(g_out, gm_offset(st, self.store.offset.data)), cur, 1, b.mul(block, st.dtype.nbytes)
+            )
+            b.sync("MTE3_V")
+            b.sync("V_MTE2")
+
+    def _pattern(
+        self, k: BodyBuilder, sym: ExprLowering, dst: SSAValue, block: SSAValue, view: TensorType, elem: int
+    ) -> None:
+        """dst[i] = byte offset, in ``view`` relative to the tile, of output element i's
+        coordinates after dim (for the input) or from dim on (for a broadcast index view);
+        built once per kernel with scalar writes."""
+        d, out = self.plan.dim, self.plan.out_view
+        first = d + 1 if view is self.load.result_tensor() else d
+        with k.loop(0, block, 1, "p") as (lb, i):
+            rest, off = i, lb.v(0)
+            for pos in reversed(range(d, out.rank)):
+                extent = sym(out.repeats[pos])
+                q = lb.floordiv(rest, extent)
+                if pos >= first and view.repeats[pos] != 1:
+                    off = lb.add(off, lb.mul(lb.sub(rest, lb.mul(q, extent)), sym(view.strides[pos])))
+                rest = q
+            lb.set_value(dst, i, lb.cast(lb.mul(off, elem), i32))
+
+    def _indices(self, b: BodyBuilder, bufs: dict[str, SSAValue], get: dict[str, SSAValue]) -> None:
+        """idx (int32) = the index of every output element of the tile."""
+        raw_is_64 = self.index.result_tensor().dtype is DType.int64
+        target = bufs["idx"] if self.index_contiguous else bufs["idx_compact"]
+        count = get["simd_block_pad"] if self.index_contiguous else get["simd_index_pad"]
+        if raw_is_64:
+            b.vec(ac.CastOp, target, bufs["idx_raw"], count, round="CAST_NONE")
+        else:
+            b.vec(ac.AddsOp, target, bufs["idx_raw"], b.const(0, i32), count)
+        if not self.index_contiguous:
+            pattern = b.reinterpret(bufs["idx_pattern"], u32)
+            b.vec(ac.GatherOp, bufs["idx"], bufs["idx_compact"], pattern, 0, get["simd_block"])
+
+    def _offsets(
+        self,
+        b: BodyBuilder,
+        bufs: dict[str, SSAValue],
+        count: SSAValue,
+        dim_size: SSAValue,
+        dim_stride: SSAValue,
+        elem: int,
+    ) -> None:
+        """tmp (as uint32) = byte offsets of the gathered elements, from the index block."""
+        node = self.plan.node
+        idx, tmp = bufs["idx"], bufs["tmp"]
+        zero = b.const(0, i32)
+        if node.check_negative:
+            b.vec(ac.ComparesOp, bufs["bits_lo"], idx, zero, count, mode="LT")
+            b.vec(ac.AddsOp, tmp, idx, dim_size, count)
+            b.vec(ac.SelectOp, idx, bufs["bits_lo"], tmp, idx, count, mode="VSEL_TENSOR_TENSOR_MODE")
+        if node.check_bound:
+            b.vec(ac.ComparesOp, bufs["bits_lo"], idx, zero, count, mode="GE")
+            b.vec(ac.ComparesOp, bufs["bits_hi"], idx, dim_size, count, mode="LT")
+            for bits in ("bits_lo", "bits_hi"):
+                b.vec(ac.SelectOp, idx, bufs[bits], idx, zero, count, mode="VSEL_TENSOR_SCALAR_MODE")
+        row_bytes = b.cast(b.mul(dim_stride, elem), i32)
+        b.vec(ac.MulsOp, tmp, idx, row_bytes, count)
+        b.vec(ac.AddOp, tmp, tmp, bufs["post"], count)
+
+    @staticmethod
+    def _unary(
+        b: BodyBuilder, n: AscirNode, dst: SSAValue, src: SSAValue, src_dtype: DType, count: SSAValue
+    ) -> None:
+        t = n.result_tensor()
+        handlers: dict[type, Callable[[], None]] = {
+            ew.CastOp: lambda: b.vec(ac.CastOp, dst, src, count, round=cast_round_mode(src_dtype, t.dtype)),
+            ew.NegOp: lambda: b.vec(ac.MulsOp, dst, src, b.const(-1, scalar_type(t.dtype)), count),
+        }
+        if type(n) in handlers:
+            handlers[type(n)]()
+        else:
+            b.vec(_UNARY[type(n)], dst, src, count)

@@ -1,0 +1,268 @@
+"""The SIMT template of IndirectLoad (seed 001 FR4): one ``__simt_vf__`` function.
+
+The output space is linearised to one axis and split over the blocks; each SIMT thread
+walks its lanes. Per output element: decode the output coordinates, evaluate the index
+chain there, normalise a negative index / check the bound, evaluate the input chain at
+the gathered coordinate (the "move IndirectLoad forward unconditionally" rewrite of the
+seed, with every side input gathered at the same index), evaluate the output chain and
+write the result to GM. Every GM access uses 64-bit offsets. Ops without a scalar form
+(exp, sqrt) and reductions reject the template; the others still compete.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import Float32Type, IntegerType
+from xdsl.ir import Attribute, SSAValue
+
+from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
+from ascendc_emitter.dialect import ops as ac
+from ascendc_emitter.dialect.types import GmPtrType
+from ascir_dialect.attributes import TensorType
+from ascir_dialect.dtypes import DType
+from ascir_dialect.ops import AscirNode
+from ascir_dialect.ops import elementwise as ew
+from ascir_dialect.ops.indirect_load import IndirectLoadOp
+from ascir_dialect.ops.memory import LoadOp, StoreOp
+from ascir_dialect.ops.sources import DataOp, IndexExprOp, ScalarDataOp, ScalarOp
+from lowering.indirect_plan import PASS, IndirectPlan
+from lowering.types import element_type, scalar_type
+from passes.diagnostics import PassError
+
+THREADS = 256
+DCACHE_BYTES = 32 * 1024
+"""SIMT data-cache reservation of the template (seed 001 FR2), recorded in the case."""
+
+_FLOAT_BIN = {
+    ew.AddOp: arith.AddfOp,
+    ew.SubOp: arith.SubfOp,
+    ew.MulOp: arith.MulfOp,
+    ew.DivOp: arith.DivfOp,
+    ew.TrueDivOp: arith.DivfOp,
+    ew.MinimumOp: arith.MinimumfOp,
+    ew.MaximumOp: arith.MaximumfOp,
+}
+_INT_BIN = {
+    ew.AddOp: arith.AddiOp,
+    ew.SubOp: arith.SubiOp,
+    ew.MulOp: arith.MuliOp,
+    ew.MinimumOp: arith.MinSIOp,
+    ew.MaximumOp: arith.MaxSIOp,
+    ew.FloorDivOp: arith.FloorDivSIOp,
+}
+_CMP = {ew.LtOp: "lt", ew.LeOp: "le", ew.GtOp: "gt", ew.GeOp: "ge", ew.EqOp: "eq", ew.NeOp: "ne"}
+_SUPPORTED = (DType.float16, DType.bfloat16, DType.float32, DType.int8, DType.int16, DType.int32, DType.int64)
+
+
+def simt_supported(plan: IndirectPlan) -> str | None:
+    """Why the SIMT template cannot take this graph, or None."""
+    if plan.reduce is not None:
+        return f"SIMT: {plan.reduce.describe()}: reductions after the gather are not supported by the SIMT template yet"
+    for n in (*plan.input_chain, *plan.index_chain, *plan.output_chain):
+        if isinstance(n, (ew.ExpOp, ew.SqrtOp)):
+            return f"SIMT: {n.describe()} has no scalar form"
+        if isinstance(n, (LoadOp, StoreOp)) and n.result_tensor().dtype not in _SUPPORTED:
+            return f"SIMT: {n.describe()}: {n.result_tensor().dtype} tensors are not supported by the scalar path"
+    return None
+
+
+class SimtTemplate:
+    """Emits the SIMT function; ``call`` emits its call for the current block."""
+
+    def __init__(self, kb: KernelModuleBuilder, plan: IndirectPlan, name: str, gm: dict[AscirNode, int]):
+        self.kb, self.plan, self.fn = kb, plan, f"{name}_simt"
+        self.gm = gm  # Data / ScalarData / Output node -> kernel GM argument position
+        self.sizes = plan.graph.size_names
+        self.index_exprs = [n for n in plan.graph.nodes() if isinstance(n, IndexExprOp)]
+
+    def total(self) -> object:
+        """The number of output elements (a SizeExpr)."""
+        from ascir_dialect.symbolic import SizeExpr
+
+        n = SizeExpr(1)
+        for r in self.plan.out_view.repeats:
+            n = n * r
+        return n
+
+    # ------------------------------------------------------------------ call
+    def call(
+        self,
+        k: BodyBuilder,
+        addrs: list[SSAValue],
+        sizes: list[SSAValue],
+        ies: list[SSAValue],
+        first: SSAValue,
+        last: SSAValue,
+    ) -> None:
+        ordered = sorted(self.gm.items(), key=lambda kv: kv[1])
+        params: list[tuple[str, Attribute]] = []
+        args: list[SSAValue] = []
+        for node, pos in ordered:
+            et = element_type(node.out_type.dtype)  # type: ignore[union-attr]
+            params.append((f"p_{node.node_name}", GmPtrType(et)))
+            args.append(k.gm_ptr(addrs[pos], et, f"p_{node.node_name}"))
+        params += [(s, i64) for s in self.sizes] + [(f"ie{i}", i64) for i in range(len(ies))]
+        params += [("first", i64), ("last", i64)]
+        args += [*sizes, *ies, first, last]
+        with self.kb.function(ac.SimtVfOp, self.fn, params, launch_bound=THREADS) as (f, fargs):
+            self._body(f, fargs, [n for n, _ in ordered])
+        k.simt_call(self.fn, THREADS, args)
+
+    # -------------------------------------------------------------- function
+    def _body(self, f: BodyBuilder, fargs: list[SSAValue], gm_nodes: list[AscirNode]) -> None:
+        self.ptrs = dict(zip(gm_nodes, fargs, strict=False))
+        rest = fargs[len(gm_nodes) :]
+        self.size_vals = dict(zip(self.sizes, rest, strict=False))
+        self.ie_vals = dict(zip(self.index_exprs, rest[len(self.sizes) :], strict=False))
+        first, last = rest[-2], rest[-1]
+        from lowering.exprs import ExprLowering
+
+        with f.loop(f.add(first, f.thread_idx()), last, f.thread_num(), "e") as (b, e):
+            self.b = b
+            self.sym = ExprLowering(b, lambda s: self.size_vals[s])
+            view = self.plan.out_view
+            env: dict[str, SSAValue] = {}
+            rest_e = e
+            for axis, r in reversed(list(zip(view.axis, view.repeats, strict=True))):
+                extent = self.sym(r)
+                q = b.floordiv(rest_e, extent)
+                env[axis] = b.sub(rest_e, b.mul(q, extent), name=f"c_{axis}")
+                rest_e = q
+            self.memo: dict[tuple[AscirNode, int], SSAValue] = {}
+            for n in self.plan.output_chain:
+                if isinstance(n, StoreOp):
+                    self._store(n, env)
+
+    def _offset(self, t: TensorType, offset: object, env: dict[str, SSAValue]) -> SSAValue:
+        b = self.b
+        off = self.sym(offset)  # type: ignore[arg-type]
+        for axis, r, s in zip(t.axis, t.repeats, t.strides, strict=True):
+            if r != 1:
+                off = b.add(off, b.mul(env[axis], self.sym(s)))
+        return off
+
+    def _store(self, n: StoreOp, env: dict[str, SSAValue]) -> None:
+        out = next(u.operation for u in n.results[0].uses)
+        t = n.result_tensor()
+        value = self.value(n.x, env)
+        self.b.gm_store(self.ptrs[out], self._offset(t, n.offset.data, env), value)  # type: ignore[index]
+
+    # ---------------------------------------------------------------- values
+    def value(self, v: SSAValue, env: dict[str, SSAValue]) -> SSAValue:
+        node = v.owner
+        assert isinstance(node, AscirNode)
+        key = (node, id(env))
+        if key not in self.memo:
+            self.memo[key] = self._compute(node, env)
+        return self.memo[key]
+
+    def _compute(self, n: AscirNode, env: dict[str, SSAValue]) -> SSAValue:
+        b = self.b
+        if isinstance(n, ScalarOp):
+            return b.const(n.python_value(), scalar_type(n.out_type.dtype))
+        if isinstance(n, IndexExprOp):
+            return b.cast(self.ie_vals[n], scalar_type(n.out_type.dtype))
+        if isinstance(n, ScalarDataOp):
+            return b.gm_load(self.ptrs[n], b.v(0))
+        if isinstance(n, LoadOp):
+            data = n.x.owner
+            assert isinstance(data, DataOp)
+            return b.gm_load(self.ptrs[data], self._offset(n.result_tensor(), n.offset.data, env))
+        if isinstance(n, ew.BroadcastOp):
+            return self.value(n.x, env)
+        if isinstance(n, IndirectLoadOp):
+            return self._gather(n, env)
+        if isinstance(n, ew.CastOp):
+            return self._convert(self.value(n.x, env), n.x.type.dtype, n.result_tensor().dtype)  # type: ignore[union-attr]
+        return self._elementwise(n, env)
+
+    def _gather(self, n: IndirectLoadOp, env: dict[str, SSAValue]) -> SSAValue:
+        b = self.b
+        src = n.x1.type
+        assert isinstance(src, TensorType)
+        size = self.sym(src.repeats[n.dim_value])
+        idx = b.cast(self.value(n.x2, env), i64, name="idx")
+        if n.check_negative:
+            idx = b.select(b.cmp("slt", idx, 0), b.add(idx, size), idx, name="idx_wrapped")
+        valid = None
+        if n.check_bound:
+            inside = b.select(b.cmp("sge", idx, 0), b.cmp("slt", idx, size), b.const(0, IntegerType(1)))
+            valid = inside
+            idx = b.select(valid, idx, b.v(0), name="idx_safe")
+        else:
+            b.check_index(idx, size, f"IndirectLoad {n.describe()} (SIMT)")
+        out = n.result_tensor()
+        env_in = {a: (idx if k == n.dim_value else env[out.axis[k]]) for k, a in enumerate(src.axis)}
+        value = self.value(n.x1, env_in)
+        if valid is not None:
+            value = b.select(valid, value, b.const(0, value.type), name="gathered")
+        return value
+
+    # ------------------------------------------------------------ arithmetic
+    def _convert(self, v: SSAValue, src: DType, dst: DType) -> SSAValue:
+        b = self.b
+        if dst is DType.bool or (dst is DType.uint8 and src is DType.bool):
+            zero = b.const(0, v.type)
+            ne = b.insert(
+                arith.CmpfOp(v, zero, "une") if src.is_float else arith.CmpiOp(v, zero, "ne")
+            ).results[0]
+            return b.select(ne, b.const(1, scalar_type(dst)), b.const(0, scalar_type(dst)))
+        return b.cast(v, scalar_type(dst))
+
+    def _elementwise(self, n: AscirNode, env: dict[str, SSAValue]) -> SSAValue:
+        b = self.b
+        t = n.result_tensor()
+        args = [self.value(v, env) for v in n.operands]
+        if isinstance(n, ew.SelectNode):
+            cond = b.cmp("ne", args[0], b.const(0, args[0].type))
+            return b.select(cond, args[1], args[2])
+        if isinstance(n, ew.CompareNode):
+            dtype = n.x1.type.dtype  # type: ignore[union-attr]
+            x, y = (self._wide(a, dtype) for a in args)
+            pred = _CMP[type(n)]
+            if dtype.is_float:
+                cmp = b.insert(arith.CmpfOp(x, y, "o" + pred if pred != "ne" else "une")).results[0]
+            else:
+                cmp = b.cmp(("s" + pred) if pred not in ("eq", "ne") else pred, x, y)
+            return b.select(cmp, b.const(1, scalar_type(t.dtype)), b.const(0, scalar_type(t.dtype)))
+        dtype = t.dtype
+        wide = [self._wide(a, dtype) for a in args]
+        result = self._arith(n, wide, dtype)
+        return self._narrow(result, dtype)
+
+    def _wide(self, v: SSAValue, dtype: DType) -> SSAValue:
+        """Reduced-precision floats compute in float32 (rounded per op, as the reference)."""
+        if dtype in (DType.float16, DType.bfloat16):
+            return self.b.cast(v, Float32Type())
+        return v
+
+    def _narrow(self, v: SSAValue, dtype: DType) -> SSAValue:
+        return self.b.cast(v, scalar_type(dtype)) if v.type != scalar_type(dtype) else v
+
+    def _arith(self, n: AscirNode, a: list[SSAValue], dtype: DType) -> SSAValue:
+        b = self.b
+        is_float = dtype.is_float
+        table: dict[type, type] = _FLOAT_BIN if is_float else _INT_BIN
+        if type(n) in table:
+            return b.insert(table[type(n)](a[0], a[1])).results[0]
+        zero = b.const(0, a[0].type)
+        ops: dict[type, Callable[[], SSAValue]] = {
+            ew.NegOp: lambda: b.insert((arith.SubfOp if is_float else arith.SubiOp)(zero, a[0])).results[0],
+            ew.AbsOp: lambda: b.select(
+                self._less(a[0], zero, is_float),
+                b.insert((arith.SubfOp if is_float else arith.SubiOp)(zero, a[0])).results[0],
+                a[0],
+            ),
+            ew.ReluOp: lambda: b.select(self._less(zero, a[0], is_float), a[0], zero),
+            ew.RemainderOp: lambda: b.sub(a[0], b.mul(b.floordiv(a[0], a[1]), a[1])),
+        }
+        if type(n) in ops and not (isinstance(n, ew.RemainderOp) and is_float):
+            return ops[type(n)]()
+        raise PassError(PASS, f"SIMT: {n.describe()} has no scalar lowering for {dtype}")
+
+    def _less(self, x: SSAValue, y: SSAValue, is_float: bool) -> SSAValue:
+        if is_float:
+            return self.b.insert(arith.CmpfOp(x, y, "olt")).results[0]
+        return self.b.cmp("slt", x, y)
