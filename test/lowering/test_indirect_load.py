@@ -16,6 +16,7 @@ import pytest
 from ascir_dialect.interpreter import reference
 from lowering.indirect_kernel import choose_templates
 from lowering.indirect_plan import analyse
+from passes.diagnostics import PassError
 from runtime import SimulatorError
 from tools.compile import compile_graph
 
@@ -209,7 +210,7 @@ def test_exp_post_chain_rejects_simt_only() -> None:
     y, _ = run(ir, x, index, None, exact=False)
     np.testing.assert_allclose(y, np.exp(expected(x, index, 0, False, False)), rtol=1e-6)
     with pytest.raises(
-        Exception, match="template 'simt' was rejected: SIMT: ascir.exp %post has no scalar form"
+        PassError, match=r"template 'simt' was rejected: SIMT: ascir\.exp %post has no scalar form"
     ):
         compile_graph(parse_ir(ir), template="simt")
 
