@@ -87,7 +87,11 @@ def analyse(graph: GraphOp) -> IndirectPlan:
         n = min(shared, key=order.__getitem__)
         raise PassError(PASS, f"{n.describe()} feeds both the input and the index of {il.describe()}")
     before = set(input_chain) | set(index_chain) | {il}
-    output_chain = [n for n in nodes if n not in before and not isinstance(n, SOURCES)]
+    live: set[AscirNode] = set()
+    for store in (n for n in nodes if isinstance(n, StoreOp)):
+        live |= {store, *_ancestors(store)}
+    # dead nodes (e.g. a load that a front-end helper replaced by a broadcast view) are ignored
+    output_chain = [n for n in nodes if n not in before and n in live and not isinstance(n, SOURCES)]
     reduce = None
     for n in input_chain + index_chain:
         if not isinstance(n, CHAIN_OPS):

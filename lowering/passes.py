@@ -9,7 +9,9 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from ascir_dialect.ops import GraphOp
+from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from lowering.graph_lowering import lower_graph
+from lowering.indirect_kernel import lower_indirect
 from passes.diagnostics import PassError
 from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
 from passes.schedule import SchedulePass
@@ -31,13 +33,16 @@ class LowerToAscendCPass(ModulePass):
             raise PassError(
                 self.name, f"expected one graph per module (one kernel per build), found {len(graphs)}"
             )
-        kernel = lower_graph(graphs[0], mask_mode=self.mask_mode)
-        for existing in list(op.ops):
-            existing.detach()
-            existing.erase()
-        for new in list(kernel.ops):
-            new.detach()
-            op.body.block.add_op(new)
+        _replace_body(op, lower_graph(graphs[0], mask_mode=self.mask_mode))
+
+
+def _replace_body(op: ModuleOp, kernel: ModuleOp) -> None:
+    for existing in list(op.ops):
+        existing.detach()
+        existing.erase()
+    for new in list(kernel.ops):
+        new.detach()
+        op.body.block.add_op(new)
 
 
 @dataclass(frozen=True)
@@ -49,8 +54,15 @@ class AutofusePass(ModulePass):
 
     vf: bool = True
     mask_mode: str = "loop"
+    template: str = ""
+    """IndirectLoad graphs: force "simd", "simt" or "sklike" (default: host tiling chooses)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        graphs = [g for g in op.ops if isinstance(g, GraphOp)]
+        if len(graphs) == 1 and any(isinstance(n, IndirectLoadOp) for n in graphs[0].nodes()):
+            kernel = lower_indirect(graphs[0], f"autofuse_{graphs[0].graph_name}", self.template or None)
+            _replace_body(op, kernel)
+            return
         NormalizeArangeBroadcastViewsPass().apply(ctx, op)
         SchedulePass().apply(ctx, op)
         VfPartitionPass(enable=self.vf).apply(ctx, op)

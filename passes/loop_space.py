@@ -68,8 +68,9 @@ def find_loop_space(graph: GraphOp) -> LoopSpace:
         if isinstance(n, IndirectLoadOp):
             raise PassError(
                 PASS,
-                f"{n.describe()}: IndirectLoad graphs are scheduled as SIMD/SIMT/SK-like template cases "
-                "(indirect-load-template-cases), which this build does not implement yet",
+                f"{n.describe()}: IndirectLoad graphs are compiled through their SIMD/SIMT/SK-like "
+                "template cases (autofuse, compile_graph; indirect-load-template-cases shows them), "
+                "not by schedule",
             )
     nodes = loop_nodes(graph)
     if not nodes:

@@ -35,6 +35,12 @@ def _vf_partition() -> type[ModulePass]:
     return VfPartitionPass
 
 
+def _indirect_cases() -> type[ModulePass]:
+    from passes.indirect_load_cases import IndirectLoadTemplateCasesPass
+
+    return IndirectLoadTemplateCasesPass
+
+
 def _lower() -> type[ModulePass]:
     from lowering.passes import LowerToAscendCPass
 
@@ -57,6 +63,10 @@ PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {
     "vf-partition": (
         _vf_partition,
         "DS-3/AL-7: cluster admitted nodes into ascir.vf regions ({enable=false}: root-graph path)",
+    ),
+    "indirect-load-template-cases": (
+        _indirect_cases,
+        "seed 001 FR2-FR6: SIMD / SIMT / SK-like graph cases of an IndirectLoad graph, with scores",
     ),
     "lower-to-ascendc": (_lower, "impl graph -> ascendc kernel module (memory-level API, host tiling)"),
     "autofuse": (

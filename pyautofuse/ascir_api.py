@@ -1,6 +1,6 @@
-"""Facade of the front-end helpers (``ascir_api.arange`` / ``ascir_api.IndexExpr`` /
-``ascir_api.index_expr``)."""
+"""Facade of the front-end helpers: ``arange``, ``IndexExpr``, ``index_expr`` (seed 000) and
+``gather``, ``index_select``, ``embedding`` (seed 001, normalised to IndirectLoad)."""
 
-from ascir_dialect.frontend.helpers import IndexExpr, arange, index_expr
+from ascir_dialect.frontend.helpers import IndexExpr, arange, embedding, gather, index_expr, index_select
 
-__all__ = ["IndexExpr", "arange", "index_expr"]
+__all__ = ["IndexExpr", "arange", "embedding", "gather", "index_expr", "index_select"]

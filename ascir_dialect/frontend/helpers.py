@@ -118,3 +118,115 @@ def arange(
     node.y.size = sizes
     node.y.strides = strides
     return node.y
+
+
+def gather(
+    owner_graph: HintGraph,
+    input: NodeOutput,
+    dim: int,
+    index: NodeOutput,
+    *,
+    need_check_negative: bool = False,
+    need_check_bound: bool = False,
+) -> NodeOutput:
+    """``torch.gather(input, dim, index)`` as an IndirectLoad (seed 001 FR1): the output has
+    the index's view and the input's dtype."""
+    for what, y in (("input", input), ("index", index)):
+        if y.axis is None or y.dtype is None:
+            raise ValueError(f"gather: the {what} needs its dtype and axis set first")
+    if len(input.axis) != len(index.axis):
+        raise ValueError(
+            f"gather: input rank {len(input.axis)} differs from index rank {len(index.axis)}; "
+            "index_select/embedding build a broadcast index view of the input's rank"
+        )
+    if not 0 <= dim < len(input.axis):
+        raise ValueError(f"gather: dim {dim} is out of range for rank {len(input.axis)}")
+    node = ops.IndirectLoad(owner_graph.unique_name("indirect_load"))
+    node.x1 = input
+    node.x2 = index
+    node.attr.ir_attr.dim = dim
+    node.attr.ir_attr.need_check_negative = need_check_negative
+    node.attr.ir_attr.need_check_bound = need_check_bound
+    _view(node.y, input.dtype, list(index.axis), _sizes_of(index))
+    return node.y
+
+
+def _sizes_of(y: NodeOutput) -> list[SizeExpr]:
+    return list(y.size) if y.size is not None else [a.size for a in y.axis]
+
+
+def _source_load(y: NodeOutput, what: str, role: str) -> ops.Node:
+    src = y.node
+    if not isinstance(src, ops.Load) or "x" not in src.inputs:
+        raise ValueError(f"{what}: the {role} must be the output of an ascir.ops.Load of its data")
+    return src
+
+
+def _reload(
+    owner_graph: HintGraph,
+    load: ops.Node,
+    prefix: str,
+    dtype: dt.DType,
+    axes: list[Axis],
+    sizes: list[SizeExpr],
+    strides: list[SizeExpr],
+) -> NodeOutput:
+    """The data behind ``load`` loaded again with another view (broadcast axes: stride 0)."""
+    view = ops.Load(owner_graph.unique_name(prefix))
+    view.x = load.inputs["x"]
+    offset = load.attr.ir_attr.offset
+    view.attr.ir_attr.offset = offset if offset is not None else 0
+    view.attr.sched.axis = axes
+    view.y.dtype, view.y.axis, view.y.size, view.y.strides = dtype, axes, sizes, strides
+    return view.y
+
+
+def index_select(
+    owner_graph: HintGraph, input: NodeOutput, dim: int, index: NodeOutput, **checks: bool
+) -> NodeOutput:
+    """``torch.index_select(input, dim, index)`` with a 1-D ``index``: a gather whose index is
+    the 1-D index re-loaded as a broadcast view of the output's rank (stride 0 on every
+    other axis)."""
+    load = _source_load(index, "index_select", "index")
+    if len(index.axis) != 1:
+        raise ValueError(f"index_select: the index must be 1-D, got {len(index.axis)} axes")
+    axes, sizes = list(input.axis), _sizes_of(input)
+    axes[dim], sizes[dim] = index.axis[0], _sizes_of(index)[0]
+    strides = [expr(0)] * len(axes)
+    strides[dim] = index.strides[0] if index.strides is not None else expr(1)
+    view = _reload(owner_graph, load, "index_view", index.dtype, axes, sizes, strides)
+    return gather(owner_graph, input, dim, view, **checks)
+
+
+def embedding(owner_graph: HintGraph, weight: NodeOutput, indices: NodeOutput, **checks: bool) -> NodeOutput:
+    """``torch.nn.functional.embedding(indices, weight)``: output = indices.shape +
+    weight.shape[1:]. A gather along the table's row axis: the table seen with the
+    indices' leading axes broadcast in front, the indices with the row axes broadcast
+    behind."""
+    index_load = _source_load(indices, "embedding", "indices")
+    table_load = _source_load(weight, "embedding", "weight")
+    if len(weight.axis) < 2:
+        raise ValueError("embedding: the weight needs a row axis and at least one embedding axis")
+    lead, rows = list(indices.axis[:-1]), list(weight.axis[1:])
+    w_size, i_size = _sizes_of(weight), _sizes_of(indices)
+    w_strides = weight.strides if weight.strides is not None else contiguous_strides(w_size)
+    i_strides = indices.strides if indices.strides is not None else contiguous_strides(i_size)
+    table = _reload(
+        owner_graph,
+        table_load,
+        "table_view",
+        weight.dtype,
+        [*lead, weight.axis[0], *rows],
+        [*i_size[:-1], *w_size],
+        [expr(0)] * len(lead) + list(w_strides),
+    )
+    view = _reload(
+        owner_graph,
+        index_load,
+        "index_view",
+        indices.dtype,
+        [*lead, indices.axis[-1], *rows],
+        [*i_size, *w_size[1:]],
+        list(i_strides) + [expr(0)] * len(rows),
+    )
+    return gather(owner_graph, table, len(lead), view, **checks)

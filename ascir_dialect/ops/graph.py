@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from xdsl.dialects.builtin import ArrayAttr, StringAttr, UnitAttr
+from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, StringAttr, UnitAttr
 from xdsl.ir import Block, Operation, Region
 from xdsl.irdl import (
     IRDLOperation,
@@ -46,6 +46,10 @@ class GraphOp(IRDLOperation):
     sizes = prop_def(ArrayAttr[StringAttr])
     axes = prop_def(ArrayAttr[AxisAttr])
     ub_fuse_context = opt_prop_def(UnitAttr)
+    template = opt_prop_def(StringAttr)
+    """An IndirectLoad template case (seed 001 FR2): "simd", "simt" or "sklike"."""
+    template_info = opt_prop_def(DictionaryAttr)
+    """The case's template metadata: scores, resources, stages, or why it was rejected."""
     """DS-6: the graph is fused in a UB-fuse context (Arange is kept out of VFs there)."""
     body = region_def("single_block")
 
@@ -122,12 +126,19 @@ class GraphOp(IRDLOperation):
         parser.parse_keyword("axes")
         axes = parser.parse_comma_separated_list(parser.Delimiter.SQUARE, lambda: AxisAttr.parse_body(parser))
         ub_fuse = parser.parse_optional_keyword("ub_fuse_context") is not None
+        template = info = None
+        if parser.parse_optional_keyword("template") is not None:
+            template = parser.parse_str_literal()
+            info = DictionaryAttr(parser.parse_optional_attr_dict())
         body = parser.parse_region()
         if not body.blocks:
             body.add_block(Block())
         op = GraphOp(name, sizes, axes, level, body)  # type: ignore[arg-type]
         if ub_fuse:
             op.properties["ub_fuse_context"] = UnitAttr()
+        if template is not None:
+            op.properties["template"] = StringAttr(template)
+            op.properties["template_info"] = info  # type: ignore[assignment]
         op.location = location
         return op
 
@@ -142,6 +153,11 @@ class GraphOp(IRDLOperation):
         printer.print_string("] ")
         if self.ub_fuse_context is not None:
             printer.print_string("ub_fuse_context ")
+        if self.template is not None:
+            printer.print_string(f'template "{self.template.data}" ')
+            if self.template_info is not None and self.template_info.data:
+                printer.print_attr_dict(self.template_info.data)
+                printer.print_string(" ")
         printer.print_region(self.body, print_entry_block_args=False, print_empty_block=True)
 
     # ------------------------------------------------------------- verification

@@ -46,7 +46,7 @@ ascir.graph @strided hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
 
 // -----
 
-// CHECK: error: schedule: ascir.indirect_load %g: IndirectLoad graphs are scheduled as SIMD/SIMT/SK-like template cases
+// CHECK: error: schedule: ascir.indirect_load %g: IndirectLoad graphs are compiled through their SIMD/SIMT/SK-like template cases
 ascir.graph @gather hint sizes [s0] axes [0: z0 = s0] {
   %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
   %i = ascir.data {index = 1 : i64} : !ascir.tensor<int32, [z0], [s0], [1]>

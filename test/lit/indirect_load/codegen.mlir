@@ -1,0 +1,26 @@
+// RUN: ascir-opt %s -p autofuse -t ascendc | filecheck %s
+
+// One kernel, one tiling-key case per accepted template; host tiling picks the key from
+// the FR6 scores on the real shapes.
+// CHECK-LABEL: // ===== host_impl.cpp =====
+// CHECK:       const bool use_simd = {{.*}};
+// CHECK:       const int64_t key = use_simd ? int64_t(1) : int64_t(2);
+// CHECK-LABEL: // ===== device_impl.cpp =====
+// CHECK:       __simt_vf__ LAUNCH_BOUND(256) inline void autofuse_gather_simt(
+// CHECK:         af::CheckIndex(idx, {{.*}}, "IndirectLoad ascir.indirect_load %g (SIMT)");
+// CHECK:         const float v_{{[0-9]+}} = af::GmLoad(p_x,
+// CHECK:       switch (tiling.tiling_key)
+// CHECK:       case 1:
+// CHECK:         = tmp_ub.ReinterpretCast<uint32_t>();
+// CHECK-NEXT:    AscendC::Gather(gathered_ub, slice_exact_ub, 
+// CHECK:       case 2:
+// CHECK:         AscendC::Simt::VF_CALL<autofuse_gather_simt>(AscendC::Simt::Dim3(256),
+ascir.graph @gather hint sizes [s0, s1, s2] axes [0: a0 = s0, 1: a1 = s1, 2: b1 = s2] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [a0, a1], [s0, s1], [s1, 1]>
+  %i = ascir.data {index = 1 : i64} : !ascir.tensor<int32, [a0, b1], [s0, s2], [s2, 1]>
+  %xl = ascir.load %x : !ascir.tensor<float32, [a0, a1], [s0, s1], [s1, 1]>
+  %il = ascir.load %i : !ascir.tensor<int32, [a0, b1], [s0, s2], [s2, 1]>
+  %g = ascir.indirect_load %xl, %il {dim = 1 : i64} : !ascir.tensor<float32, [a0, b1], [s0, s2], [s2, 1]>
+  %st = ascir.store %g : !ascir.tensor<float32, [a0, b1], [s0, s2], [s2, 1]>
+  %o = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [a0, b1], [s0, s2], [s2, 1]>
+}
