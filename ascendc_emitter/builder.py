@@ -166,6 +166,26 @@ class BodyBuilder:
         self.insert(scf.ForOp(lo, hi, st, [], block))
 
     @contextmanager
+    def fold(
+        self, lb: Value, ub: Value, init: SSAValue, name: str = "r", acc_name: str = "acc"
+    ) -> Iterator[tuple[BodyBuilder, SSAValue, SSAValue, list[SSAValue]]]:
+        """A loop carrying one value: yields (body, induction variable, the value entering
+        the iteration, a one-element list the body fills with the value leaving it). After
+        the block, ``self.folded`` is the final value."""
+        lo, hi = self.v(lb), self.v(ub)
+        block = Block(arg_types=[lo.type, init.type])
+        block.args[0].name_hint, block.args[1].name_hint = name, acc_name
+        inner = type(self)(block)
+        out: list[SSAValue] = []
+        yield inner, block.args[0], block.args[1], out
+        if len(out) != 1:
+            raise ValueError("fold: the body must provide the next value")
+        block.add_op(scf.YieldOp(out[0]))
+        loop = self.insert(scf.ForOp(lo, hi, self.v(1), [init], block))
+        loop.results[0].name_hint = acc_name
+        self.folded = loop.results[0]
+
+    @contextmanager
     def when(self, cond: SSAValue) -> Iterator[BodyBuilder]:
         block = Block()
         inner = type(self)(block)

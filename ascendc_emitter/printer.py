@@ -179,6 +179,7 @@ class CppPrinter:
         self.out = io.StringIO()
         self.indent = 0
         self.names: dict[SSAValue, str] = {}
+        self.carried: list[list[str]] = []  # variables of the enclosing loops' carried values
         self.used: set[str] = set()
         self.counter = 0
         self.handlers: dict[type[Operation] | str, Callable[[Operation], None]] = self._handlers()
@@ -272,7 +273,7 @@ class CppPrinter:
         )
         h[scf.ForOp] = self._for
         h[scf.IfOp] = self._if
-        h[scf.YieldOp] = lambda op: None
+        h[scf.YieldOp] = self._yield
         h[ac.SetTilingOp] = lambda op: self.line(
             f"tiling->{identifier(op.field.data)} = static_cast<decltype(tiling->{identifier(op.field.data)})>"
             f"({self.ref(op.value)});"
@@ -450,8 +451,16 @@ class CppPrinter:
 
     def _for(self, op: Operation) -> None:
         assert isinstance(op, scf.ForOp)
-        if op.iter_args:
-            raise EmitError("scf.for with iter_args is not supported by the AscendC printer")
+        # a carried value is one mutable variable: the block argument, the yielded value
+        # (assigned at the end of the body) and the loop result share it
+        carried = []
+        for arg, init, res in zip(op.body.block.args[1:], op.iter_args, op.results, strict=True):
+            var = self.fresh(arg.name_hint or "acc")
+            self.line(f"{ctype(arg.type)} {var} = {self.ref(init)};")
+            self.names[arg] = var
+            self.names[res] = var
+            carried.append(var)
+        self.carried.append(carried)
         iv = op.body.block.args[0]
         t = ctype(iv.type)
         name = self.bind(iv, iv.name_hint or "i")
@@ -460,6 +469,14 @@ class CppPrinter:
         )
         with self.block(header):
             self.body(op.body.block)
+        self.carried.pop()
+
+    def _yield(self, op: Operation) -> None:
+        if not op.operands:
+            return
+        for var, v in zip(self.carried[-1], op.operands, strict=True):
+            if self.ref(v) != var:
+                self.line(f"{var} = {self.ref(v)};")
 
     def _if(self, op: Operation) -> None:
         assert isinstance(op, scf.IfOp)

@@ -157,7 +157,7 @@ def _numel(plan: IndirectPlan):
     from ascir_dialect.symbolic import SizeExpr
 
     n = SizeExpr(1)
-    for r in plan.out_view.repeats:
+    for r in plan.lane_view.repeats:
         n = n * r
     return n
 

@@ -57,6 +57,12 @@ class IndirectPlan:
     def out_view(self) -> TensorType:
         return self.node.result_tensor()
 
+    @property
+    def lane_view(self) -> TensorType:
+        """The view whose elements are computed independently: the reduction's result when
+        the output chain reduces, the gather's output otherwise."""
+        return self.reduce.result_tensor() if self.reduce is not None else self.out_view
+
 
 def _ancestors(node: AscirNode) -> list[AscirNode]:
     seen: dict[AscirNode, None] = {}

@@ -26,6 +26,7 @@ from ascir_dialect.ops import AscirNode
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, StoreOp
+from ascir_dialect.ops.reduce import MinOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import DataOp, IndexExprOp, ScalarDataOp, ScalarOp
 from lowering.indirect_plan import PASS, IndirectPlan
 from lowering.types import element_type, scalar_type
@@ -58,8 +59,6 @@ _SUPPORTED = (DType.float16, DType.bfloat16, DType.float32, DType.int8, DType.in
 
 def simt_supported(plan: IndirectPlan) -> str | None:
     """Why the SIMT template cannot take this graph, or None."""
-    if plan.reduce is not None:
-        return f"SIMT: {plan.reduce.describe()}: reductions after the gather are not supported by the SIMT template yet"
     for n in (*plan.input_chain, *plan.index_chain, *plan.output_chain):
         if isinstance(n, (ew.ExpOp, ew.SqrtOp)):
             return f"SIMT: {n.describe()} has no scalar form"
@@ -76,15 +75,6 @@ class SimtTemplate:
         self.gm = gm  # Data / ScalarData / Output node -> kernel GM argument position
         self.sizes = plan.graph.size_names
         self.index_exprs = [n for n in plan.graph.nodes() if isinstance(n, IndexExprOp)]
-
-    def total(self) -> object:
-        """The number of output elements (a SizeExpr)."""
-        from ascir_dialect.symbolic import SizeExpr
-
-        n = SizeExpr(1)
-        for r in self.plan.out_view.repeats:
-            n = n * r
-        return n
 
     # ------------------------------------------------------------------ call
     def call(
@@ -122,7 +112,7 @@ class SimtTemplate:
         with f.loop(f.add(first, f.thread_idx()), last, f.thread_num(), "e") as (b, e):
             self.b = b
             self.sym = ExprLowering(b, lambda s: self.size_vals[s])
-            view = self.plan.out_view
+            view = self.plan.lane_view
             env: dict[str, SSAValue] = {}
             rest_e = e
             for axis, r in reversed(list(zip(view.axis, view.repeats, strict=True))):
@@ -131,6 +121,7 @@ class SimtTemplate:
                 env[axis] = b.sub(rest_e, b.mul(q, extent), name=f"c_{axis}")
                 rest_e = q
             self.memo: dict[tuple[AscirNode, int], SSAValue] = {}
+            self._alive: list[dict[str, SSAValue]] = []
             for n in self.plan.output_chain:
                 if isinstance(n, StoreOp):
                     self._store(n, env)
@@ -154,6 +145,7 @@ class SimtTemplate:
         node = v.owner
         assert isinstance(node, AscirNode)
         key = (node, id(env))
+        self._alive.append(env)  # ids stay unique while the function is built
         if key not in self.memo:
             self.memo[key] = self._compute(node, env)
         return self.memo[key]
@@ -174,6 +166,8 @@ class SimtTemplate:
             return self.value(n.x, env)
         if isinstance(n, IndirectLoadOp):
             return self._gather(n, env)
+        if isinstance(n, ReduceNode):
+            return self._reduce(n, env)
         if isinstance(n, ew.CastOp):
             return self._convert(self.value(n.x, env), n.x.type.dtype, n.result_tensor().dtype)  # type: ignore[union-attr]
         return self._elementwise(n, env)
@@ -199,6 +193,43 @@ class SimtTemplate:
         if valid is not None:
             value = b.select(valid, value, b.const(0, value.type), name="gathered")
         return value
+
+    def _reduce(self, n: ReduceNode, env: dict[str, SSAValue]) -> SSAValue:
+        """A lane owns one reduced element: it folds over the reduced coordinates (the
+        reduce axes are complete inside the lane, seed 001 FR4)."""
+        b = self.b
+        src = n.x.type
+        assert isinstance(src, TensorType)
+        axes = [src.axis[i] for i in n.reduced_axes()]
+        extents = [self.sym(src.repeats[i]) for i in n.reduced_axes()]
+        count = b.v(1)
+        for e in extents:
+            count = b.mul(count, e)
+        dtype = src.dtype
+        wide = Float32Type() if dtype in (DType.float16, DType.bfloat16) else scalar_type(dtype)
+        init = b.const(_reduce_init(n, dtype), wide)
+        outer = b
+        with b.fold(0, count, init, "r", "acc") as (lb, r, acc, out):
+            self.b = lb
+            inner = dict(env)
+            rest = r
+            for axis, e in reversed(list(zip(axes, extents, strict=True))):
+                q = lb.floordiv(rest, e)
+                inner[axis] = lb.sub(rest, lb.mul(q, e), name=f"r_{axis}")
+                rest = q
+            v = self._wide(self.value(n.x, inner), dtype)
+            if isinstance(n, SumOp):
+                nxt = lb.insert((arith.AddfOp if dtype.is_float else arith.AddiOp)(acc, v)).results[0]
+            else:
+                better = (
+                    self._less(v, acc, dtype.is_float)
+                    if isinstance(n, MinOp)
+                    else self._less(acc, v, dtype.is_float)
+                )
+                nxt = lb.select(better, v, acc)
+            out.append(nxt)
+        self.b = outer
+        return self._narrow(outer.folded, dtype)
 
     # ------------------------------------------------------------ arithmetic
     def _convert(self, v: SSAValue, src: DType, dst: DType) -> SSAValue:
@@ -266,3 +297,14 @@ class SimtTemplate:
         if is_float:
             return self.b.insert(arith.CmpfOp(x, y, "olt")).results[0]
         return self.b.cmp("slt", x, y)
+
+
+def _reduce_init(n: ReduceNode, dtype: DType) -> int | float:
+    import numpy as np
+
+    if isinstance(n, SumOp):
+        return 0
+    if dtype.is_float:
+        return float("inf") if isinstance(n, MinOp) else float("-inf")
+    info = np.iinfo(dtype.numpy)
+    return int(info.max) if isinstance(n, MinOp) else int(info.min)

@@ -226,3 +226,33 @@ def test_auto_choice_follows_the_scores() -> None:
     assert k.last_run.tiling_key == 1  # type: ignore[attr-defined]
     k(x[:1], index[:1], sizes={"i0": 1, "i1": 64, "j0": 1, "j1": 64}, core_num=3)
     assert k.last_run.tiling_key == 2  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize("op", ["reduce_sum", "reduce_max"])
+def test_reduce_after_the_gather(op: str) -> None:
+    """A reduction after the gather (SIMT: a lane folds its complete reduce axes; SIMD
+    rejects it with its reason)."""
+    t_in = _view("float32", ["a0", "a1"], ["i0", "i1"])
+    t_idx = _view("int32", ["b0", "b1"], ["j0", "j1"])
+    t_out = _view("float32", ["b0", "b1"], ["j0", "j1"])
+    t_red = "!ascir.tensor<float32, [b0, b1], [j0, 1], [1, 0]>"
+    ir = f"""ascir.graph @gather_reduce hint sizes [i0, i1, j0, j1] axes [0: a0 = i0, 1: a1 = i1, 2: b0 = j0, 3: b1 = j1] {{
+  %x = ascir.data {{index = 0 : i64}} : {t_in}
+  %i = ascir.data {{index = 1 : i64}} : {t_idx}
+  %xl = ascir.load %x : {t_in}
+  %il = ascir.load %i : {t_idx}
+  %g = ascir.indirect_load %xl, %il {{dim = 1 : i64}} : {t_out}
+  %r = ascir.{op} %g : {t_red}
+  %a = ascir.relu %r : {t_red}
+  %st = ascir.store %a : {t_red}
+  %y = ascir.output %st {{index = 0 : i64}} : {t_red}
+}}
+"""
+    x = _data("float32", (5, 9))
+    index = RNG.integers(0, 9, (4, 7)).astype(np.int32)
+    choice = choose_templates(analyse(parse_ir(ir).body.block.first_op))  # type: ignore[arg-type]
+    assert choice.available == ["simt"] and "reductions after the gather" in choice.rejected["simd"]
+    y, _ = run(ir, x, index, None, exact=False)
+    g = expected(x, index, 1, False, False)
+    want = (g.sum(axis=1) if op == "reduce_sum" else g.max(axis=1))[:, None]
+    np.testing.assert_allclose(y, np.maximum(want, 0), rtol=1e-5)
