@@ -155,7 +155,7 @@ def distinct(inputs: list[np.ndarray], ir: str, count) -> int:
 
 def main() -> int:
     print(f"IndirectLoad templates on the simulator, {CORES} cores")
-    head = f"{'shape':<38}{'template':>9}{'chosen':>8}{'gm/min':>9}{'dma':>7}{'vec_instr':>11}{'simt_threads':>12}"
+    head = f"{'shape':<38}{'template':>9}{'chosen':>8}{'gm/min':>9}{'dma':>7}{'vec_instr':>11}{'simt_threads':>13}"
     print(head)
     print("-" * len(head))
     for label, (ir, inputs, sizes, want), count in SHAPES:
