@@ -34,6 +34,7 @@ from ascir_dialect.ops.reduce import MaxOp, MinOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
+from lowering.op_tables import COMPARE_MODE, MEMORY_UNARY
 from lowering.types import cast_round_mode, converted_constant, element_type, scalar_type
 from lowering.vf_lowering import VfCodegen
 from passes.diagnostics import PassError
@@ -54,20 +55,8 @@ _BINARY: dict[type, tuple[type, type | None, bool]] = {
     ew.SubOp: (ac.SubOp, None, False),
     ew.DivOp: (ac.DivOp, None, False),
 }
-_UNARY: dict[type, type] = {
-    ew.AbsOp: ac.AbsOp,
-    ew.ExpOp: ac.ExpOp,
-    ew.ReluOp: ac.ReluOp,
-    ew.SqrtOp: ac.SqrtOp,
-}
-_COMPARE: dict[type, str] = {
-    ew.LtOp: "LT",
-    ew.LeOp: "LE",
-    ew.GtOp: "GT",
-    ew.GeOp: "GE",
-    ew.EqOp: "EQ",
-    ew.NeOp: "NE",
-}
+_UNARY = MEMORY_UNARY
+_COMPARE = COMPARE_MODE
 _REDUCE: dict[type, type] = {SumOp: ac.ReduceSumOp, MaxOp: ac.ReduceMaxOp, MinOp: ac.ReduceMinOp}
 _SCALAR_LOOP = {
     ew.FloorDivOp: "floordiv",

@@ -36,9 +36,10 @@ from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
 from lowering.indirect_plan import IndirectPlan
+from lowering.op_tables import MEMORY_UNARY
 from lowering.types import cast_round_mode, element_type, scalar_type
 
-_UNARY = {ew.AbsOp: ac.AbsOp, ew.ExpOp: ac.ExpOp, ew.ReluOp: ac.ReluOp, ew.SqrtOp: ac.SqrtOp}
+_UNARY = MEMORY_UNARY
 ALIGN = 256  # elements: every buffer is a whole number of 256-byte repeats for any dtype
 i32 = IntegerType(32)
 u8 = IntegerType(8, Signedness.UNSIGNED)

@@ -29,6 +29,7 @@ from ascir_dialect.ops.memory import LoadOp, StoreOp
 from ascir_dialect.ops.reduce import MinOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import DataOp, IndexExprOp, ScalarDataOp, ScalarOp
 from lowering.indirect_plan import PASS, IndirectPlan
+from lowering.op_tables import COMPARE_MODE
 from lowering.types import element_type, scalar_type
 from passes.diagnostics import PassError
 
@@ -53,7 +54,7 @@ _INT_BIN = {
     ew.MaximumOp: arith.MaxSIOp,
     ew.FloorDivOp: arith.FloorDivSIOp,
 }
-_CMP = {ew.LtOp: "lt", ew.LeOp: "le", ew.GtOp: "gt", ew.GeOp: "ge", ew.EqOp: "eq", ew.NeOp: "ne"}
+_CMP = {op: mode.lower() for op, mode in COMPARE_MODE.items()}
 _SUPPORTED = (DType.float16, DType.bfloat16, DType.float32, DType.int8, DType.int16, DType.int32, DType.int64)
 
 

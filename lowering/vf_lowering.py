@@ -35,6 +35,7 @@ from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode, VfOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.sources import ArangeOp, ScalarOp
+from lowering.op_tables import COMPARE_MODE
 from lowering.types import cast_round_mode, converted_constant, element_type, scalar_type
 from passes.diagnostics import PassError
 
@@ -59,14 +60,7 @@ _UNARY: dict[type, type] = {
     ew.ReluOp: ac.RegReluOp,
     ew.SqrtOp: ac.RegSqrtOp,
 }
-_COMPARE: dict[type, str] = {
-    ew.LtOp: "LT",
-    ew.LeOp: "LE",
-    ew.GtOp: "GT",
-    ew.GeOp: "GE",
-    ew.EqOp: "EQ",
-    ew.NeOp: "NE",
-}
+_COMPARE = COMPARE_MODE
 _BOOLEAN = (DType.bool, DType.uint8)
 
 

@@ -91,24 +91,21 @@ class _Clusterer:
                     bits |= (1 << p) | self.anc[p]
             self.anc.append(bits)
 
-    def _convex(self, members: int) -> bool:
-        outside_ancestors = 0
-        rest = members
-        while rest:
-            low = rest & -rest
-            outside_ancestors |= self.anc[low.bit_length() - 1]
-            rest ^= low
-        outside_ancestors &= ~members
-        while outside_ancestors:
-            low = outside_ancestors & -outside_ancestors
+    def _convex(self, members: int, ancestors: int) -> bool:
+        """No node outside ``members`` lies on a path between two members. ``ancestors`` is
+        the union of the members' ancestor sets, so only the (few) outside ancestors are
+        visited: linear overall for chains."""
+        outside = ancestors & ~members
+        while outside:
+            low = outside & -outside
             if self.anc[low.bit_length() - 1] & members:
                 return False
-            outside_ancestors ^= low
+            outside ^= low
         return True
 
     def run(self) -> list[list[AscirNode]]:
         cluster_of: dict[int, int] = {}
-        clusters: dict[int, int] = {}  # id -> member bit set
+        clusters: dict[int, tuple[int, int]] = {}  # id -> (member bit set, union of their ancestors)
         for i, n in enumerate(self.nodes):
             if n not in self.eligible:
                 continue
@@ -120,30 +117,32 @@ class _Clusterer:
                     c = cluster_of[self.pos[owner]]  # type: ignore[index]
                     if c not in candidates:
                         candidates.append(c)
-            me = 1 << i
-            merged = me
-            for c in candidates:
-                merged |= clusters[c]
-            options = [(candidates, merged)] + [([c], clusters[c] | me) for c in candidates]
-            chosen: tuple[list[int], int] | None = next(
-                ((cs, bits) for cs, bits in options if cs and self._convex(bits)), None
-            )
+            me, mine = 1 << i, self.anc[i]
+            options = [candidates] + [[c] for c in candidates] if candidates else []
+            chosen = next((cs for cs in options if self._convex(*_union(clusters, cs, me, mine))), None)
             if chosen is None:
-                cid = i
-                clusters[cid] = me
+                cid, absorbed = i, []
+                clusters[cid] = (me, mine)
             else:
-                cs, bits = chosen
-                cid = cs[0]
-                for c in cs[1:]:
+                cid, absorbed = chosen[0], chosen[1:]
+                clusters[cid] = _union(clusters, chosen, me, mine)
+                for c in absorbed:
                     del clusters[c]
-                clusters[cid] = bits
-            rest = clusters[cid]
-            while rest:
-                low = rest & -rest
-                cluster_of[low.bit_length() - 1] = cid
-                rest ^= low
-        ordered = sorted(clusters.values(), key=lambda bits: (bits & -bits).bit_length())
+            cluster_of[i] = cid
+            for p, c in list(cluster_of.items()) if absorbed else []:
+                if c in absorbed:
+                    cluster_of[p] = cid
+        ordered = sorted(
+            (bits for bits, _ in clusters.values()), key=lambda bits: (bits & -bits).bit_length()
+        )
         return [[self.nodes[p] for p in range(len(self.nodes)) if bits >> p & 1] for bits in ordered]
+
+
+def _union(clusters: dict[int, tuple[int, int]], ids: list[int], bits: int, anc: int) -> tuple[int, int]:
+    for c in ids:
+        bits |= clusters[c][0]
+        anc |= clusters[c][1]
+    return bits, anc
 
 
 def boundary(members: list[AscirNode]) -> tuple[list[SSAValue], list[SSAValue]]:
