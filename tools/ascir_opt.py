@@ -34,6 +34,7 @@ from ascir_dialect.diagnostics import (
 from ascir_dialect.dialect import ASCIR
 from passes.registry import available_passes, describe_passes
 from tools.cli import run_cli
+from tools.dot import emit_dot
 
 EXIT_USER_ERROR = 1
 EXIT_INTERNAL_ERROR = 2
@@ -76,7 +77,7 @@ class AscirOptMain(xDSLOptMain):
         super().__init__(
             description="ASCIR optimizer driver (mlir-opt style). Passes (-p, comma-separated):\n"
             + describe_passes()
-            + "\nTargets (-t): mlir (IR, default), ascendc (tiling.h, host_impl.cpp, device_impl.cpp)",
+            + "\nTargets (-t): mlir (IR, default), ascendc (tiling.h, host_impl.cpp, device_impl.cpp), dot (Graphviz)",
             args=args,
         )
 
@@ -107,6 +108,7 @@ class AscirOptMain(xDSLOptMain):
     def register_all_targets(self) -> None:
         self.available_targets["mlir"] = self._emit_mlir
         self.available_targets["ascendc"] = emit_ascendc
+        self.available_targets["dot"] = emit_dot
 
     def _emit_mlir(self, module: ModuleOp, out: IO[str]) -> None:
         Printer(
