@@ -21,10 +21,36 @@ class AscirVerifyError(AscirError, ValueError):
     """IR (or a graph built in Python) violates an ASCIR invariant."""
 
 
+class _LineIndex:
+    """Line numbers of positions in the text being parsed, counted incrementally: the
+    parser moves forward, so each node costs the newlines since the previous one (xDSL's
+    ``Span.get_location`` counts from the start of the file: quadratic for big graphs)."""
+
+    def __init__(self) -> None:
+        self.input: object = None
+        self.pos = 0
+        self.line = 1
+        self.line_start = 0
+
+    def locate(self, source: object, text: str, pos: int) -> tuple[int, int]:
+        if source is not self.input or pos < self.pos:
+            self.input, self.pos, self.line, self.line_start = source, 0, 1, 0
+        newlines = text.count("\n", self.pos, pos)
+        if newlines:
+            self.line += newlines
+            self.line_start = text.rfind("\n", 0, pos) + 1
+        self.pos = pos
+        return self.line, pos - self.line_start + 1
+
+
+_LINES = _LineIndex()
+
+
 def location_here(parser: Parser) -> FileLineColLoc:
     """The parser's current position as an MLIR file:line:col location."""
-    loc = Span(parser.pos, parser.pos, parser.lexer.input).get_location()
-    return FileLineColLoc(StringAttr(loc.file), IntAttr(loc.line), IntAttr(loc.col))
+    source = parser.lexer.input
+    line, col = _LINES.locate(source, source.content, parser.pos)
+    return FileLineColLoc(StringAttr(source.name), IntAttr(line), IntAttr(col))
 
 
 def format_location(op: Operation, line_offset: int = 0) -> str:

@@ -191,7 +191,8 @@ def partition_clusters(graph: GraphOp) -> list[list[AscirNode]]:
     eligible = {
         n for n in nodes if n.vf is not None and n.vf.data == "ok" and isinstance(n.out_type, TensorType)
     }
-    _check_vectorized_axes(graph, sorted(eligible, key=nodes.index))
+    order = {n: i for i, n in enumerate(nodes)}
+    _check_vectorized_axes(graph, sorted(eligible, key=order.__getitem__))
     reduced = _reduced_positions(graph)
     while True:
         clusters = _Clusterer(nodes, eligible, reduced).run()

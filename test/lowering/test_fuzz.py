@@ -107,3 +107,66 @@ def cases(draw: st.DrawFn) -> tuple[str, list[np.ndarray], dict[str, int], str]:
 def test_random_graphs_match_the_reference(case, ub_size: int, cores: int) -> None:
     ir, inputs, sizes, dtype = case
     run_case(ir, inputs, sizes, f"fuzz_{dtype}", core_num=cores, ub_size=ub_size)
+
+
+IL_EXAMPLES = int(os.environ.get("ASCIR_FUZZ_IL_EXAMPLES", "8"))
+
+
+@st.composite
+def gather_cases(draw: st.DrawFn) -> tuple[str, list[np.ndarray], dict[str, int]]:
+    """Random IndirectLoad graphs: rank, dim, dtypes, negative/bound flags, index values
+    (out-of-range only where need_check_bound makes them legal), unary pre/post chains."""
+    from .test_indirect_load import gather_ir
+
+    rank = draw(st.integers(1, 3))
+    dim = draw(st.integers(0, rank - 1))
+    dtype = draw(st.sampled_from(["float32", "float16", "int32"]))
+    index_dtype = draw(st.sampled_from(["int32", "int64"]))
+    negative, bound = draw(st.booleans()), draw(st.booleans())
+    unary = {"float32": ["abs", "relu", "neg"], "float16": ["abs", "relu"], "int32": ["abs", "neg"]}[dtype]
+    pre = draw(st.sampled_from([None, *unary]))
+    post = draw(st.sampled_from([None, *unary]))
+    in_shape = tuple(draw(st.integers(1, 9)) for _ in range(rank))
+    idx_shape = tuple(
+        draw(st.integers(1, 12)) if k == dim else draw(st.integers(1, in_shape[k])) for k in range(rank)
+    )
+    size = in_shape[dim]
+    low = -2 * size if bound else (-size if negative else 0)
+    high = 2 * size if bound else size
+    index = np.asarray(
+        draw(
+            st.lists(
+                st.integers(low, high - 1), min_size=int(np.prod(idx_shape)), max_size=int(np.prod(idx_shape))
+            )
+        )
+    ).reshape(idx_shape)
+    x = random_input(dtype, in_shape)
+    ir = gather_ir(rank, dim, dtype, index_dtype, negative=negative, bound=bound, pre=pre, post=post)
+    sizes = {f"i{k}": n for k, n in enumerate(in_shape)} | {f"j{k}": n for k, n in enumerate(idx_shape)}
+    return ir, [x, index.astype(index_dtype)], sizes
+
+
+@settings(
+    max_examples=IL_EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize="ASCIR_FUZZ_RANDOM" not in os.environ,
+)
+@given(gather_cases(), st.integers(1, 8))
+def test_random_gathers_match_the_reference_with_every_template(case, cores: int) -> None:
+    from ascir_dialect.interpreter import reference
+    from lowering.indirect_kernel import choose_templates
+    from lowering.indirect_plan import analyse
+    from tools.compile import compile_graph
+
+    from ..conftest import parse_ir
+
+    ir, inputs, sizes = case
+    module = parse_ir(ir)
+    (want,) = reference(module, *inputs, sizes=sizes)
+    graph = module.body.block.first_op
+    for template in [*choose_templates(analyse(graph)).available, None]:  # type: ignore[arg-type]
+        (got,) = compile_graph(module, name="fuzz_gather", template=template)(
+            *inputs, sizes=sizes, core_num=cores
+        )
+        np.testing.assert_array_equal(got, want)

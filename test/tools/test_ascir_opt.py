@@ -63,7 +63,10 @@ PIPELINES = [
     ("examples/add_relu.mlir", ["-p", "autofuse", "-t", "ascendc"]),
     ("test/lit/lowering/vf.mlir", ["--split-input-file", "-p", "autofuse", "-t", "ascendc"]),
     ("test/lit/passes/vf_partition.mlir", ["--split-input-file", "-p", "schedule,vf-partition"]),
-    ("test/lit/indirect_load/template_cases.mlir", ["--split-input-file", "-p", "indirect-load-template-cases"]),
+    (
+        "test/lit/indirect_load/template_cases.mlir",
+        ["--split-input-file", "-p", "indirect-load-template-cases"],
+    ),
     ("test/lit/indirect_load/codegen.mlir", ["-p", "autofuse", "-t", "ascendc"]),
 ]
 

@@ -1,0 +1,88 @@
+"""Benchmark: compile latency, fresh process and in process, and growth with graph size.
+
+* fresh process: ``ascir-opt <graph> -p autofuse -t ascendc`` (Python start-up, imports,
+  parse, pipeline, print), median of ``--runs``;
+* in process: parse + pipeline + print of the same graph (no C++ build), median;
+* growth: synthetic elementwise chains of 200 and 2,000 nodes through the whole in-process
+  pipeline; the ratio should stay close to 10 (linear).
+
+    python bench/compile_latency.py [--runs 5]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from xdsl.parser import Parser
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.gm_traffic import chain
+from lowering.passes import AutofusePass
+from tools.ascir_opt import emit_ascendc, make_context
+
+ROOT = Path(__file__).resolve().parent.parent
+GRAPHS = {
+    "add_relu": ROOT / "examples" / "add_relu.mlir",
+    "vf mixed dtypes": ROOT / "test" / "lit" / "lowering" / "vf.mlir",
+    "gather (IndirectLoad)": ROOT / "test" / "lit" / "indirect_load" / "codegen.mlir",
+}
+
+
+def in_process(text: str) -> float:
+    import io
+
+    start = time.perf_counter()
+    for chunk in text.split("// -----"):
+        if "ascir.graph" not in chunk:
+            continue
+        ctx = make_context()
+        module = Parser(ctx, chunk).parse_module()
+        AutofusePass().apply(ctx, module)
+        emit_ascendc(module, io.StringIO())
+    return time.perf_counter() - start
+
+
+def fresh_process(path: Path) -> float:
+    opt = Path(sys.executable).parent / "ascir-opt"
+    start = time.perf_counter()
+    out = subprocess.run(
+        [str(opt), str(path), "--split-input-file", "-p", "autofuse", "-t", "ascendc"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if out.returncode != 0:
+        raise SystemExit(f"{path}: ascir-opt failed: {out.stderr}")
+    return time.perf_counter() - start
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--runs", type=int, default=5)
+    args = parser.parse_args()
+    print(f"{'graph':<24}{'fresh process s':>17}{'in process s':>14}")
+    for name, path in GRAPHS.items():
+        text = path.read_text()
+        fresh = statistics.median(fresh_process(path) for _ in range(args.runs))
+        inproc = statistics.median(in_process(text) for _ in range(args.runs))
+        print(f"{name:<24}{fresh:>17.3f}{inproc:>14.4f}")
+    print()
+    times = {}
+    for n in (200, 2000):
+        text = chain(n)
+        times[n] = statistics.median(in_process(text) for _ in range(max(1, args.runs // 2)))
+        print(f"chain of {n:>5} nodes: {times[n]:.3f} s in process")
+    print(f"growth 200 -> 2000 nodes: x{times[2000] / times[200]:.1f} (linear = x10)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
