@@ -40,7 +40,7 @@ from xdsl.utils.exceptions import VerifyException
 from ascir_dialect.attributes import DTypeAttr, ScalarType, TensorType, parse_name
 from ascir_dialect.diagnostics import location_here
 from ascir_dialect.dtypes import DType
-from ascir_dialect.ops.node import AscirNode
+from ascir_dialect.ops.node import AscirNode, _parse_defined_operand
 
 
 @irdl_op_definition
@@ -180,8 +180,13 @@ class VfYieldOp(IRDLOperation):
 
     @classmethod
     def parse(cls, parser: Parser) -> VfYieldOp:
-        values = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_operand)
-        return VfYieldOp(values)
+        def operand() -> SSAValue:
+            value = _parse_defined_operand(parser)
+            if value is None:
+                parser.raise_error("expected a yielded SSA value")
+            return value  # type: ignore[return-value]
+
+        return VfYieldOp(parser.parse_comma_separated_list(parser.Delimiter.NONE, operand))
 
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
