@@ -256,3 +256,17 @@ def test_reduce_after_the_gather(op: str) -> None:
     g = expected(x, index, 1, False, False)
     want = (g.sum(axis=1) if op == "reduce_sum" else g.max(axis=1))[:, None]
     np.testing.assert_allclose(y, np.maximum(want, 0), rtol=1e-5)
+
+
+def test_runtime_misuse_is_a_clear_error() -> None:
+    k = compile_graph(parse_ir(gather_ir(2, 1)), name="gather_misuse")
+    x, index = np.zeros((3, 5), np.float32), np.zeros((2, 7), np.int32)
+    sizes = {"i0": 3, "i1": 5, "j0": 2, "j1": 7}
+    with pytest.raises(Exception, match=r"input 0 \(%x\) has 5 elements but its view needs 15"):
+        k(x.reshape(-1)[:5], index, sizes=sizes)
+    with pytest.raises(Exception, match=r"input 1 \(%i\) must have dtype int32"):
+        k(x, index.astype(np.int64), sizes=sizes)
+    with pytest.raises(Exception, match=r"needs sizes for j0, j1"):
+        k(x, index, sizes={"i0": 3, "i1": 5})
+    (out,) = k(np.asfortranarray(x), index, sizes=sizes)  # non-contiguous arrays are copied, not misread
+    np.testing.assert_array_equal(out, expected(x, index, 1, False, False))
