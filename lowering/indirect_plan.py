@@ -29,7 +29,8 @@ PASS = "indirect-load-template-cases"
 SOURCES = (DataOp, ScalarDataOp, ScalarOp, IndexExprOp, OutputOp)
 CHAIN_OPS = (LoadOp, ew.ElementwiseNode, ew.BroadcastOp, ew.CastOp)
 CACHELINE_BYTES = 128
-"""GM cacheline of the score function (FR6); an assumption, see bench/indirect_cost.md."""
+"""GM cacheline size used by the FR6 score. The seed names no value; 128 bytes is an
+assumption (a common L2 line), kept in one place so that a measured value can replace it."""
 CACHE_THRES = 0.5
 CORE_THRES = 0.5
 
