@@ -200,8 +200,14 @@ def run_suite(args: argparse.Namespace) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from passes.registry import describe_passes
+
     parser = argparse.ArgumentParser(
-        prog="ascir-run", description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+        prog="ascir-run",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+        epilog="Each graph goes through the autofuse pipeline; its passes (ascir-opt -p NAME):\n"
+        + describe_passes(),
     )
     parser.add_argument("file", type=Path, nargs="?", help="a .mlir or .py file (not with --suite)")
     parser.add_argument(
