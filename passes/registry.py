@@ -81,4 +81,5 @@ def available_passes() -> dict[str, Callable[[], type[ModulePass]]]:
 
 
 def describe_passes() -> str:
-    return "\n".join(f"  {name:<18} {doc}" for name, (_, doc) in PASSES.items())
+    width = max(len(name) for name in PASSES)
+    return "\n".join(f"  {name:<{width}}  {doc}" for name, (_, doc) in PASSES.items())
