@@ -347,6 +347,20 @@ class TensorType(ParametrizedAttribute, TypeAttribute):
             dtype, self.axis, self.repeats, self.strides, self.vectorized_axis, self.vectorized_strides
         )
 
+    def numel(self, start: int = 0, stop: int | None = None) -> SizeExpr:
+        """Elements of the view over axes ``start:stop`` (the product of their repeats)."""
+        n = SizeExpr(1)
+        for r in self.repeats[start:stop]:
+            n = n * r
+        return n
+
+    def extent(self, start: int = 0) -> SizeExpr:
+        """Elements of the GM span the view's axes ``start:`` address: 1 + sum((r - 1) * s)."""
+        e = SizeExpr(1)
+        for r, s in zip(self.repeats[start:], self.strides[start:], strict=True):
+            e = e + (r - 1) * s
+        return e
+
     def broadcast_axes(self) -> list[int]:
         """Positions of broadcast axes: non-degenerate with stride 0 (AL-6)."""
         return [

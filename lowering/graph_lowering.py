@@ -334,10 +334,7 @@ class GraphLowering:
                 self.values[n.results[0]] = self._buffer(n.node_name, element_type(t.dtype), _inner_full(t))
 
     def _extent(self, t: TensorType) -> SSAValue:
-        e = SizeExpr(1)
-        for r, s in zip(t.repeats, t.strides, strict=True):
-            e = e + (r - 1) * s
-        return self.sym(e)
+        return self.sym(t.extent())
 
     def _buffer(self, name: str, dtype: Attribute, full: bool) -> SSAValue:
         """A UB buffer, declared in the kernel prologue. Ops may ask for temporaries while the

@@ -124,7 +124,7 @@ def _host(
             h.set_tiling(f"ie_{i}", sym(n.expr.data))
         cores = h.cast(core_num, i64)
         # SIMT: the linear output space over the cores
-        total = sym(_numel(plan))
+        total = sym(plan.lane_view.numel())
         per_block = h.ceildiv(total, h.min(cores, total))
         h.set_tiling("simt_total", total)
         h.set_tiling("simt_per_block", per_block)
@@ -151,15 +151,6 @@ def _host(
     kernel = next(op for op in kb.module.ops if isinstance(op, ac.KernelOp))
     host.detach()
     kb.module.body.block.insert_op_before(host, kernel)
-
-
-def _numel(plan: IndirectPlan):
-    from ascir_dialect.symbolic import SizeExpr
-
-    n = SizeExpr(1)
-    for r in plan.lane_view.repeats:
-        n = n * r
-    return n
 
 
 __all__ = ["KEYS", "BodyBuilder", "TemplateChoice", "choose_templates", "lower_indirect"]

@@ -136,10 +136,7 @@ def scores(plan: IndirectPlan) -> tuple[SizeExpr, SizeExpr]:
             break
     if strides[-1] != 1:
         product = SizeExpr(1)
-    outer = SizeExpr(1)
-    for r in plan.out_view.repeats[: plan.dim]:
-        outer = outer * r
-    return product * src.dtype.nbytes, outer
+    return product * src.dtype.nbytes, plan.out_view.numel(0, plan.dim)
 
 
 def _gm_view(plan: IndirectPlan) -> TensorType:

@@ -66,7 +66,7 @@ def simd_supported(plan: IndirectPlan) -> str | None:
     """Why the SIMD template cannot take this graph, or None."""
     load = next((n for n in plan.input_chain if isinstance(n, LoadOp)), None)
     pre = [n for n in plan.input_chain if n is not load]
-    if load is None or any(not isinstance(n, (ew.CastOp, ew.NegOp, *_UNARY)) for n in pre):
+    if load is None or _unary_chain(pre) is not None:
         return "SIMD: the input chain must be a load and unary elementwise ops (they move after the gather)"
     if plan.reduce is not None:
         return f"SIMD: {plan.reduce.describe()}: reductions after the gather are not supported by the SIMD template yet"
@@ -120,19 +120,12 @@ class SimdTemplate:
     def _sizes(self) -> tuple[SizeExpr, SizeExpr, SizeExpr, SizeExpr]:
         """(rows, output block elements, input slice extent, index block extent)."""
         d, out = self.plan.dim, self.plan.out_view
-        rows, block = SizeExpr(1), SizeExpr(1)
-        for r in out.repeats[:d]:
-            rows = rows * r
-        for r in out.repeats[d:]:
-            block = block * r
-
-        def extent(t: TensorType) -> SizeExpr:
-            e = SizeExpr(1)
-            for r, st in zip(t.repeats[d:], t.strides[d:], strict=True):
-                e = e + (r - 1) * st
-            return e
-
-        return rows, block, extent(self.load.result_tensor()), extent(self.index.result_tensor())
+        return (
+            out.numel(0, d),
+            out.numel(d),
+            self.load.result_tensor().extent(d),
+            self.index.result_tensor().extent(d),
+        )
 
     @property
     def index_contiguous(self) -> bool:
@@ -209,10 +202,7 @@ class SimdTemplate:
         def extent(node: AscirNode) -> SSAValue:
             view = node.out_type
             assert isinstance(view, TensorType)
-            e = SizeExpr(1)
-            for r, s in zip(view.repeats, view.strides, strict=True):
-                e = e + (r - 1) * s
-            return sym(e)
+            return sym(view.extent())
 
         index_data = self.index.x.owner
         assert isinstance(data, AscirNode) and isinstance(index_data, AscirNode)

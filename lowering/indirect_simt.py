@@ -42,7 +42,6 @@ _FLOAT_BIN = {
     ew.SubOp: arith.SubfOp,
     ew.MulOp: arith.MulfOp,
     ew.DivOp: arith.DivfOp,
-    ew.TrueDivOp: arith.DivfOp,
     ew.MinimumOp: arith.MinimumfOp,
     ew.MaximumOp: arith.MaximumfOp,
 }
@@ -58,10 +57,24 @@ _CMP = {op: mode.lower() for op, mode in COMPARE_MODE.items()}
 _SUPPORTED = (DType.float16, DType.bfloat16, DType.float32, DType.int8, DType.int16, DType.int32, DType.int64)
 
 
+_STRUCTURAL = (LoadOp, StoreOp, ew.BroadcastOp, ew.CastOp, ew.CompareNode, ew.SelectNode, ReduceNode)
+_UNARY_FORMS = (ew.NegOp, ew.AbsOp, ew.ReluOp)
+
+
+def _has_scalar_form(n: AscirNode) -> bool:
+    """Exactly the ops ``SimtTemplate`` can evaluate per element (checked before any code
+    is emitted, so a rejection never leaves the other templates half-built)."""
+    if isinstance(n, _STRUCTURAL):
+        return True
+    if n.result_tensor().dtype.is_float:
+        return type(n) in _FLOAT_BIN or isinstance(n, _UNARY_FORMS)
+    return type(n) in _INT_BIN or isinstance(n, (*_UNARY_FORMS, ew.RemainderOp))
+
+
 def simt_supported(plan: IndirectPlan) -> str | None:
     """Why the SIMT template cannot take this graph, or None."""
     for n in (*plan.input_chain, *plan.index_chain, *plan.output_chain):
-        if isinstance(n, (ew.ExpOp, ew.SqrtOp)):
+        if not _has_scalar_form(n):
             return f"SIMT: {n.describe()} has no scalar form"
         if isinstance(n, (LoadOp, StoreOp)) and n.result_tensor().dtype not in _SUPPORTED:
             return f"SIMT: {n.describe()}: {n.result_tensor().dtype} tensors are not supported by the scalar path"

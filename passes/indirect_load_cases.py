@@ -125,13 +125,6 @@ def _info(plan: IndirectPlan, extra: dict[str, Attribute], rejected: str | None)
     return DictionaryAttr(data)
 
 
-def _numel(t: TensorType) -> SizeExpr:
-    n = SizeExpr(1)
-    for r in t.repeats:
-        n = n * r
-    return n
-
-
 def template_cases(graph: GraphOp) -> list[GraphOp]:
     plan = analyse(graph)
     choice = choose_templates(plan)
@@ -160,9 +153,9 @@ def template_cases(graph: GraphOp) -> list[GraphOp]:
             idx = plan.node.x2.type
             assert isinstance(src, TensorType) and isinstance(idx, TensorType)
             stages = [
-                ("input_pre", [n.node_name for n in plan.input_chain], _numel(src) * src.dtype.nbytes),
-                ("index_pre", [n.node_name for n in plan.index_chain], _numel(idx) * idx.dtype.nbytes),
-                ("indirect_load", [plan.node.node_name], _numel(plan.out_view) * elem),
+                ("input_pre", [n.node_name for n in plan.input_chain], src.numel() * src.dtype.nbytes),
+                ("index_pre", [n.node_name for n in plan.index_chain], idx.numel() * idx.dtype.nbytes),
+                ("indirect_load", [plan.node.node_name], plan.out_view.numel() * elem),
                 ("output_post", [n.node_name for n in plan.output_chain], SizeExpr(0)),
             ]
             extra = {
