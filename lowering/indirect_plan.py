@@ -65,6 +65,11 @@ class IndirectPlan:
         return self.reduce.result_tensor() if self.reduce is not None else self.out_view
 
 
+def has_indirect_load(graph: GraphOp) -> bool:
+    """The graph compiles through IndirectLoad template cases (not ``schedule``)."""
+    return any(isinstance(n, IndirectLoadOp) for n in graph.nodes())
+
+
 def _ancestors(node: AscirNode) -> list[AscirNode]:
     seen: dict[AscirNode, None] = {}
     stack = [v.owner for v in node.operands]

@@ -9,9 +9,9 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
 
 from ascir_dialect.ops import GraphOp
-from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from lowering.graph_lowering import lower_graph
 from lowering.indirect_kernel import lower_indirect
+from lowering.indirect_plan import has_indirect_load
 from passes.diagnostics import PassError
 from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
 from passes.schedule import SchedulePass
@@ -59,7 +59,7 @@ class AutofusePass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         graphs = [g for g in op.ops if isinstance(g, GraphOp)]
-        if len(graphs) == 1 and any(isinstance(n, IndirectLoadOp) for n in graphs[0].nodes()):
+        if len(graphs) == 1 and has_indirect_load(graphs[0]):
             kernel = lower_indirect(graphs[0], f"autofuse_{graphs[0].graph_name}", self.template or None)
             _replace_body(op, kernel)
             return

@@ -41,6 +41,7 @@ from lowering.indirect_plan import (
     PASS,
     IndirectPlan,
     analyse,
+    has_indirect_load,
     scores,
 )
 from lowering.indirect_simt import DCACHE_BYTES
@@ -178,9 +179,7 @@ class IndirectLoadTemplateCasesPass(ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         graphs = [g for g in op.ops if isinstance(g, GraphOp) and g.template is None]
-        plans = [
-            (g, template_cases(g)) for g in graphs if any(isinstance(n, IndirectLoadOp) for n in g.nodes())
-        ]
+        plans = [(g, template_cases(g)) for g in graphs if has_indirect_load(g)]
         for g, cases in plans:
             for case in cases:
                 op.body.block.insert_op_before(case, g)

@@ -18,10 +18,9 @@ from ascendc_emitter.printer import emit_files
 from ascir_dialect.diagnostics import AscirError
 from ascir_dialect.interpreter import resolve_graph
 from ascir_dialect.ops import GraphOp
-from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from lowering.graph_lowering import lower_graph
 from lowering.indirect_kernel import lower_indirect
-from lowering.indirect_plan import analyse
+from lowering.indirect_plan import analyse, has_indirect_load
 from tools.compile import schedule_module
 
 
@@ -67,7 +66,7 @@ class Autofuser:
 
     def schedule(self, graph: Any) -> ScheduledResult:
         _module, g = resolve_graph(graph)
-        if any(isinstance(n, IndirectLoadOp) for n in g.nodes()):
+        if has_indirect_load(g):
             analyse(g)  # fails closed on an unsupported topology; templates are chosen in codegen
             return ScheduledResult(g.graph_name, [g.clone()])
         hint, impl = schedule_module(graph, vf=self.options.enable_vf)
@@ -77,7 +76,7 @@ class Autofuser:
         if not isinstance(scheduled, ScheduledResult) or not scheduled:
             raise AscirError("Autofuser.codegen takes the result of Autofuser.schedule(graph)")
         (impl,) = scheduled.impl_graphs  # schedule() makes one case per graph
-        if any(isinstance(n, IndirectLoadOp) for n in impl.nodes()):
+        if has_indirect_load(impl):
             sources = emit_files(lower_indirect(impl, f"autofuse_{impl.graph_name}"))
         else:
             sources = emit_files(lower_graph(impl))

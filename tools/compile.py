@@ -27,10 +27,10 @@ from ascir_dialect.interpreter import (
     resolve_graph,
 )
 from ascir_dialect.ops import GraphOp
-from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import OutputOp
 from lowering.graph_lowering import lower_graph
 from lowering.indirect_kernel import lower_indirect
+from lowering.indirect_plan import has_indirect_load
 from passes.normalize_arange import normalize_graph
 from passes.schedule import schedule_graph
 from passes.vf_partition import partition_graph
@@ -118,7 +118,7 @@ def compile_graph(
     ``__simd_vf__`` functions); ``mask_mode="per-op"`` is the debug pre-AL-7 mask mode;
     ``template`` pins the IndirectLoad template ("simd", "simt", "sklike")."""
     _module, g = resolve_graph(graph_or_module, graph)
-    if any(isinstance(n, IndirectLoadOp) for n in g.nodes()):
+    if has_indirect_load(g):
         hint = g
         kernel_module = lower_indirect(g, name or f"autofuse_{g.graph_name}", template)
     else:
