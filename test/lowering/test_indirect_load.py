@@ -222,10 +222,12 @@ def test_auto_choice_follows_the_scores() -> None:
     k = compile_graph(parse_ir(ir), name="gather_auto")
     x = _data("float32", (8, 64))
     index = RNG.integers(0, 64, (8, 64)).astype(np.int32)
-    k(x, index, sizes={"i0": 8, "i1": 64, "j0": 8, "j1": 64}, core_num=3)
+    (y,) = k(x, index, sizes={"i0": 8, "i1": 64, "j0": 8, "j1": 64}, core_num=3)
     assert k.last_run.tiling_key == 1  # type: ignore[attr-defined]
-    k(x[:1], index[:1], sizes={"i0": 1, "i1": 64, "j0": 1, "j1": 64}, core_num=3)
+    np.testing.assert_array_equal(y, expected(x, index, 1, False, False))
+    (y,) = k(x[:1], index[:1], sizes={"i0": 1, "i1": 64, "j0": 1, "j1": 64}, core_num=3)
     assert k.last_run.tiling_key == 2  # type: ignore[attr-defined]
+    np.testing.assert_array_equal(y, expected(x[:1], index[:1], 1, False, False))
 
 
 @pytest.mark.parametrize("op", ["reduce_sum", "reduce_max"])
