@@ -130,6 +130,9 @@ class BodyBuilder:
 
     def select(self, cond: SSAValue, a: Value, b: Value, name: str | None = None) -> SSAValue:
         x = self.v(a)
+        if isinstance(cond.owner, arith.ConstantOp):  # a known condition picks its side here
+            chosen = cond.owner.value.value.data  # type: ignore[union-attr]
+            return x if chosen else self.v(b, x.type)
         op = self.insert(arith.SelectOp(cond, x, self.v(b, x.type)))
         if name:
             op.results[0].name_hint = name
@@ -315,11 +318,12 @@ class BodyBuilder:
     @contextmanager
     def key_switch(self, tiling: SSAValue, keys: Sequence[int]) -> Iterator[list[BodyBuilder]]:
         """``switch (tiling.tiling_key)``: yields one builder per key."""
+        key = self.tiling_get(tiling, "tiling_key", u32)
         blocks = [Block() for _ in keys]
         yield [type(self)(b) for b in blocks]
         self.insert(
             ac.KeySwitchOp.build(
-                operands=[tiling],
+                operands=[key],
                 properties={"keys": ArrayAttr([IntAttr(k) for k in keys])},
                 regions=[[Region(b) for b in blocks]],
             )

@@ -10,8 +10,10 @@ on its own copy, replace it in the module (a rejected template never affects ano
 * ``@<g>_simt``: IndirectLoad moved forward unconditionally; before a two-input op it is
   duplicated, one gather per side input, with the same index. Metadata: the 32 KB dcache
   reservation, the linearised output axis.
-* ``@<g>_sklike``: unchanged graph with its four logical stages (input pre, index pre,
-  IndirectLoad, output post), their order and the workspace sizes joining them.
+* ``@<g>_sklike``: unchanged graph with its logical stages (input pre, index pre,
+  IndirectLoad, output post; a stage with nothing to compute is folded away), in launch
+  order with what each reads and writes, and the workspace sizes joining them
+  (``lowering.indirect_sklike``).
 
 Every case records ``continuous_bytes`` and ``index_outer_product`` (FR6) and the
 thresholds; a case whose code the lowering cannot emit says why (``rejected``). Host
@@ -32,19 +34,21 @@ from ascir_dialect.attributes import ExprAttr, TensorType
 from ascir_dialect.ops import AscirNode, GraphOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
-from ascir_dialect.symbolic import SizeExpr
+from ascir_dialect.ops.sources import DataOp, ScalarDataOp
 from lowering.indirect_kernel import choose_templates
 from lowering.indirect_plan import (
     CACHE_THRES,
     CACHELINE_BYTES,
     CORE_THRES,
     PASS,
+    SOURCES,
     IndirectPlan,
     analyse,
     has_indirect_load,
     scores,
 )
 from lowering.indirect_simt import DCACHE_BYTES
+from lowering.indirect_sklike import SkLikeSplit, Stage, split_stages
 
 MOVABLE = (ew.ElementwiseNode, ew.CastOp)
 
@@ -148,27 +152,27 @@ def template_cases(graph: GraphOp) -> list[GraphOp]:
                 "linear_axis": StringAttr("indirect_load_linear"),
                 "moved_after_gather": ArrayAttr([StringAttr(m) for m in moved]),
             }
-        else:
-            elem = plan.node.result_tensor().dtype.nbytes
-            src = plan.node.x1.type
-            idx = plan.node.x2.type
-            assert isinstance(src, TensorType) and isinstance(idx, TensorType)
-            stages = [
-                ("input_pre", [n.node_name for n in plan.input_chain], src.numel() * src.dtype.nbytes),
-                ("index_pre", [n.node_name for n in plan.index_chain], idx.numel() * idx.dtype.nbytes),
-                ("indirect_load", [plan.node.node_name], plan.out_view.numel() * elem),
-                ("output_post", [n.node_name for n in plan.output_chain], SizeExpr(0)),
-            ]
+        elif choice.rejected.get(template) is None:
+            split = split_stages(plan)
             extra = {
-                "stages": ArrayAttr([StringAttr(f"{s}: {', '.join(ns) or '-'}") for s, ns, _ in stages]),
-                "workspace_input": ExprAttr(stages[0][2]),
-                "workspace_index": ExprAttr(stages[1][2]),
-                "workspace_gather": ExprAttr(stages[2][2]),
+                "stages": ArrayAttr([StringAttr(_describe(stage, split)) for stage in split.stages]),
+                "workspace_bytes": ArrayAttr([ExprAttr(w.nbytes) for w in split.workspaces]),
             }
         case.properties["template"] = StringAttr(template)
         case.properties["template_info"] = _info(plan, extra, choice.rejected.get(template))
         cases.append(case)
     return cases
+
+
+def _describe(stage: Stage, split: SkLikeSplit) -> str:
+    """``"<stage>: <nodes>; reads <args>; writes <args>"`` with workspaces as ``wsN``."""
+    ws = {w.field: f"ws{i}" for i, w in enumerate(split.workspaces)}
+    names = [n.node_name for n in stage.graph.nodes() if not isinstance(n, SOURCES)]
+    args = [ws.get(offset, param) for param, offset in stage.routes[:-1]]  # the last: workspace
+    n_in = sum(1 for n in stage.graph.nodes() if isinstance(n, (DataOp, ScalarDataOp)))
+    return (
+        f"{stage.name}: {', '.join(names)}; reads {', '.join(args[:n_in])}; writes {', '.join(args[n_in:])}"
+    )
 
 
 @dataclass(frozen=True)

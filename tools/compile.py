@@ -31,9 +31,7 @@ from ascir_dialect.ops.memory import OutputOp
 from lowering.graph_lowering import lower_graph
 from lowering.indirect_kernel import lower_indirect
 from lowering.indirect_plan import has_indirect_load
-from passes.normalize_arange import normalize_graph
-from passes.schedule import schedule_graph
-from passes.vf_partition import partition_graph
+from lowering.pipeline import impl_graph
 from runtime import compile_kernel
 
 
@@ -90,15 +88,7 @@ def schedule_module(
     a hint graph (an impl graph is taken as it is) and, unless ``vf`` is false (the
     root-graph path), vf-partition."""
     _module, g = resolve_graph(graph_or_module, graph)
-    if g.is_hint:
-        normalized = g.clone()
-        normalize_graph(normalized)
-        impl = schedule_graph(normalized)
-    else:  # already scheduled (impl-level IR built directly, as the seed's C++ graphs are)
-        impl = g.clone()
-    if vf:
-        partition_graph(impl)
-    return g, impl
+    return g, impl_graph(g, vf)
 
 
 def lower_module(impl: GraphOp, name: str | None = None, mask_mode: str = "loop") -> ModuleOp:

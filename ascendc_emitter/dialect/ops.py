@@ -200,11 +200,23 @@ class FailIfOp(IRDLOperation):
 @irdl_op_definition
 class KernelOp(IRDLOperation):
     """The ``__global__ __aicore__`` kernel. Block args: one ``gm_addr`` per GM tensor
-    (inputs, then outputs), the workspace ``gm_addr``, then the tiling struct."""
+    (inputs, then outputs), the workspace ``gm_addr``, then the tiling struct.
+
+    A module may hold several kernels launched in order by ``AutofuseLaunch`` (stage
+    kernels joined through the workspace, seed 001 SK-like). Such a kernel says how it
+    is launched: ``launch_key`` (only when ``tiling->tiling_key`` equals it),
+    ``grid_field`` (the tiling field holding its block_dim), and per GM argument the
+    ``AutofuseLaunch`` parameter it receives (``launch_args``) plus a tiling field added
+    to that address (``launch_offsets``, "" for none). Without them the kernel takes the
+    launch's own parameters in order and its ``block_dim``."""
 
     name = "ascendc.kernel"
     sym_name = prop_def(StringAttr)
     arg_names = prop_def(ArrayAttr[StringAttr])
+    launch_key = opt_prop_def(IntAttr)
+    grid_field = opt_prop_def(StringAttr)
+    launch_args = opt_prop_def(ArrayAttr[StringAttr])
+    launch_offsets = opt_prop_def(ArrayAttr[StringAttr])
     body = region_def("single_block")
     traits = traits_def(SymbolOpInterface(), NoTerminator(), IsolatedFromAbove())
 
@@ -217,14 +229,40 @@ class KernelOp(IRDLOperation):
                 raise VerifyException(f"ascendc.kernel: GM arguments must be !ascendc.gm_addr, got {a.type}")
         if len(self.arg_names.data) != len(args) - 1:
             raise VerifyException("ascendc.kernel: give one name per GM argument (workspace included)")
+        routed = (self.launch_args, self.launch_offsets)
+        if any(r is not None for r in routed):
+            if any(r is None or len(r.data) != len(args) - 1 for r in routed):
+                raise VerifyException(
+                    "ascendc.kernel: launch_args and launch_offsets give one entry per GM argument"
+                )
+        for f in [self.grid_field.data] if self.grid_field is not None else []:
+            check_tiling_field(self, f)
+        for off in self.launch_offsets.data if self.launch_offsets is not None else []:
+            if off.data:
+                check_tiling_field(self, off.data)
+
+    def launch_routes(self) -> list[tuple[str, str]]:
+        """(AutofuseLaunch parameter, offset field or "") per GM argument."""
+        if self.launch_args is None or self.launch_offsets is None:
+            return [(n.data, "") for n in self.arg_names.data]
+        return [(a.data, o.data) for a, o in zip(self.launch_args.data, self.launch_offsets.data, strict=True)]
+
+
+@irdl_op_definition
+class LaunchSignatureOp(IRDLOperation):
+    """The GM parameters of ``AutofuseLaunch`` (inputs, outputs, workspace) when the module
+    holds several kernels; a single kernel's own argument names otherwise."""
+
+    name = "ascendc.launch_signature"
+    arg_names = prop_def(ArrayAttr[StringAttr])
 
 
 @irdl_op_definition
 class KeySwitchOp(IRDLOperation):
-    """``switch (tiling.tiling_key) { case k: ... }``: one region per key."""
+    """``switch (key) { case k: ... }``: one region per key (the key read from tiling)."""
 
     name = "ascendc.key_switch"
-    tiling = operand_def(TilingType)
+    key = operand_def(IntegerType)
     keys = prop_def(ArrayAttr[IntAttr])
     cases = var_region_def("single_block")
     traits = traits_def(NoTerminator())

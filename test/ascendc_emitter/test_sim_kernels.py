@@ -227,4 +227,5 @@ def test_tiling_key_dispatch(n: int) -> None:
     result = kernel.run([x, y, z], [n])
     assert result.tiling_key == n % 2
     np.testing.assert_array_equal(z, x + y if n % 2 == 0 else x - y)
-    assert "switch (tiling.tiling_key) {" in sources.device_impl_cpp
+    assert "uint32_t tiling_key = tiling.tiling_key;" in sources.device_impl_cpp
+    assert "switch (tiling_key) {" in sources.device_impl_cpp

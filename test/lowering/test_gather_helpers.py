@@ -60,7 +60,7 @@ def test_index_select_matches_row_indexing(template) -> None:
     np.testing.assert_array_equal(out, xs[ids])
 
 
-@pytest.mark.parametrize("template", ["simd", "simt", None])
+@pytest.mark.parametrize("template", ["simd", "simt", "sklike", None])
 def test_embedding_matches_take(template) -> None:
     g = ascir.HintGraph("embedding")
     v, h, bt, t = (g.create_axis(f"a{i}", g.create_size(f"s{i}")) for i in range(4))

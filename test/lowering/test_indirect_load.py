@@ -183,6 +183,47 @@ def test_out_of_range_without_the_check_is_a_clear_error(template: str) -> None:
         k(x, index, sizes=sizes)
 
 
+def test_sklike_stages_run_in_order_through_the_workspace() -> None:
+    """SK-like (FR5): input pre, index pre, IndirectLoad and output post as four stage
+    kernels joined through three workspace tensors; bit-identical to SIMT and numpy."""
+    in_shape, idx_shape = _shapes(3, 2)
+    x = _data("float32", in_shape)
+    index = RNG.integers(0, in_shape[2], idx_shape).astype(np.int32)
+    ir = gather_ir(3, 2, pre="abs", index_pre=True, post="relu")
+    want = np.maximum(np.abs(expected(x, index, 2, False, False)), 0)
+    y_sk, k = run(ir, x, index, "sklike")
+    y_simt, _ = run(ir, x, index, "simt")
+    np.testing.assert_array_equal(y_sk, want)
+    np.testing.assert_array_equal(y_sk, y_simt)
+    device = k.sources.device_impl_cpp  # type: ignore[attr-defined]
+    stages = ["input_pre", "index_pre", "indirect_load", "output_post"]
+    launches = [device.index(f"gather_sklike_{s}<<<tiling->{s}_block_dim") for s in stages]
+    assert launches == sorted(launches)
+    run_info = k.last_run  # type: ignore[attr-defined]
+    assert run_info.tiling_key == 3
+    # workspaces: |x| float32, |index| int32, |gathered| float32, each 512-byte aligned
+    aligned = [-(-n * 4 // 512) * 512 for n in (x.size, index.size, index.size)]
+    assert run_info.workspace_size == sum(aligned)
+    # every element of each workspace is written once and read once, plus the GM in/out
+    ws_bytes = 4 * (x.size + index.size + index.size)
+    assert run_info.stats["gm_write_bytes"] >= ws_bytes + 4 * index.size
+
+
+def test_sklike_keeps_the_index_checks() -> None:
+    """need_check_negative / need_check_bound reach the IndirectLoad stage."""
+    in_shape, idx_shape = _shapes(2, 1)
+    x = _data("float32", in_shape)
+    size = in_shape[1]
+    wild = RNG.integers(-2 * size, 2 * size, idx_shape).astype(np.int32)
+    y, _ = run(gather_ir(2, 1, negative=True, bound=True, post="relu"), x, wild, "sklike")
+    np.testing.assert_array_equal(y, np.maximum(expected(x, wild, 1, True, True), 0))
+
+
+def test_sklike_needs_a_chain_to_split() -> None:
+    with pytest.raises(PassError, match=r"template 'sklike' was rejected: SK-like: no input pre, index pre"):
+        compile_graph(parse_ir(gather_ir(2, 1)), template="sklike")
+
+
 def test_chains_before_and_after_the_gather() -> None:
     """Input pre chain (moved after the gather), output post chain; an index pre chain is
     taken by SIMT only (SIMD rejects it with its reason)."""
@@ -190,14 +231,16 @@ def test_chains_before_and_after_the_gather() -> None:
     x = _data("float32", in_shape)
     index = RNG.integers(0, in_shape[2], idx_shape).astype(np.int32)
     want = np.maximum(np.abs(expected(x, index, 2, False, False)), 0)
-    for template in ("simd", "simt", None):
+    for template in ("simd", "simt", "sklike", None):
         y, _ = run(gather_ir(3, 2, pre="abs", post="relu"), x, index, template)
         np.testing.assert_array_equal(y, want)
     ir = gather_ir(3, 2, index_pre=True, post="neg")
     choice = choose_templates(analyse(parse_ir(ir).body.block.first_op))  # type: ignore[arg-type]
-    assert choice.available == ["simt"] and "index chain must be a single load" in choice.rejected["simd"]
-    y, _ = run(ir, x, index, None)
-    np.testing.assert_array_equal(y, -expected(x, index, 2, False, False))
+    assert choice.available == ["simt", "sklike"]
+    assert "index chain must be a single load" in choice.rejected["simd"]
+    for template in ("sklike", None):
+        y, _ = run(ir, x, index, template)
+        np.testing.assert_array_equal(y, -expected(x, index, 2, False, False))
 
 
 def test_exp_post_chain_rejects_simt_only() -> None:
@@ -206,9 +249,10 @@ def test_exp_post_chain_rejects_simt_only() -> None:
     index = RNG.integers(0, in_shape[0], idx_shape).astype(np.int32)
     ir = gather_ir(2, 0, post="exp")
     choice = choose_templates(analyse(parse_ir(ir).body.block.first_op))  # type: ignore[arg-type]
-    assert choice.available == ["simd"] and "has no scalar form" in choice.rejected["simt"]
-    y, _ = run(ir, x, index, None, exact=False)
-    np.testing.assert_allclose(y, np.exp(expected(x, index, 0, False, False)), rtol=1e-6)
+    assert choice.available == ["simd", "sklike"] and "has no scalar form" in choice.rejected["simt"]
+    for template in (None, "sklike"):  # SK-like: exp runs in the ordinary output post stage
+        y, _ = run(ir, x, index, template, exact=False)
+        np.testing.assert_allclose(y, np.exp(expected(x, index, 0, False, False)), rtol=1e-6)
     with pytest.raises(
         PassError, match=r"template 'simt' was rejected: SIMT: ascir\.exp %post has no scalar form"
     ):
@@ -216,18 +260,26 @@ def test_exp_post_chain_rejects_simt_only() -> None:
 
 
 def test_auto_choice_follows_the_scores() -> None:
-    """FR6 on the real shapes: many outer rows -> SIMD (key 1); one outer row for 3 cores
-    -> the outer-product score fails -> SIMT (key 2)."""
-    ir = gather_ir(2, 1)
-    k = compile_graph(parse_ir(ir), name="gather_auto")
-    x = _data("float32", (8, 64))
-    index = RNG.integers(0, 64, (8, 64)).astype(np.int32)
-    (y,) = k(x, index, sizes={"i0": 8, "i1": 64, "j0": 8, "j1": 64}, core_num=3)
-    assert k.last_run.tiling_key == 1  # type: ignore[attr-defined]
-    np.testing.assert_array_equal(y, expected(x, index, 1, False, False))
-    (y,) = k(x[:1], index[:1], sizes={"i0": 1, "i1": 64, "j0": 1, "j1": 64}, core_num=3)
-    assert k.last_run.tiling_key == 2  # type: ignore[attr-defined]
-    np.testing.assert_array_equal(y, expected(x[:1], index[:1], 1, False, False))
+    """FR6 on the real shapes (3 cores, cacheline 128 B * 0.5):
+    - 8 outer rows, 256 contiguous bytes -> SIMD (key 1);
+    - 1 outer row -> the outer-product score fails -> SK-like wanted (key 3) when there
+      is a chain to split off, else the SIMD gather alone;
+    - 8 contiguous float32 (32 B) -> the cacheline score fails -> SIMT (key 2)."""
+
+    def key(ir: str, rows: int, cols: int, want: object) -> int:
+        k = compile_graph(parse_ir(ir), name="gather_auto")
+        x = _data("float32", (rows, cols))
+        index = RNG.integers(0, cols, (rows, cols)).astype(np.int32)
+        (y,) = k(x, index, sizes={"i0": rows, "i1": cols, "j0": rows, "j1": cols}, core_num=3)
+        np.testing.assert_array_equal(y, want(expected(x, index, 1, False, False)))  # type: ignore[operator]
+        return k.last_run.tiling_key  # type: ignore[attr-defined,no-any-return]
+
+    plain, relu = gather_ir(2, 1), gather_ir(2, 1, post="relu")
+    assert key(plain, 8, 64, lambda g: g) == 1
+    assert key(plain, 1, 64, lambda g: g) == 1
+    assert key(relu, 1, 64, lambda g: np.maximum(g, 0)) == 3
+    assert key(relu, 8, 64, lambda g: np.maximum(g, 0)) == 1
+    assert key(plain, 8, 8, lambda g: g) == 2
 
 
 @pytest.mark.parametrize("op", ["reduce_sum", "reduce_max"])
@@ -253,11 +305,12 @@ def test_reduce_after_the_gather(op: str) -> None:
     x = _data("float32", (5, 9))
     index = RNG.integers(0, 9, (4, 7)).astype(np.int32)
     choice = choose_templates(analyse(parse_ir(ir).body.block.first_op))  # type: ignore[arg-type]
-    assert choice.available == ["simt"] and "reductions after the gather" in choice.rejected["simd"]
-    y, _ = run(ir, x, index, None, exact=False)
+    assert choice.available == ["simt", "sklike"] and "reductions after the gather" in choice.rejected["simd"]
     g = expected(x, index, 1, False, False)
     want = (g.sum(axis=1) if op == "reduce_sum" else g.max(axis=1))[:, None]
-    np.testing.assert_allclose(y, np.maximum(want, 0), rtol=1e-5)
+    for template in ("simt", "sklike"):  # SK-like: the reduce runs in the ordinary output post stage
+        y, _ = run(ir, x, index, template, exact=False)
+        np.testing.assert_allclose(y, np.maximum(want, 0), rtol=1e-5)
 
 
 def test_runtime_misuse_is_a_clear_error() -> None:

@@ -9,7 +9,7 @@
 // CHECK:       __simt_vf__ LAUNCH_BOUND(256) inline void autofuse_gather_simt(
 // CHECK:         af::CheckIndex(idx, {{.*}}, "IndirectLoad ascir.indirect_load %g (SIMT)");
 // CHECK:         const float v_{{[0-9]+}} = af::GmLoad(p_x,
-// CHECK:       switch (tiling.tiling_key)
+// CHECK:       switch (tiling_key)
 // CHECK:       case 1:
 // CHECK:         = tmp_ub.ReinterpretCast<uint32_t>();
 // CHECK-NEXT:    AscendC::Gather(gathered_ub, slice_exact_ub, 

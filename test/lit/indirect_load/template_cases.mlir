@@ -3,7 +3,9 @@
 // The seed's figures: SIMD moves the gather forward through single-input ops while it
 // does not enlarge the data and stops at the two-input Add; SIMT moves it unconditionally
 // and gathers the Add's side input with the same index; SK-like keeps the graph and
-// records its four stages and workspaces. Every case carries the FR6 scores.
+// records its stages (a stage with nothing to compute folds away: here the bare index
+// load stays in the IndirectLoad stage and the bare store ends it) and the workspaces
+// joining them. Every case carries the FR6 scores.
 // CHECK-LABEL: ascir.graph @g_simd hint
 // CHECK-SAME:    template "simd" {continuous_bytes = #ascir.expr<32>, index_outer_product = #ascir.expr<4>, cacheline_bytes = #builtin.int<128>, cache_thres = "0.5", core_thres = "0.5", schedule_outer = ["b0"], moved_after_gather = ["a", "r"]
 // CHECK:         %s = ascir.add %xl, %yl
@@ -17,7 +19,7 @@
 // CHECK-NEXT:    %g_yl = ascir.indirect_load %yl, %il {dim = 1 : i64}
 // CHECK-NEXT:    %s = ascir.add %g, %g_yl
 // CHECK-LABEL: ascir.graph @g_sklike hint
-// CHECK-SAME:    stages = ["input_pre: xl, yl, s, r, a", "index_pre: il", "indirect_load: g", "output_post: st"], workspace_input = #ascir.expr<128>, workspace_index = #ascir.expr<96>, workspace_gather = #ascir.expr<96>, rejected = "SK-like: stage kernels joined through workspaces are not implemented yet
+// CHECK-SAME:    stages = ["input_pre: xl, yl, s, r, a, a_st; reads in0, in1; writes ws0", "indirect_load: a, il, g, st; reads ws0, in2; writes out0"], workspace_bytes = [#ascir.expr<128>]}
 ascir.graph @g hint sizes [] axes [0: a0 = 4, 1: a1 = 8, 2: b0 = 4, 3: b1 = 6] {
   %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [a0, a1], [4, 8], [8, 1]>
   %y = ascir.data {index = 1 : i64} : !ascir.tensor<float32, [a0, a1], [4, 8], [8, 1]>

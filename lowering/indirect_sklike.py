@@ -1,0 +1,259 @@
+"""The SK-like IndirectLoad template (seed 001 FR5, "SK-like 模板").
+
+The fused graph is cut into its logical stages -- input pre, index pre, IndirectLoad,
+output post -- joined through workspace tensors. A stage with nothing to compute is
+not a stage: a bare load stays in the IndirectLoad stage, a bare store ends it. Each
+stage is an ordinary hint graph compiled by the existing flow (normalize, schedule,
+vf-partition and GraphLowering for the pre/post chains; the SIMD/SIMT templates for
+the IndirectLoad stage), so every stage gets its own tiling and core split -- the
+benefit the seed gives for this template when the IndirectLoad itself splits badly.
+
+The stage kernels are merged into the template's kernel module: their tiling fields
+are prefixed with the stage name, their host tiling is inlined into ``AutofuseTiling``
+(which also lays out the workspace), and ``AutofuseLaunch`` launches them in stage
+order when host tiling picked the SK-like key. Kernels on one stream run in order, so
+each stage sees the previous stage's workspace complete (the seed's "同步点").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, ModuleOp, StringAttr
+from xdsl.ir import Operation, SSAValue
+
+from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
+from ascendc_emitter.dialect import ops as ac
+from ascir_dialect.attributes import TensorType
+from ascir_dialect.frontend.graph import contiguous_strides
+from ascir_dialect.ops import AscirNode, GraphOp
+from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
+from ascir_dialect.ops.sources import DataOp, ScalarDataOp
+from ascir_dialect.symbolic import SizeExpr
+from lowering.exprs import ExprLowering
+from lowering.indirect_plan import SOURCES, IndirectPlan
+
+WORKSPACE_ALIGN = 512
+"""Byte alignment of each workspace tensor (a multiple of the 32-byte DataCopy unit)."""
+
+
+@dataclass
+class Stage:
+    name: str  # input_pre, index_pre, indirect_load or output_post
+    graph: GraphOp
+    routes: list[tuple[str, str]]
+    """Per GM argument of the stage kernel (inputs, outputs, workspace): the
+    AutofuseLaunch parameter it receives and the tiling field offsetting it ("" none)."""
+
+
+@dataclass
+class Workspace:
+    field: str  # tiling field holding the byte offset
+    nbytes: SizeExpr
+
+
+@dataclass
+class SkLikeSplit:
+    stages: list[Stage]
+    workspaces: list[Workspace]
+
+
+def _computes(chain: Iterable[AscirNode]) -> bool:
+    return any(not isinstance(n, (LoadOp, StoreOp)) for n in chain)
+
+
+def sklike_reason(plan: IndirectPlan) -> str | None:
+    """Why the graph has no SK-like case, or None."""
+    if not (_computes(plan.input_chain) or _computes(plan.index_chain) or _computes(plan.output_chain)):
+        return (
+            "SK-like: no input pre, index pre or output post chain to run as its own stage "
+            "(the IndirectLoad stage alone is the SIMD/SIMT template)"
+        )
+    return None
+
+
+def _dense(t: TensorType) -> TensorType:
+    return TensorType(t.dtype, t.axis, t.repeats, contiguous_strides(t.repeats))
+
+
+def split_stages(plan: IndirectPlan) -> SkLikeSplit:
+    """The stage graphs of ``plan``'s graph, each a hint graph of its own."""
+    graph, il = plan.graph, plan.node
+    ws: list[Workspace] = []
+    stages: list[Stage] = []
+
+    def workspace(v: SSAValue) -> tuple[str, TensorType]:
+        t = _dense(v.type)  # type: ignore[arg-type]
+        ws.append(Workspace(f"ws{len(ws)}_offset", t.numel() * t.dtype.nbytes))
+        return ws[-1].field, t
+
+    pre: dict[SSAValue, tuple[str, TensorType]] = {}
+    for name, chain, value in (
+        ("input_pre", plan.input_chain, il.x1),
+        ("index_pre", plan.index_chain, il.x2),
+    ):
+        if _computes(chain):
+            pre[value] = workspace(value)
+            stages.append(_extract(graph, name, set(chain), {}, {value: pre[value]}))
+    core = {il} | {
+        n
+        for chain, v in ((plan.input_chain, il.x1), (plan.index_chain, il.x2))
+        if v not in pre
+        for n in chain
+    }
+    post = _computes(plan.output_chain)
+    if post:
+        gathered = {il.results[0]: workspace(il.results[0])}
+        stages.append(_extract(graph, "indirect_load", core, pre, gathered))
+        stages.append(_extract(graph, "output_post", set(plan.output_chain), gathered, {}))
+    else:
+        stages.append(_extract(graph, "indirect_load", core | set(plan.output_chain), pre, {}))
+    return SkLikeSplit(stages, ws)
+
+
+def _extract(
+    graph: GraphOp,
+    stage: str,
+    keep: set[AscirNode],
+    reads: dict[SSAValue, tuple[str, TensorType]],
+    writes: dict[SSAValue, tuple[str, TensorType]],
+) -> Stage:
+    """A copy of ``graph`` holding only ``keep``: each value of ``reads`` becomes a
+    workspace input, each value of ``writes`` a workspace output."""
+    g = graph.clone()
+    g.properties["sym_name"] = StringAttr(f"{graph.graph_name}_{stage}")
+    clone_of: dict[Operation, AscirNode] = dict(zip(graph.nodes(), g.nodes(), strict=True))
+    value_of = {v: c for o, n in clone_of.items() for v, c in zip(o.results, n.results, strict=True)}
+    block = g.body.block
+    kept: set[Operation] = {clone_of[n] for n in keep}
+    kept |= {v.owner for n in list(kept) for v in n.operands if isinstance(v.owner, SOURCES)}  # type: ignore[misc]
+    kept |= {o for o in g.nodes() if isinstance(o, OutputOp) and o.x.owner in kept}
+    source: dict[Operation, tuple[str, str]] = {}
+    first = block.first_op
+    for v, (field, t) in reads.items():
+        data = DataOp.build(properties={"index": IntegerAttr(0, 64)}, result_types=[t])
+        load = LoadOp.build(operands=[data.results[0]], result_types=[t])
+        data.results[0].name_hint, load.results[0].name_hint = f"ws_{v.name_hint}", v.name_hint
+        block.insert_ops_before([data, load], first)  # type: ignore[arg-type]
+        value_of[v].replace_all_uses_with(load.results[0])
+        kept |= {data, load}
+        source[data] = ("workspace", field)
+    for v, (field, t) in writes.items():
+        store = StoreOp.build(operands=[value_of[v]], result_types=[t])
+        out = OutputOp.build(
+            operands=[store.results[0]], properties={"index": IntegerAttr(0, 64)}, result_types=[t]
+        )
+        store.results[0].name_hint, out.results[0].name_hint = f"{v.name_hint}_st", f"ws_{v.name_hint}_out"
+        block.add_ops([store, out])
+        kept |= {store, out}
+        source[out] = ("workspace", field)
+    for op in reversed(list(g.nodes())):
+        if op not in kept:
+            op.detach()
+            op.erase()
+    routes: list[tuple[str, str]] = []
+    for kinds, prefix in (((DataOp, ScalarDataOp), "in"), ((OutputOp,), "out")):
+        nodes = [n for n in g.nodes() if isinstance(n, kinds)]
+        for i, n in enumerate(nodes):
+            routes.append(source.get(n, (f"{prefix}{n.index_value}", "")))
+            n.properties["index"] = IntegerAttr(i, 64)
+    routes.append(("workspace", ""))
+    g.verify()
+    return Stage(stage, g, routes)
+
+
+@dataclass
+class SkLikeTemplate:
+    """The stage kernels merged into one kernel module (launched under ``key``)."""
+
+    split: SkLikeSplit
+    modules: list[ModuleOp]
+    key: int
+
+    @classmethod
+    def build(
+        cls, plan: IndirectPlan, name: str, key: int, compile_stage: Callable[[Stage, str], ModuleOp]
+    ) -> SkLikeTemplate:
+        split = split_stages(plan)
+        return cls(split, [compile_stage(s, f"{name}_{s.name}") for s in split.stages], key)
+
+    def tiling_fields(self) -> list[tuple[str, object]]:
+        fields: list[tuple[str, object]] = [(w.field, i64) for w in self.split.workspaces]
+        for stage, module in zip(self.split.stages, self.modules, strict=True):
+            struct = next(op for op in module.ops if isinstance(op, ac.TilingStructOp))
+            shared = set(stage.graph.size_names)
+            fields += [(f"{stage.name}_{n}", t) for n, t in struct.fields() if n not in shared]
+        return fields
+
+    def merge_kernels(self, kb: KernelModuleBuilder) -> None:
+        """Move the stage functions and kernels into ``kb``'s module, routed for launch."""
+        for stage, module in zip(self.split.stages, self.modules, strict=True):
+            for op in list(module.ops):
+                if isinstance(op, (ac.SimdVfOp, ac.SimtVfOp, ac.KernelOp)):
+                    op.detach()
+                    _prefix_fields(op, stage)
+                    if isinstance(op, ac.KernelOp):
+                        op.properties["launch_key"] = IntAttr(self.key)
+                        op.properties["grid_field"] = StringAttr(f"{stage.name}_block_dim")
+                        op.properties["launch_args"] = ArrayAttr([StringAttr(p) for p, _ in stage.routes])
+                        op.properties["launch_offsets"] = ArrayAttr([StringAttr(o) for _, o in stage.routes])
+                    kb.module.body.block.add_op(op)
+        kb.module.body.block.add_op(
+            ac.LaunchSignatureOp.build(
+                properties={"arg_names": ArrayAttr([StringAttr(a) for a in kb.gm_args])}
+            )
+        )
+
+    def host(
+        self, h: BodyBuilder, sizes: dict[str, SSAValue], core_num: SSAValue, ub_size: SSAValue
+    ) -> tuple[SSAValue, SSAValue]:
+        """Inline every stage's host tiling and lay out the workspace.
+        Returns (block_dim: the widest stage, workspace bytes)."""
+        blocks: SSAValue | None = None
+        for stage, module in zip(self.split.stages, self.modules, strict=True):
+            host = next(op for op in module.ops if isinstance(op, ac.HostTilingOp))
+            args = host.body.block.args
+            mapping: dict[SSAValue, SSAValue] = {
+                a: sizes[s.data] for a, s in zip(args[:-2], host.size_names.data, strict=True)
+            }
+            mapping[args[-2]], mapping[args[-1]] = core_num, ub_size
+            for op in host.body.block.ops:
+                if isinstance(op, ac.SetOutputOp):
+                    if op.output.data == "block_dim":  # also in the stage's own block_dim field
+                        value = mapping.get(op.value, op.value)
+                        blocks = value if blocks is None else h.max(blocks, value)
+                    continue  # a stage's own workspace need is 0: the template lays it out
+                if _size_check(op, stage):
+                    continue  # the template checks and stores the sizes once
+                new = op.clone(value_mapper=mapping)
+                _prefix_fields(new, stage)
+                h.insert(new)
+        sym = ExprLowering(h, lambda s: sizes[s])
+        offset: SSAValue = h.const(0)
+        for w in self.split.workspaces:
+            h.set_tiling(w.field, offset)
+            offset = h.add(offset, h.mul(h.ceildiv(sym(w.nbytes), WORKSPACE_ALIGN), WORKSPACE_ALIGN))
+        h.fail_if(
+            h.cmp("sgt", offset, 2**32 - 1), 4, "the SK-like workspace exceeds the 32-bit workspace size"
+        )
+        assert blocks is not None
+        return blocks, offset
+
+
+def _prefix_fields(op: Operation, stage: Stage) -> None:
+    """A stage's own tiling fields get the stage name as prefix; the sizes are shared."""
+    shared = set(stage.graph.size_names)
+    for o in op.walk():
+        if isinstance(o, (ac.TilingGetOp, ac.SetTilingOp)) and o.field.data not in shared:
+            o.properties["field"] = StringAttr(f"{stage.name}_{o.field.data}")
+
+
+def _size_check(op: Operation, stage: Stage) -> bool:
+    """A stage host's check (code 2) or store of a size: done once by the template."""
+    if isinstance(op, ac.FailIfOp):
+        return op.code.data == 2
+    return isinstance(op, ac.SetTilingOp) and op.field.data in stage.graph.size_names
+
+
+__all__ = ["WORKSPACE_ALIGN", "SkLikeSplit", "SkLikeTemplate", "Stage", "sklike_reason", "split_stages"]
