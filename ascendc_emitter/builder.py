@@ -255,8 +255,10 @@ class BodyBuilder:
     def free(self, que: SSAValue, t: SSAValue) -> None:
         self.emit(ac.FreeTensorOp, [que, t])
 
-    def lslice(self, t: SSAValue, offset: Value) -> SSAValue:
-        return self.emit(ac.LocalSliceOp, [t, self.v(offset)], {}, t.type)  # type: ignore[return-value]
+    def lslice(self, t: SSAValue, offset: Value, size: Value | None = None) -> SSAValue:
+        """``t[offset]``, limited to ``size`` elements when given."""
+        sized = [self.v(size)] if size is not None else []
+        return self.emit(ac.LocalSliceOp, [t, self.v(offset), sized], {}, t.type)  # type: ignore[return-value]
 
     def reinterpret(self, t: SSAValue, element: Attribute, name: str | None = None) -> SSAValue:
         return self.emit(ac.ReinterpretOp, [t], {}, LocalTensorType(element), name)  # type: ignore[return-value]

@@ -420,10 +420,11 @@ class CppPrinter:
         self.names[op.results[0]] = text
 
     def declare_slice(self, op: Operation) -> None:
-        src, off = op.operands
-        self.line(
-            f"{ctype(op.results[0].type)} {self.bind(op.results[0])} = {self.ref(src)}[{self.ref(off)}];"
-        )
+        src, off, *size = op.operands
+        name = self.bind(op.results[0])
+        self.line(f"{ctype(op.results[0].type)} {name} = {self.ref(src)}[{self.ref(off)}];")
+        if size:
+            self.line(f"{name}.SetSize(static_cast<uint32_t>({self.ref(size[0])}));")
 
     def _cmpi(self, op: Operation) -> None:
         pred = op.properties["predicate"].value.data  # type: ignore[union-attr]
@@ -733,18 +734,26 @@ def _launch(p: CppPrinter, module: ModuleOp, kernels: list[ac.KernelOp]) -> None
     if len(set(gm_names) | {"block_dim", "stream", "tiling"}) != len(gm_names) + 3:
         raise EmitError(f"kernel argument names {gm_names} clash with AutofuseLaunch's own parameters")
     launch_params = (
-        ["uint32_t block_dim", "void* stream"] + [f"void* {n}" for n in gm_names] + ["AutofuseTilingData* tiling"]
+        ["uint32_t block_dim", "void* stream"]
+        + [f"void* {n}" for n in gm_names]
+        + ["AutofuseTilingData* tiling"]
     )
 
     def call(kernel: ac.KernelOp) -> None:
         args = []
         for param, offset in kernel.launch_routes():
             if identifier(param) not in gm_names:
-                raise EmitError(f"kernel {kernel.sym_name.data}: '{param}' is not an AutofuseLaunch parameter")
+                raise EmitError(
+                    f"kernel {kernel.sym_name.data}: '{param}' is not an AutofuseLaunch parameter"
+                )
             addr = f"(GM_ADDR){identifier(param)}"
             args.append(f"{addr} + tiling->{identifier(offset)}" if offset else addr)
-        grid = f"tiling->{identifier(kernel.grid_field.data)}" if kernel.grid_field is not None else "block_dim"
-        p.line(f"{identifier(kernel.sym_name.data)}<<<{grid}, nullptr, stream>>>({', '.join([*args, '*tiling'])});")
+        grid = (
+            f"tiling->{identifier(kernel.grid_field.data)}" if kernel.grid_field is not None else "block_dim"
+        )
+        p.line(
+            f"{identifier(kernel.sym_name.data)}<<<{grid}, nullptr, stream>>>({', '.join([*args, '*tiling'])});"
+        )
 
     keyed: dict[int, list[ac.KernelOp]] = {}
     for kernel in kernels:

@@ -7,17 +7,21 @@ Shapes are modelled on real workloads and scaled to fit the CPU simulator:
 * gather along the last dim, [N, N] -> [N, 2N], N = 64, 256, 1024;
 * DLRM-style small table, [1000, 16] with 512 lookups.
 
-For each shape: the template host tiling chooses on 8 cores (FR6 scores), and for every
-template that accepts the graph: GM bytes / minimum (minimum = index + output + every
-distinct input element read once), DMA calls, vector instructions and SIMT lanes. A
-template that rejects the graph (or does not fit the UB) shows why. Every run is checked
-against numpy.
+Some shapes carry pre/post chains (a ReLU after the embedding, an index clamp), the
+case SK-like is for. For each shape: the template host tiling chooses on 8 cores (FR6
+scores), and for every template that accepts the graph: GM bytes / minimum (minimum =
+index + output + every distinct input element read once), DMA calls, vector
+instructions, SIMT coalesced requests and DCache misses, launches, and the modelled time
+of ``bench/cost_model.py``. The regret table divides the chosen template's modelled time
+by the best one's. A template that rejects the graph (or does not fit the UB) shows why.
+Every run is checked against numpy.
 
-    python bench/indirect_load.py
+    python bench/indirect_load.py [--param GM_BW=100e9 ...]
 """
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -26,7 +30,10 @@ from xdsl.parser import Parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from tqdm import tqdm
+
 from ascir_dialect.diagnostics import AscirError
+from bench.cost_model import CostModel
 from tools.ascir_opt import make_context
 from tools.compile import compile_graph
 
@@ -48,7 +55,37 @@ def _graph(name: str, axes: list[tuple[str, str]], body: list[str]) -> str:
     )
 
 
-def embedding(v: int, h: int, b: int, t: int):
+def _chained(
+    body: list[str], out: str, post: str | None, index_pre: str | None, idx_t: str | None
+) -> list[str]:
+    """Insert an index pre chain (``maximum(index, 0)``) and an output post op into a
+    plain gather body."""
+    if index_pre is not None:
+        dtype = idx_t.split("<", 1)[1].split(",", 1)[0]  # type: ignore[union-attr]
+        at = next(i for i, line in enumerate(body) if "ascir.indirect_load" in line)
+        body = [
+            *body[:at],
+            f'%zero = ascir.scalar {{value = "0"}} : !ascir.scalar<{dtype}>',
+            f"%ip = ascir.maximum %il, %zero : {idx_t}",
+            body[at].replace(", %il ", ", %ip "),
+            *body[at + 1 :],
+        ]
+    if post is not None:
+        at = next(i for i, line in enumerate(body) if "ascir.store" in line)
+        body = [
+            *body[:at],
+            f"%p = ascir.{post} %g : {out}",
+            body[at].replace("store %g", "store %p"),
+            *body[at + 1 :],
+        ]
+    return body
+
+
+def _post(want: np.ndarray, post: str | None) -> np.ndarray:
+    return np.maximum(want, 0) if post == "relu" else np.abs(want) if post == "abs" else want
+
+
+def embedding(v: int, h: int, b: int, t: int, post: str | None = None):
     table = _t("float16", ["v", "h"], ["sv", "sh"], ["sh", "1"])
     tokens = _t("int32", ["b", "t"], ["sb", "st"], ["st", "1"])
     tview = _t("float16", ["b", "v", "h"], ["sb", "sv", "sh"], ["0", "sh", "1"])
@@ -63,6 +100,7 @@ def embedding(v: int, h: int, b: int, t: int):
         f"%st = ascir.store %g : {out}",
         f"%y = ascir.output %st {{index = 0 : i64}} : {out}",
     ]
+    body = _chained(body, out, post, None, None)
     rng = np.random.default_rng(0)
     w = rng.standard_normal((v, h)).astype(np.float16)
     ids = rng.integers(0, v, (b, t)).astype(np.int32)
@@ -71,11 +109,11 @@ def embedding(v: int, h: int, b: int, t: int):
         _graph("embedding", [("v", "sv"), ("h", "sh"), ("b", "sb"), ("t", "st")], body),
         [w, ids],
         sizes,
-        [np.take(w, ids, axis=0)],
+        [_post(np.take(w, ids, axis=0), post)],
     )
 
 
-def index_select(rows: int, cols: int, n: int):
+def index_select(rows: int, cols: int, n: int, post: str | None = None, index_pre: bool = False):
     x = _t("float16", ["r", "c"], ["sr", "sc"], ["sc", "1"])
     idx = _t("int64", ["n"], ["sn"], ["1"])
     iview = _t("int64", ["n", "c"], ["sn", "sc"], ["1", "0"])
@@ -89,14 +127,18 @@ def index_select(rows: int, cols: int, n: int):
         f"%st = ascir.store %g : {out}",
         f"%y = ascir.output %st {{index = 0 : i64}} : {out}",
     ]
+    body = _chained(body, out, post, "maximum" if index_pre else None, iview)
     rng = np.random.default_rng(1)
     xs = rng.standard_normal((rows, cols)).astype(np.float16)
     ids = rng.integers(0, rows, (n,)).astype(np.int64)
     sizes = {"sr": rows, "sc": cols, "sn": n}
-    return _graph("index_select", [("r", "sr"), ("c", "sc"), ("n", "sn")], body), [xs, ids], sizes, [xs[ids]]
+    graph = _graph("index_select", [("r", "sr"), ("c", "sc"), ("n", "sn")], body)
+    return graph, [xs, ids], sizes, [_post(xs[ids], post)]
 
 
-def gather_last(n: int):
+def gather_last(n: int, rows: int | None = None, post: str | None = None):
+    """[rows, n] -> [rows, 2n] along the last dim (rows defaults to n)."""
+    rows = n if rows is None else rows
     x = _t("float32", ["a", "b"], ["sa", "sb"], ["sb", "1"])
     idx = _t("int32", ["a", "k"], ["sa", "sk"], ["sk", "1"])
     out = _t("float32", ["a", "k"], ["sa", "sk"], ["sk", "1"])
@@ -109,20 +151,21 @@ def gather_last(n: int):
         f"%st = ascir.store %g : {out}",
         f"%y = ascir.output %st {{index = 0 : i64}} : {out}",
     ]
+    body = _chained(body, out, post, None, None)
     rng = np.random.default_rng(n)
-    xs = rng.standard_normal((n, n)).astype(np.float32)
-    ids = rng.integers(0, n, (n, 2 * n)).astype(np.int32)
-    sizes = {"sa": n, "sb": n, "sk": 2 * n}
+    xs = rng.standard_normal((rows, n)).astype(np.float32)
+    ids = rng.integers(0, n, (rows, 2 * n)).astype(np.int32)
+    sizes = {"sa": rows, "sb": n, "sk": 2 * n}
     return (
         _graph("gather_last", [("a", "sa"), ("b", "sb"), ("k", "sk")], body),
         [xs, ids],
         sizes,
-        [np.take_along_axis(xs, ids, 1)],
+        [_post(np.take_along_axis(xs, ids, 1), post)],
     )
 
 
-def dlrm(rows: int, dim: int, lookups: int):
-    ir, inputs, sizes, want = index_select(rows, dim, lookups)
+def dlrm(rows: int, dim: int, lookups: int, post: str | None = None, index_pre: bool = False):
+    ir, inputs, sizes, want = index_select(rows, dim, lookups, post, index_pre)
     inputs = [inputs[0].astype(np.float16), inputs[1]]
     return ir.replace("@index_select", "@dlrm"), inputs, sizes, want
 
@@ -131,17 +174,20 @@ def minimum_bytes(inputs: list[np.ndarray], expected: np.ndarray, distinct_input
     return inputs[1].nbytes + expected.nbytes + distinct_inputs * inputs[0].itemsize
 
 
+def _rows(per_row: int):
+    return lambda ins: len(np.unique(ins[1])) * per_row
+
+
 SHAPES = [
-    ("embedding 4000x512 [2,64]", embedding(4000, 512, 2, 64), lambda ins: len(np.unique(ins[1])) * 512),
-    (
-        "index_select 1024 of [1024,256]",
-        index_select(1024, 256, 1024),
-        lambda ins: len(np.unique(ins[1])) * 256,
-    ),
-    ("gather last [64,64]->[64,128]", gather_last(64), None),
-    ("gather last [256,256]->[256,512]", gather_last(256), None),
-    ("gather last [1024,1024]->[1024,2048]", gather_last(1024), None),
-    ("dlrm table [1000,16] x 512", dlrm(1000, 16, 512), lambda ins: len(np.unique(ins[1])) * 16),
+    ("embedding 4000x512 [2,64]", lambda: embedding(4000, 512, 2, 64), _rows(512)),
+    ("embedding 4000x512 [2,64] +relu", lambda: embedding(4000, 512, 2, 64, "relu"), _rows(512)),
+    ("index_select 1024 of [1024,256]", lambda: index_select(1024, 256, 1024), _rows(256)),
+    ("gather last [64,64]->[64,128]", lambda: gather_last(64), None),
+    ("gather last [256,256]->[256,512]", lambda: gather_last(256), None),
+    ("gather last [1024,1024]->[1024,2048]", lambda: gather_last(1024), None),
+    ("gather last [2,8192]->[2,16384] +abs", lambda: gather_last(8192, 2, "abs"), None),
+    ("dlrm table [1000,16] x 512", lambda: dlrm(1000, 16, 512), _rows(16)),
+    ("dlrm [1000,16] x 512 clamp,+relu", lambda: dlrm(1000, 16, 512, "relu", True), _rows(16)),
 ]
 
 
@@ -153,33 +199,56 @@ def distinct(inputs: list[np.ndarray], ir: str, count) -> int:
     return len(np.unique(rows + ids))
 
 
-def main() -> int:
-    print(f"IndirectLoad templates on the simulator, {CORES} cores")
-    head = f"{'shape':<38}{'template':>9}{'chosen':>8}{'gm/min':>9}{'dma':>7}{'vec_instr':>11}{'simt_threads':>13}"
-    print(head)
-    print("-" * len(head))
-    for label, (ir, inputs, sizes, want), count in SHAPES:
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
+    parser.add_argument("--param", action="append", default=[], help="cost-model override NAME=VALUE")
+    parser.add_argument("--no-progress", action="store_true")
+    args = parser.parse_args(argv)
+    model = CostModel().with_overrides(args.param)
+    rows: list[tuple[str, str, str, str]] = []
+    regrets: list[tuple[str, str, str, float]] = []
+    for label, make, count in tqdm(SHAPES, desc="shapes", disable=args.no_progress, file=sys.stderr):
+        ir, inputs, sizes, want = make()
         module = Parser(make_context(), ir).parse_module()
         auto = compile_graph(module, name="bench_il")
         (out,) = auto(*inputs, sizes=sizes, core_num=CORES)
         np.testing.assert_array_equal(out.reshape(want[0].shape), want[0])
         chosen = NAMES[auto.last_run.tiling_key]  # type: ignore[attr-defined]
         minimum = minimum_bytes(inputs, want[0], distinct(inputs, ir, count))
+        times: dict[str, float] = {}
         for template in ("simd", "simt", "sklike"):
             try:
                 k = compile_graph(module, name="bench_il", template=template)
                 (out,) = k(*inputs, sizes=sizes, core_num=CORES)
             except AscirError as err:
                 reason = str(err).split("rejected: ", 1)[-1].split(" (", 1)[0]
-                print(f"{label:<38}{template:>9}{'':>8}  rejected: {reason[:70]}")
+                rows.append((label, template, "", f"rejected: {reason[:72]}"))
                 continue
             np.testing.assert_array_equal(out.reshape(want[0].shape), want[0])
-            s = k.stats
+            s, run = k.stats, k.last_run
+            times[template] = model.kernel_time(run.blocks)  # type: ignore[attr-defined]
             gm = (s["gm_read_bytes"] + s["gm_write_bytes"]) / minimum
-            mark = "<-" if template == chosen else ""
-            print(
-                f"{label:<38}{template:>9}{mark:>8}{gm:>9.3f}{s['dma_calls']:>7}{s['vector_instructions']:>11}{s['simt_threads']:>13}"
+            cells = (
+                f"{gm:>8.3f}{s['dma_calls']:>7}{s['vector_instructions']:>9}{s['simt_transactions']:>8}"
+                f"{s['dcache_miss_lines']:>8}{s['launches']:>4}{times[template] * 1e6:>10.1f}"
             )
+            rows.append((label, template, "<-" if template == chosen else "", cells))
+        best = min(times, key=times.__getitem__)
+        regrets.append((label, chosen, best, times[chosen] / times[best]))
+    print(f"IndirectLoad templates on the simulator, {CORES} cores (cost model: bench/cost_model.py)")
+    head = f"{'shape':<40}{'template':>9}{'chosen':>7}{'gm/min':>8}{'dma':>7}{'vec':>9}{'simt_tx':>8}{'dc_miss':>8}{'ln':>4}{'model_us':>10}"
+    print(head)
+    print("-" * len(head))
+    for label, template, mark, cells in rows:
+        print(f"{label:<40}{template:>9}{mark:>7}{cells}")
+    print()
+    print(f"{'shape':<40}{'chosen':>8}{'best':>8}{'regret':>8}")
+    for label, chosen, best, regret in regrets:
+        print(f"{label:<40}{chosen:>8}{best:>8}{regret:>8.3f}")
+    worst = max(r for *_, r in regrets)
+    print(f"max regret {worst:.3f} (target <= 1.10)")
     return 0
 
 

@@ -172,11 +172,14 @@ def _host(
         if sk is not None:
             blocks["sklike"], workspace = sk.host(h, by_name, core_num, ub_size)
         # The first rule that holds picks the key (FR6, then the fallbacks): SK-like when
-        # wanted; SIMD when wanted (an SK-like wish without chains to split is the SIMD
-        # gather alone) and fitting; SIMT, the neutral fallback; SIMD when it fits; SK-like.
+        # wanted and SIMT cannot take the graph; SIMD when wanted (an SK-like wish is the
+        # SIMD gather when SK-like is unavailable) and fitting; SIMT, the neutral fallback;
+        # SIMD when it fits; SK-like. SK-like rescues the chains from the IndirectLoad's
+        # poor core split; SIMT has none (it splits the linearised output over every core),
+        # and bench/indirect_load.py measures it ahead of SK-like whenever it applies.
         either = h.select(want_simd, true, want_sklike)
         rules = [
-            ("sklike", want_sklike),
+            ("sklike", want_sklike if simt is None else false),
             ("simd", h.select(either, simd_fits, false, name="use_simd")),  # type: ignore[arg-type]
             ("simt", true),
             ("simd", simd_fits),

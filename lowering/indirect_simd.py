@@ -1,12 +1,17 @@
 """The SIMD template of IndirectLoad (seed 001 FR3), at memory level.
 
-Tiles are the output coordinates before ``dim`` (``indirect_load_outer``), split over the
-blocks; a tile covers every output element from ``dim`` on. Per tile: DataCopy the input
-slice that the outer coordinates locate (``input[c_0..c_{dim-1}, :, ...]``) and the index
-block into UB; normalise negative indices and check bounds with Compares/Select; build
-the byte offsets ``index * post_bytes + post_offset`` (``post_offset``, the input offset of
-each element's coordinates after ``dim``, is built once per kernel); ``AscendC::Gather``;
-zero out-of-range elements; run the unary chain; DataCopy the block out.
+A row is one output coordinate before ``dim`` (``indirect_load_outer``); it covers every
+output element from ``dim`` on. A tile is up to ``simd_tile_rows`` consecutive rows of
+one run of the innermost outer axis (their GM offsets step by that axis' strides, so
+one multi-block DataCopyPad moves them; a table broadcast over the rows, as in
+embedding, is loaded once). Host tiling takes as many rows as the UB holds and splits
+the tiles over the blocks. Per tile: DataCopy the input slices that the outer
+coordinates locate (``input[c_0..c_{dim-1}, :, ...]``) and the index blocks into UB, one
+row per ``*_pad`` pitch; normalise negative indices and check bounds with
+Compares/Select; build the byte offsets ``index * post_bytes + post_offset``
+(``post_offset``, the UB offset of each element's row slice and coordinates after
+``dim``, is built once per kernel); ``AscendC::Gather``; zero out-of-range elements; run
+the unary chain; DataCopy the rows out.
 
 The input chain's unary ops move after the gather (the seed's forward move: it never
 changes values, only where they are computed). The input slice and the index block are
@@ -41,6 +46,7 @@ from lowering.types import cast_round_mode, element_type, scalar_type
 
 _UNARY = MEMORY_UNARY
 ALIGN = 256  # elements: every buffer is a whole number of 256-byte repeats for any dtype
+MAX_TILE_ROWS = 4095  # DataCopyPad blockCount is 12 bits
 i32 = IntegerType(32)
 u8 = IntegerType(8, Signedness.UNSIGNED)
 u32 = IntegerType(32, Signedness.UNSIGNED)
@@ -103,7 +109,10 @@ class SimdTemplate:
         self.blocks: SSAValue | None = None
 
     FIELDS = (
-        "simd_rows",
+        "simd_run",
+        "simd_tile_rows",
+        "simd_tiles_per_run",
+        "simd_tiles",
         "simd_per_block",
         "simd_slice",
         "simd_block",
@@ -131,6 +140,16 @@ class SimdTemplate:
     def index_contiguous(self) -> bool:
         return _contiguous_from(self.index.result_tensor(), self.plan.dim)
 
+    def _row_stride(self, view: TensorType) -> SizeExpr:
+        """Elements between consecutive rows of a run (the innermost outer axis)."""
+        d = self.plan.dim
+        return view.strides[d - 1] if d > 0 and view.repeats[d - 1] != 1 else SizeExpr(0)
+
+    @property
+    def slice_shared(self) -> bool:
+        """The input slice is the same for every row of a run (a broadcast table)."""
+        return self._row_stride(self.load.result_tensor()) == SizeExpr(0)
+
     def _buffer_bytes(self) -> list[tuple[str, Attribute, str]]:
         """(name, element type, which padded count) of every UB buffer of the template."""
         t = element_type(self.load.result_tensor().dtype)
@@ -153,22 +172,46 @@ class SimdTemplate:
     # ------------------------------------------------------------------ host
     def host(self, h: BodyBuilder, sym: ExprLowering, cores: SSAValue, ub_size: SSAValue) -> SSAValue:
         rows, block, slice_, index = self._sizes()
+        d, out = self.plan.dim, self.plan.out_view
         r, bl, sl, ix = sym(rows), sym(block), sym(slice_), sym(index)
         pads = {
             "slice": h.mul(h.ceildiv(sl, ALIGN), ALIGN),
             "block": h.mul(h.ceildiv(bl, ALIGN), ALIGN),
             "index": h.mul(h.ceildiv(ix, ALIGN), ALIGN),
         }
-        need = h.v(0)
+        per_row, shared = h.v(0), h.v(0)  # UB bytes per row of a tile / once per tile
         for _, et, which in self._buffer_bytes():
             if which == "bits":
-                need = h.add(need, h.ceildiv(pads["block"], 8))
+                per_row = h.add(per_row, h.ceildiv(pads["block"], 8))
+            elif which == "slice" and self.slice_shared:
+                shared = h.add(shared, h.mul(pads[which], element_bytes(et)))
             else:
-                need = h.add(need, h.mul(pads[which], element_bytes(et)))
-        per_block = h.ceildiv(r, h.min(cores, r))
-        self.blocks = h.ceildiv(r, per_block, name="simd_blocks")
+                per_row = h.add(per_row, h.mul(pads[which], element_bytes(et)))
+        run = sym(out.repeats[d - 1]) if d > 0 else h.v(1)
+        fit = h.floordiv(h.sub(h.cast(ub_size, i64), shared), per_row, name="simd_rows_fit")
+        # several rows per tile only when their GM blocks step forward without overlap
+        steps = h.const(1, IntegerType(1))
+        for view, extent in (
+            (self.load.result_tensor(), sl),
+            (self.index.result_tensor(), ix),
+            (self.store.result_tensor(), bl),
+        ):
+            stride = self._row_stride(view)
+            if view is self.load.result_tensor() and self.slice_shared:
+                continue
+            ok = h.cmp("sge", sym(stride), extent)
+            steps = h.select(ok, steps, h.const(0, IntegerType(1)))
+        tile_rows = h.max(h.min(h.min(fit, run), MAX_TILE_ROWS), 1)
+        tile_rows = h.select(steps, tile_rows, 1, name="simd_tile_rows")
+        tiles_per_run = h.ceildiv(run, tile_rows, name="simd_tiles_per_run")
+        tiles = h.mul(h.floordiv(r, run), tiles_per_run, name="simd_tiles")
+        per_block = h.ceildiv(tiles, h.min(cores, tiles))
+        self.blocks = h.ceildiv(tiles, per_block, name="simd_blocks")
         for f, v in (
-            ("simd_rows", r),
+            ("simd_run", run),
+            ("simd_tile_rows", tile_rows),
+            ("simd_tiles_per_run", tiles_per_run),
+            ("simd_tiles", tiles),
             ("simd_per_block", per_block),
             ("simd_slice", sl),
             ("simd_block", bl),
@@ -178,7 +221,7 @@ class SimdTemplate:
             ("simd_index_pad", pads["index"]),
         ):
             h.set_tiling(f, v)
-        return h.cmp("sle", need, h.cast(ub_size, i64), name="simd_fits")
+        return h.cmp("sge", fit, 1, name="simd_fits")
 
     # ---------------------------------------------------------------- kernel
     def emit(
@@ -215,27 +258,33 @@ class SimdTemplate:
             "gm_index",
         )
         g_out = k.global_tensor(addrs[self.gm[output]], element_type(out.dtype), 0, extent(output), "gm_out")
+        rows_per_tile = get["simd_tile_rows"]
         bufs: dict[str, SSAValue] = {}
         for name, et, which in self._buffer_bytes():
-            count = get[f"simd_{'block' if which == 'bits' else which}_pad"]
+            pad = get[f"simd_{'block' if which == 'bits' else which}_pad"]
+            copies = 1 if which == "slice" and self.slice_shared else rows_per_tile
+            count = k.mul(pad, copies)
             nbytes = k.mul(count, element_bytes(et)) if which != "bits" else k.mul(k.ceildiv(count, 256), 32)
             n = count if which != "bits" else nbytes
             label = name.removeprefix("chain:")
             buf = k.tbuf(nbytes, name=f"ub_{label}")
             bufs[name] = k.tbuf_get(buf, et, n, 0, f"{label}_ub")
-            if which == "slice":  # the Gather source holds exactly the slice: beyond it is an error
-                bufs["slice_exact"] = k.tbuf_get(buf, et, get["simd_slice"], 0, "slice_exact_ub")
         elem = src_t.dtype.nbytes
         block, block_pad = get["simd_block"], get["simd_block_pad"]
-        ie = self.index.result_tensor()
-        self._pattern(k, sym, bufs["post"], block, src_t, elem)
+        ie, st = self.index.result_tensor(), self.store.result_tensor()
+        self._pattern(k, sym, bufs["post"], block, block_pad, rows_per_tile, k.v(0), src_t, elem)
         if not self.index_contiguous:
-            self._pattern(k, sym, bufs["idx_pattern"], block, ie, 4)
-        per_block = get["simd_per_block"]
-        first = k.mul(k.block_idx(), per_block, name="first_row")
-        last = k.min(k.add(first, per_block), get["simd_rows"], name="last_row")
+            index_pitch = k.mul(get["simd_index_pad"], 4)
+            self._pattern(k, sym, bufs["idx_pattern"], block, block_pad, rows_per_tile, index_pitch, ie, 4)
+        per_block, run, per_run = get["simd_per_block"], get["simd_run"], get["simd_tiles_per_run"]
+        first = k.mul(k.block_idx(), per_block, name="first_tile")
+        last = k.min(k.add(first, per_block), get["simd_tiles"], name="last_tile")
         dim_size = k.cast(sym(src_t.repeats[d]), i32, name="dim_size")
-        with k.loop(first, last, 1, "row") as (b, row):
+        with k.loop(first, last, 1, "tile") as (b, tile):
+            run_no = b.floordiv(tile, per_run, name="run_no")
+            in_run = b.mul(b.sub(tile, b.mul(run_no, per_run)), rows_per_tile, name="in_run")
+            row = b.add(b.mul(run_no, run), in_run, name="row")
+            nrows = b.min(rows_per_tile, b.sub(run, in_run), name="nrows")
             coords: list[SSAValue] = []
             rest = row
             for r in reversed(out.repeats[:d]):
@@ -251,23 +300,44 @@ class SimdTemplate:
                         off = b.add(off, b.mul(c, sym(s)))
                 return off
 
-            b.copy_pad(
+            def rows_copy(
+                ub: SSAValue, gm: SSAValue, view: TensorType, extent: SSAValue, pad: SSAValue, n: SSAValue
+            ) -> None:
+                """``n`` rows of ``extent`` elements, one per ``pad`` elements of UB."""
+                nbytes = view.dtype.nbytes
+                gap = b.sub(b.mul(sym(self._row_stride(view)), nbytes), b.mul(extent, nbytes))
+                ub_gap = b.sub(b.floordiv(b.mul(pad, nbytes), 32), b.ceildiv(b.mul(extent, nbytes), 32))
+                b.copy_pad(ub, gm, n, b.mul(extent, nbytes), b.max(gap, 0), ub_gap)
+
+            rows_copy(
                 bufs["slice"],
                 b.gslice(g_in, gm_offset(src_t, self.load.offset.data)),
-                1,
-                b.mul(get["simd_slice"], elem),
+                src_t,
+                get["simd_slice"],
+                get["simd_slice_pad"],
+                b.v(1) if self.slice_shared else nrows,
             )
-            b.copy_pad(
+            rows_copy(
                 bufs["idx_raw"],
                 b.gslice(g_idx, gm_offset(ie, self.index.offset.data)),
-                1,
-                b.mul(get["simd_index"], ie.dtype.nbytes),
+                ie,
+                get["simd_index"],
+                get["simd_index_pad"],
+                nrows,
             )
             b.sync("MTE2_V")
-            self._indices(b, bufs, get)
-            self._offsets(b, bufs, block_pad, dim_size, sym(src_t.strides[d]), elem)
+            count = b.mul(nrows, block_pad, name="count")
+            self._indices(b, bufs, get, nrows, count)
+            self._offsets(b, bufs, count, dim_size, sym(src_t.strides[d]), elem)
             gathered = bufs["gathered"]
-            b.vec(ac.GatherOp, gathered, bufs["slice_exact"], b.reinterpret(bufs["tmp"], u32), 0, block)
+            offsets = b.reinterpret(bufs["tmp"], u32)
+            # row by row: the padding holds no offsets, and a row reads its own slice only
+            # (an out-of-range index without the bound check is an error, never a neighbour)
+            slice_pitch_elems = b.v(0) if self.slice_shared else get["simd_slice_pad"]
+            with b.loop(0, nrows, 1, "r") as (rb, r):
+                at = rb.mul(r, block_pad)
+                src = rb.lslice(bufs["slice"], rb.mul(r, slice_pitch_elems), get["simd_slice"])
+                rb.vec(ac.GatherOp, rb.lslice(gathered, at), src, rb.lslice(offsets, at), 0, block)
             if plan.node.check_bound:
                 for bits in ("bits_lo", "bits_hi"):
                     b.vec(
@@ -276,30 +346,51 @@ class SimdTemplate:
                         bufs[bits],
                         gathered,
                         b.const(0, scalar_type(src_t.dtype)),
-                        block,
+                        count,
                         mode="VSEL_TENSOR_SCALAR_MODE",
                     )
             cur, cur_dtype = gathered, src_t.dtype
             for n in self.chain:
                 dst = bufs[f"chain:{n.node_name}"]
-                self._unary(b, n, dst, cur, cur_dtype, block)
+                self._unary(b, n, dst, cur, cur_dtype, count)
                 cur, cur_dtype = dst, n.result_tensor().dtype
             b.sync("V_MTE3")
-            st = self.store.result_tensor()
+            out_bytes = st.dtype.nbytes
+            gap = b.sub(b.mul(sym(self._row_stride(st)), out_bytes), b.mul(block, out_bytes))
+            ub_gap = b.sub(
+                b.floordiv(b.mul(block_pad, out_bytes), 32), b.ceildiv(b.mul(block, out_bytes), 32)
+            )
             b.copy_pad(
-                b.gslice(g_out, gm_offset(st, self.store.offset.data)), cur, 1, b.mul(block, st.dtype.nbytes)
+                b.gslice(g_out, gm_offset(st, self.store.offset.data)),
+                cur,
+                nrows,
+                b.mul(block, out_bytes),
+                ub_gap,
+                b.max(gap, 0),
             )
             b.sync("MTE3_V")
             b.sync("V_MTE2")
 
     def _pattern(
-        self, k: BodyBuilder, sym: ExprLowering, dst: SSAValue, block: SSAValue, view: TensorType, elem: int
+        self,
+        k: BodyBuilder,
+        sym: ExprLowering,
+        dst: SSAValue,
+        block: SSAValue,
+        block_pad: SSAValue,
+        rows: SSAValue,
+        pitch: SSAValue,
+        view: TensorType,
+        elem: int,
     ) -> None:
-        """dst[i] = byte offset, in ``view`` relative to the tile, of output element i's
-        coordinates after dim (for the input) or from dim on (for a broadcast index view);
-        built once per kernel with scalar writes."""
+        """dst[r * block_pad + i] = byte offset in UB of output element i of a tile's row r:
+        ``r * pitch`` (the row's slice) plus the offset, in ``view``, of element i's
+        coordinates after dim (for the input) or from dim on (for a broadcast index view).
+        Row 0 is built once per kernel with scalar writes, the others by Adds; padding
+        entries are 0 (a valid offset)."""
         d, out = self.plan.dim, self.plan.out_view
         first = d + 1 if view is self.load.result_tensor() else d
+        k.vec(ac.DuplicateOp, dst, k.const(0, i32), k.mul(rows, block_pad))
         with k.loop(0, block, 1, "p") as (lb, i):
             rest, off = i, lb.v(0)
             for pos in reversed(range(d, out.rank)):
@@ -309,19 +400,29 @@ class SimdTemplate:
                     off = lb.add(off, lb.mul(lb.sub(rest, lb.mul(q, extent)), sym(view.strides[pos])))
                 rest = q
             lb.set_value(dst, i, lb.cast(lb.mul(off, elem), i32))
+        with k.loop(1, rows, 1, "r") as (lb, r):
+            row_dst = lb.lslice(dst, lb.mul(r, block_pad))
+            lb.vec(ac.AddsOp, row_dst, dst, lb.cast(lb.mul(r, pitch), i32), block_pad)
 
-    def _indices(self, b: BodyBuilder, bufs: dict[str, SSAValue], get: dict[str, SSAValue]) -> None:
-        """idx (int32) = the index of every output element of the tile."""
+    def _indices(
+        self,
+        b: BodyBuilder,
+        bufs: dict[str, SSAValue],
+        get: dict[str, SSAValue],
+        nrows: SSAValue,
+        count: SSAValue,
+    ) -> None:
+        """idx (int32) = the index of every output element of the tile's ``nrows`` rows."""
         raw_is_64 = self.index.result_tensor().dtype is DType.int64
         target = bufs["idx"] if self.index_contiguous else bufs["idx_compact"]
-        count = get["simd_block_pad"] if self.index_contiguous else get["simd_index_pad"]
+        raw_count = count if self.index_contiguous else b.mul(nrows, get["simd_index_pad"])
         if raw_is_64:
-            b.vec(ac.CastOp, target, bufs["idx_raw"], count, round="CAST_NONE")
+            b.vec(ac.CastOp, target, bufs["idx_raw"], raw_count, round="CAST_NONE")
         else:
-            b.vec(ac.AddsOp, target, bufs["idx_raw"], b.const(0, i32), count)
+            b.vec(ac.AddsOp, target, bufs["idx_raw"], b.const(0, i32), raw_count)
         if not self.index_contiguous:
             pattern = b.reinterpret(bufs["idx_pattern"], u32)
-            b.vec(ac.GatherOp, bufs["idx"], bufs["idx_compact"], pattern, 0, get["simd_block"])
+            b.vec(ac.GatherOp, bufs["idx"], bufs["idx_compact"], pattern, 0, count)
 
     def _offsets(
         self,

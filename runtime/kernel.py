@@ -30,6 +30,10 @@ STAT_FIELDS = (
     "vf_calls",
     "ub_read_bytes",
     "ub_write_bytes",
+    "launches",
+    "simt_gm_bytes",
+    "simt_transactions",
+    "dcache_miss_lines",
 )
 
 TILING_ERRORS = {
@@ -45,11 +49,21 @@ class _Stats(ctypes.Structure):
 
 
 @dataclass
+class BlockStats:
+    """The counters of one block (one core) of one launch."""
+
+    launch: int
+    block: int
+    stats: dict[str, int]
+
+
+@dataclass
 class RunResult:
     block_dim: int
     tiling_key: int
     workspace_size: int
     stats: dict[str, int] = field(default_factory=dict)
+    blocks: list[BlockStats] = field(default_factory=list)
 
 
 class CompiledKernel:
@@ -65,6 +79,13 @@ class CompiledKernel:
         lib.ascsim_register_gm.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_char_p]
         lib.ascsim_reset.argtypes = [ctypes.c_uint64]
         lib.ascsim_get_stats.argtypes = [ctypes.POINTER(_Stats)]
+        lib.ascsim_block_count.restype = ctypes.c_uint64
+        lib.ascsim_get_block.argtypes = [
+            ctypes.c_uint64,
+            ctypes.POINTER(ctypes.c_uint32),
+            ctypes.POINTER(ctypes.c_uint32),
+            ctypes.POINTER(_Stats),
+        ]
         self.target = "sim"
 
     def run(
@@ -97,8 +118,22 @@ class CompiledKernel:
             block_dim=block_dim,
             tiling_key=tiling_key,
             workspace_size=workspace_size,
-            stats={name: int(getattr(stats, name)) for name in STAT_FIELDS},
+            stats=_as_dict(stats),
+            blocks=self._block_stats(),
         )
+
+    def _block_stats(self) -> list[BlockStats]:
+        lib = self._lib
+        out = []
+        launch, block, stats = ctypes.c_uint32(0), ctypes.c_uint32(0), _Stats()
+        for i in range(int(lib.ascsim_block_count())):
+            lib.ascsim_get_block(ctypes.c_uint64(i), ctypes.byref(launch), ctypes.byref(block), ctypes.byref(stats))
+            out.append(BlockStats(launch.value, block.value, _as_dict(stats)))
+        return out
+
+
+def _as_dict(stats: _Stats) -> dict[str, int]:
+    return {name: int(getattr(stats, name)) for name in STAT_FIELDS}
 
 
 def call_tiling(

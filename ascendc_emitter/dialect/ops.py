@@ -24,6 +24,7 @@ from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
     operand_def,
+    opt_operand_def,
     opt_prop_def,
     prop_def,
     region_def,
@@ -245,7 +246,9 @@ class KernelOp(IRDLOperation):
         """(AutofuseLaunch parameter, offset field or "") per GM argument."""
         if self.launch_args is None or self.launch_offsets is None:
             return [(n.data, "") for n in self.arg_names.data]
-        return [(a.data, o.data) for a, o in zip(self.launch_args.data, self.launch_offsets.data, strict=True)]
+        return [
+            (a.data, o.data) for a, o in zip(self.launch_args.data, self.launch_offsets.data, strict=True)
+        ]
 
 
 @irdl_op_definition
@@ -509,11 +512,14 @@ class ReinterpretOp(IRDLOperation):
 
 @irdl_op_definition
 class LocalSliceOp(IRDLOperation):
-    """``t[offset]``; a constant offset must keep the slice 32-byte aligned."""
+    """``t[offset]``; a constant offset must keep the slice 32-byte aligned. With ``size``,
+    the slice is then limited to that many elements (``SetSize``): an access past them
+    is an error, not a read of the next region."""
 
     name = "ascendc.lslice"
     source = operand_def(LocalTensorType)
     offset = operand_def(i64)
+    size = opt_operand_def(i64)
     result = result_def(LocalTensorType)
 
     def verify_(self) -> None:

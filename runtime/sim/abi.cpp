@@ -14,6 +14,8 @@ void ascsim_reset(uint64_t ub_size) {
     s.ub_capacity = ub_size;
     s.ub.assign(ub_size, 0);
     s.ub_used = 0;
+    s.block_log.clear();
+    s.simt_trace.clear();
 }
 
 void ascsim_register_gm(void* p, uint64_t bytes, const char* name) {
@@ -26,4 +28,14 @@ const char* ascsim_last_error() {
 }
 
 void ascsim_get_stats(ascsim::Stats* out) { *out = ascsim::state().stats; }
+
+uint64_t ascsim_block_count() { return ascsim::state().block_log.size(); }
+
+// Counters of the i-th block run since the last reset, with its launch and block index.
+void ascsim_get_block(uint64_t i, uint32_t* launch, uint32_t* block, ascsim::Stats* out) {
+    const ascsim::BlockRecord& r = ascsim::state().block_log.at(i);
+    *launch = r.launch;
+    *block = r.block;
+    *out = r.delta;
+}
 }

@@ -11,8 +11,13 @@
 // CHECK:         const float v_{{[0-9]+}} = af::GmLoad(p_x,
 // CHECK:       switch (tiling_key)
 // CHECK:       case 1:
+// CHECK:         const int64_t nrows = af::Min<int64_t>(simd_tile_rows, {{.*}});
+// CHECK:         AscendC::DataCopyPad(slice_ub, {{.*}}, AscendC::DataCopyExtParams{static_cast<uint16_t>(nrows),
 // CHECK:         = tmp_ub.ReinterpretCast<uint32_t>();
-// CHECK-NEXT:    AscendC::Gather(gathered_ub, slice_exact_ub, 
+// CHECK:         for (int64_t r{{(_[0-9]+)?}} = int64_t(0); r{{(_[0-9]+)?}} < nrows;
+// CHECK:           AscendC::LocalTensor<float> [[SRC:v_[0-9]+]] = slice_ub[{{.*}}];
+// CHECK-NEXT:      [[SRC]].SetSize(static_cast<uint32_t>(simd_slice));
+// CHECK:           AscendC::Gather({{.*}}, [[SRC]], 
 // CHECK:       case 2:
 // CHECK:         AscendC::Simt::VF_CALL<autofuse_gather_simt>(AscendC::Simt::Dim3(256),
 ascir.graph @gather hint sizes [s0, s1, s2] axes [0: a0 = s0, 1: a1 = s1, 2: b1 = s2] {

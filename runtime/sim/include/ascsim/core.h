@@ -7,9 +7,11 @@
 #include <cstdint>
 #include <cstring>
 #include <exception>
+#include <list>
 #include <sstream>
 #include <string>
 #include <type_traits>
+#include <unordered_map>
 #include <vector>
 
 namespace ascsim {
@@ -41,6 +43,69 @@ struct Stats {
     uint64_t vf_calls = 0;
     uint64_t ub_read_bytes = 0;   // UB bytes read by vector instructions (operands x bytes)
     uint64_t ub_write_bytes = 0;  // UB bytes written by vector instructions
+    uint64_t launches = 0;             // kernel launches (stage kernels launch one each)
+    uint64_t simt_gm_bytes = 0;        // GM bytes SIMT lanes load/store element by element
+    uint64_t simt_transactions = 0;    // warp memory requests after coalescing (distinct lines)
+    uint64_t dcache_miss_lines = 0;    // of those, DCache lines fetched from GM (misses)
+};
+static_assert(sizeof(Stats) % sizeof(uint64_t) == 0, "Stats is a flat array of uint64_t counters");
+
+// Counters of one block: the per-core view the cost model takes its critical path from.
+inline Stats stats_delta(const Stats& after, const Stats& before) {
+    Stats d;
+    auto* a = reinterpret_cast<const uint64_t*>(&after);
+    auto* b = reinterpret_cast<const uint64_t*>(&before);
+    auto* o = reinterpret_cast<uint64_t*>(&d);
+    for (size_t i = 0; i < sizeof(Stats) / sizeof(uint64_t); ++i) o[i] = a[i] - b[i];
+    return d;
+}
+
+struct BlockRecord {
+    uint32_t launch;
+    uint32_t block;
+    Stats delta;
+};
+
+// SIMT memory model (docs: a warp is 32 threads; the DCache line is 64 bytes, see
+// DataCacheCleanAndInvalid; the template reserves 32 KB of DCache, seed 001). The
+// simulator runs threads one after another, so it records each access with the thread's
+// access number and replays them in warp lockstep when the VF call ends: a warp's
+// accesses with the same number coalesce into one request per distinct line, and each
+// line goes through an LRU DCache of this core.
+constexpr uint64_t kWarpThreads = 32;
+constexpr uint64_t kDcacheLineBytes = 64;
+constexpr uint64_t kDcacheLines = 32 * 1024 / kDcacheLineBytes;
+
+struct SimtAccess {
+    uint32_t seq;
+    uint32_t thread;
+    uint64_t line;
+};
+
+class Dcache {
+  public:
+    bool access(uint64_t line) {  // true on a hit
+        auto it = index_.find(line);
+        if (it != index_.end()) {
+            lru_.splice(lru_.begin(), lru_, it->second);
+            return true;
+        }
+        lru_.push_front(line);
+        index_[line] = lru_.begin();
+        if (lru_.size() > kDcacheLines) {
+            index_.erase(lru_.back());
+            lru_.pop_back();
+        }
+        return false;
+    }
+    void clear() {
+        lru_.clear();
+        index_.clear();
+    }
+
+  private:
+    std::list<uint64_t> lru_;
+    std::unordered_map<uint64_t, std::list<uint64_t>::iterator> index_;
 };
 
 struct GmBuffer {
@@ -63,6 +128,11 @@ struct State {
     int64_t block_num = 1;
     int64_t simt_thread = 0;
     int64_t simt_threads = 1;
+    bool in_simt = false;
+    uint32_t simt_seq = 0;                 // accesses of the running SIMT thread so far
+    std::vector<SimtAccess> simt_trace;    // this VF call's accesses
+    Dcache dcache;                         // this core's
+    std::vector<BlockRecord> block_log;    // one record per block of every launch
 };
 
 inline State& state() {
@@ -150,13 +220,18 @@ inline void launch(uint32_t block_dim, void* /*l2ctrl*/, void* /*stream*/, Kerne
     State& s = state();
     if (!s.error.empty()) return;
     try {
+        const auto launch_no = uint32_t(s.stats.launches);
+        s.stats.launches += 1;
         for (uint32_t b = 0; b < block_dim; ++b) {
             s.block_idx = b;
             s.block_num = block_dim;
             ub_release_all();
             std::memset(s.ub.data(), 0xA5, s.ub.size());  // stale UB is garbage, not zeros
+            s.dcache.clear();
+            const Stats before = s.stats;
             kernel(args...);
             s.stats.blocks += 1;
+            s.block_log.push_back({launch_no, b, stats_delta(s.stats, before)});
         }
     } catch (const Fault& f) {
         std::ostringstream os;

@@ -3,6 +3,7 @@
 // routes those accesses through ascsim::gm_load/gm_store so that they are bounds-checked.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <utility>
 
@@ -14,17 +15,55 @@ struct Dim3 {
     Dim3(uint32_t x_ = 1, uint32_t y_ = 1, uint32_t z_ = 1) : x(x_), y(y_), z(z_) {}
 };
 
+inline void simt_record(const void* addr, uint64_t bytes) {
+    State& s = state();
+    if (!s.in_simt) return;
+    s.stats.simt_gm_bytes += bytes;
+    const auto a = reinterpret_cast<uintptr_t>(addr);
+    s.simt_trace.push_back({s.simt_seq++, uint32_t(s.simt_thread), uint64_t(a) / kDcacheLineBytes});
+}
+
+// Replay the VF call's accesses in warp lockstep (see core.h): coalescing, then DCache.
+inline void simt_account() {
+    State& s = state();
+    auto& trace = s.simt_trace;
+    std::stable_sort(trace.begin(), trace.end(), [](const SimtAccess& a, const SimtAccess& b) {
+        const uint64_t wa = a.thread / kWarpThreads, wb = b.thread / kWarpThreads;
+        return a.seq != b.seq ? a.seq < b.seq : wa < wb;
+    });
+    std::vector<uint64_t> lines;
+    for (size_t i = 0; i < trace.size();) {
+        size_t j = i;
+        lines.clear();
+        while (j < trace.size() && trace[j].seq == trace[i].seq &&
+               trace[j].thread / kWarpThreads == trace[i].thread / kWarpThreads) {
+            lines.push_back(trace[j].line);
+            ++j;
+        }
+        std::sort(lines.begin(), lines.end());
+        lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
+        s.stats.simt_transactions += lines.size();
+        for (uint64_t line : lines) {
+            if (!s.dcache.access(line)) s.stats.dcache_miss_lines += 1;
+        }
+        i = j;
+    }
+    trace.clear();
+}
+
 // Element i of the GM buffer that base pointer p points into.
 template <typename T>
 inline T gm_load(const char* api, const T* p, int64_t i) {
     T v;
     gm_read(api, &v, p + i, sizeof(T), find_gm_index(p));
+    simt_record(p + i, sizeof(T));
     return v;
 }
 
 template <typename T>
 inline void gm_store(const char* api, T* p, int64_t i, T v) {
     gm_write(api, p + i, &v, sizeof(T), find_gm_index(p));
+    simt_record(p + i, sizeof(T));
 }
 }  // namespace ascsim
 
@@ -46,10 +85,14 @@ inline void VF_CALL(Dim3 threads, Args&&... args) {
     if (n < 1 || n > 2048) ascsim::fail("Simt::VF_CALL", "thread count ", n, " must be in [1, 2048]");
     s.stats.vf_calls += 1;
     s.simt_threads = n;
+    s.in_simt = true;
     for (int64_t t = 0; t < n; ++t) {
         s.simt_thread = t;
+        s.simt_seq = 0;
         fn(args...);
     }
+    s.in_simt = false;
+    ascsim::simt_account();
     s.stats.simt_threads += uint64_t(n);
     s.simt_thread = 0;
     s.simt_threads = 1;

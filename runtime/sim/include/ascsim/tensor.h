@@ -71,6 +71,13 @@ public:
     T* GetPhyAddr() const { return reinterpret_cast<T*>(ascsim::ub_base() + offset_); }
     T* GetPhyAddr(uint64_t offset) const { return GetPhyAddr() + offset; }
     uint32_t GetSize() const { return uint32_t(elements_); }
+    void SetSize(uint32_t size) {
+        if (size > elements_) {
+            ascsim::fail("LocalTensor::SetSize", "size ", size, " exceeds the ", elements_,
+                         " elements the tensor was created over");
+        }
+        elements_ = size;
+    }
     uint32_t GetLength() const { return uint32_t(elements_ * sizeof(T)); }
     T GetValue(uint64_t i) const {
         check_index("LocalTensor::GetValue", i);
