@@ -201,7 +201,8 @@ class SimdTemplate:
                 continue
             ok = h.cmp("sge", sym(stride), extent)
             steps = h.select(ok, steps, h.const(0, IntegerType(1)))
-        tile_rows = h.max(h.min(h.min(fit, run), MAX_TILE_ROWS), 1)
+        per_core = h.ceildiv(r, h.min(cores, r))  # fewer rows per tile than cores would idle
+        tile_rows = h.max(h.min(h.min(h.min(fit, run), per_core), MAX_TILE_ROWS), 1)
         tile_rows = h.select(steps, tile_rows, 1, name="simd_tile_rows")
         tiles_per_run = h.ceildiv(run, tile_rows, name="simd_tiles_per_run")
         tiles = h.mul(h.floordiv(r, run), tiles_per_run, name="simd_tiles")
@@ -391,6 +392,8 @@ class SimdTemplate:
         d, out = self.plan.dim, self.plan.out_view
         first = d + 1 if view is self.load.result_tensor() else d
         k.vec(ac.DuplicateOp, dst, k.const(0, i32), k.mul(rows, block_pad))
+        if all(view.repeats[pos] == 1 for pos in range(first, out.rank)):
+            return  # no coordinate after dim moves the element: every offset is 0
         with k.loop(0, block, 1, "p") as (lb, i):
             rest, off = i, lb.v(0)
             for pos in reversed(range(d, out.rank)):

@@ -9,7 +9,7 @@ from __future__ import annotations
 import os
 
 import numpy as np
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from .test_e2e import graph, random_input, run_case
@@ -170,3 +170,349 @@ def test_random_gathers_match_the_reference_with_every_template(case, cores: int
             *inputs, sizes=sizes, core_num=cores
         )
         np.testing.assert_array_equal(got, want)
+
+
+# ------------------------------------------------------------------ Arange / IndexExpr
+ARANGE_EXAMPLES = int(os.environ.get("ASCIR_FUZZ_ARANGE_EXAMPLES", "10"))
+LIMIT = {"int32": 2**31 - 1, "int64": 2**62, "float32": 1e30, "float16": 6e4}
+"""Magnitude bounds a generated value must stay under (no integer wrap, no fp16 inf)."""
+ARANGE_BINARY = {**BINARY, "int64": ["add", "sub", "maximum", "minimum"]}
+ARANGE_UNARY = {**UNARY, "int64": ["abs", "neg"]}
+TO_DATA = {  # Cast chains from the index dtype to a data dtype (CAST_PAIRS)
+    ("int32", "float32"): ["float32"],
+    ("int32", "float16"): ["float16"],
+    ("int32", "int32"): [],
+    ("int32", "int64"): ["int64"],
+    ("int64", "float32"): ["float32"],
+    ("int64", "float16"): ["float32", "float16"],
+    ("int64", "int32"): ["int32"],
+    ("int64", "int64"): [],
+}
+
+
+@st.composite
+def size_exprs(draw: st.DrawFn, names: list[str], env: dict[str, int], depth: int = 2) -> tuple[str, int]:
+    """A random ``#ascir.expr`` over the size variables ``names`` and its value under
+    ``env``, computed here (floor division / modulo by positive constants, min, max)."""
+    if depth == 0 or draw(st.integers(0, 2)) == 0:
+        if names and draw(st.booleans()):
+            name = draw(st.sampled_from(names))
+            return name, env[name]
+        c = draw(st.integers(-9, 9))
+        return str(c), c
+    kind = draw(st.sampled_from(["+", "-", "*", "floordiv", "mod", "min", "max"]))
+    a, av = draw(size_exprs(names, env, depth - 1))
+    if kind in ("*", "floordiv", "mod"):
+        c = draw(st.integers(-3, 3) if kind == "*" else st.integers(1, 8))
+        value = av * c if kind == "*" else av // c if kind == "floordiv" else av % c
+        return f"({a}) {kind} ({c})", value
+    b, bv = draw(size_exprs(names, env, depth - 1))
+    if kind in ("min", "max"):
+        return f"{kind}({a}, {b})", (min if kind == "min" else max)(av, bv)
+    return f"({a}) {kind} ({b})", av + bv if kind == "+" else av - bv
+
+
+@st.composite
+def arange_cases(draw: st.DrawFn) -> tuple[str, list[np.ndarray], dict[str, int], str]:
+    """Random graphs around Arange and IndexExpr (seed 000 FR1-FR9, AL-1/AL-2/AL-9).
+
+    * Aranges with random base/step expressions (negative steps included), int32/int64,
+      in four views: the full contiguous view used directly (sometimes with a control edge,
+      the root-path fallback), a same-rank view varying along one axis with the others
+      degenerate (Pattern B), a 1-D view on one axis (Pattern A, padded by the normalize
+      pass) and a same-rank view with random degenerate axes and random logical strides,
+      the last three followed by an explicit Broadcast;
+    * index arithmetic between Aranges and with IndexExpr scalars (``s0 * 2 + 1``,
+      ``s1 floordiv 2``, min/max/mod) consumed directly as scalar operands (either
+      position) or through a Broadcast, floor division / remainder by a non-zero IndexExpr;
+    * compares of an index value with another Arange (the triu mask), with a loaded index
+      tensor or with an IndexExpr, mask logic, Where, Casts to the data dtype and a random
+      elementwise tail; extra outputs store a mask or an index value.
+
+    Every magnitude is bounded so that no integer wraps and no float16 overflows: the
+    reference and the device must agree exactly (integers) or within tolerance (floats).
+    """
+    rank = draw(st.integers(1, 3))
+    shape = [draw(st.integers(1, 70)) for _ in range(rank)]
+    static = [draw(st.integers(0, 4)) == 0 for _ in range(rank)]  # a literal axis size
+    axes = [f"z{i}" for i in range(rank)]
+    reps = [str(n) if lit else f"s{i}" for i, (n, lit) in enumerate(zip(shape, static, strict=True))]
+    names = [r for r in reps if r.startswith("s")]
+    env = {r: n for r, n in zip(reps, shape, strict=True) if r.startswith("s")}
+    idt = draw(st.sampled_from(["int32", "int64"]))
+    dtype = draw(st.sampled_from(["float32", "float16", "int32", "int64"]))
+    seed = draw(st.integers(0, 2**32 - 1))
+    rng = np.random.default_rng(seed)
+    full_i, full_d = tensor_text(idt, axes, reps), tensor_text(dtype, axes, reps)
+    body: list[str] = []
+    inputs: list[np.ndarray] = []
+    bound: dict[str, float] = {}  # |value| bound of every tensor / scalar
+    counter = iter(range(1000))
+
+    def new(prefix: str) -> str:
+        return f"%{prefix}{next(counter)}"
+
+    def index_expr(positive: bool = False) -> str:
+        text, value = draw(size_exprs(names, env))
+        if positive and value <= 0:  # a divisor: shift it to >= 1 (max keeps it symbolic)
+            text, value = f"max({text}, 1)", max(value, 1)
+        name = new("ie")
+        body.append(f"{name} = ascir.index_expr {{expr = #ascir.expr<{text}>}} : !ascir.scalar<{idt}>")
+        bound[name] = abs(value)
+        return name
+
+    def arange(row_axis: int | None = None, base0: bool = False) -> str:
+        """An Arange, broadcast if its view is not the full one; returns a full-view value."""
+        if base0:
+            base, bv = "0", 0
+        else:
+            base, bv = draw(size_exprs(names, env))
+        if draw(st.integers(0, 3)) == 0 and names:
+            k, c, d = draw(st.sampled_from(names)), draw(st.integers(8, 20)), draw(st.integers(0, 3))
+            step, sv = f"{k} floordiv {c} - {d}", env[k] // c - d
+        else:
+            sv = 1 if base0 else draw(st.integers(-4, 4))
+            step = str(sv)
+        forms = ["axis", "1d"] if row_axis is not None else ["full", "axis", "1d", "strided"]
+        form = draw(st.sampled_from(forms))
+        k = row_axis if row_axis is not None else draw(st.integers(0, rank - 1))
+        name = new("a")
+        attrs = f"base = #ascir.expr<{base}>, step = #ascir.expr<{step}>"
+        if form == "full":
+            if draw(st.integers(0, 3)) == 0:
+                attrs += ", has_control_edges"  # kept out of VFs: the root ArangeApiCall path
+            body.append(f"{name} = ascir.arange {{{attrs}}} : {full_i}")
+            bound[name] = abs(bv) + abs(sv) * (int(np.prod(shape)) - 1)
+            return name
+        if form == "1d":
+            view, span = f"!ascir.tensor<{idt}, [{axes[k]}], [{reps[k]}], [1]>", shape[k] - 1
+        else:
+            keep = [i == k for i in range(rank)]
+            if form == "strided":
+                keep = [keep[i] or draw(st.booleans()) for i in range(rank)]
+            a_reps = [r if kp else "1" for r, kp in zip(reps, keep, strict=True)]
+            strides, span, acc, acc_v = [], 0, "1", 1
+            for i in reversed(range(rank)):
+                if not keep[i]:
+                    strides.insert(0, "0")
+                    continue
+                choice = draw(st.integers(0, 3)) if form == "strided" else 0
+                if choice == 0:  # contiguous over the kept axes
+                    s, v = acc, acc_v
+                elif choice == 1:
+                    v = draw(st.integers(1, 3))
+                    s = str(v)
+                else:  # a symbolic stride
+                    s, v = draw(size_exprs(names, env, depth=1))
+                    if v <= 0:
+                        s, v = f"max({s}, 1)", max(v, 1)
+                strides.insert(0, s)
+                span += (shape[i] - 1) * v
+                acc, acc_v = (a_reps[i] if acc == "1" else f"({acc}) * ({a_reps[i]})"), acc_v * shape[i]
+            view = f"!ascir.tensor<{idt}, [{', '.join(axes)}], [{', '.join(a_reps)}], [{', '.join(strides)}]>"
+            if all(keep) and draw(st.booleans()):  # a full-rank (non-contiguous) view used directly
+                body.append(f"{name} = ascir.arange {{{attrs}}} : {view}")
+                bound[name] = abs(bv) + abs(sv) * span
+                return name
+        body.append(f"{name} = ascir.arange {{{attrs}}} : {view}")
+        out = new("ab")
+        body.append(f"{out} = ascir.broadcast {name} : {full_i}")
+        bound[out] = abs(bv) + abs(sv) * span
+        return out
+
+    # --------------------------------------------------------------- index values
+    triu = rank >= 2 and draw(st.integers(0, 2)) == 0
+    if triu:  # the triu pattern: row / column Aranges of the two inner axes
+        idx = [arange(rank - 2, base0=draw(st.booleans())), arange(rank - 1, base0=draw(st.booleans()))]
+    else:
+        idx = [arange() for _ in range(draw(st.integers(1, 2)))]
+    for _ in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(["binary", "scalar", "bscalar", "div", "unary", "arange"]))
+        a = idx[-1] if draw(st.integers(0, 3)) else draw(st.sampled_from(idx))  # mostly a chain
+        out = new("i")
+        if kind == "arange":
+            idx.append(arange())
+            continue
+        if kind == "binary":
+            b = draw(st.sampled_from(idx))
+            op = draw(st.sampled_from(["add", "sub", "maximum", "minimum", "mul"]))
+            value = bound[a] * bound[b] if op == "mul" else bound[a] + bound[b]
+            if value >= 2**30:
+                op, value = "maximum", max(bound[a], bound[b])
+            body.append(f"{out} = ascir.{op} {a}, {b} : {full_i}")
+        elif kind in ("scalar", "bscalar"):
+            s = index_expr()
+            if kind == "bscalar":
+                sb = new("sb")
+                body.append(f"{sb} = ascir.broadcast {s} : {full_i}")
+                bound[sb], s = bound[s], sb
+            op = draw(st.sampled_from(["add", "sub", "mul", "maximum", "minimum"]))
+            value = bound[a] * bound[s] if op == "mul" else bound[a] + bound[s]
+            if value >= 2**30:
+                op, value = "minimum", max(bound[a], bound[s])
+            args = [a, s] if draw(st.booleans()) else [s, a]
+            body.append(f"{out} = ascir.{op} {args[0]}, {args[1]} : {full_i}")
+        elif kind == "div":
+            s = index_expr(positive=True)
+            if draw(st.booleans()):
+                sb = new("sb")
+                body.append(f"{sb} = ascir.broadcast {s} : {full_i}")
+                bound[sb], s = bound[s], sb
+            op = draw(st.sampled_from(["floordiv", "remainder"]))
+            body.append(f"{out} = ascir.{op} {a}, {s} : {full_i}")
+            value = max(bound[a], bound[s])
+        else:
+            op = draw(st.sampled_from(["abs", "neg"]))
+            body.append(f"{out} = ascir.{op} {a} : {full_i}")
+            value = bound[a]
+        bound[out] = value
+        idx.append(out)
+
+    def to_data(v: str) -> str:
+        if dtype == "float16" and bound[v] > 2048:  # clamp so that float16 stays finite
+            for op, c in (("minimum", 2048), ("maximum", -2048)):
+                k, out = new("k"), new("i")
+                body.append(f'{k} = ascir.scalar {{value = "{c}"}} : !ascir.scalar<{idt}>')
+                body.append(f"{out} = ascir.{op} {v}, {k} : {full_i}")
+                v = out
+            bound[v] = 2048
+        for d in TO_DATA[(idt, dtype)]:
+            c = new("c")
+            body.append(f"{c} = ascir.cast {v} : {tensor_text(d, axes, reps)}")
+            bound[c], v = bound[v], c
+        return v
+
+    # --------------------------------------------------------------- data inputs
+    use_x = draw(st.integers(0, 5)) > 0
+    if use_x:
+        x = random_input(dtype, tuple(shape))
+        if dtype == "float16":
+            x = (x * 0.25).astype(np.float16)
+        inputs.append(x)
+        body += [f"%x = ascir.data {{index = 0 : i64}} : {full_d}", f"%xl = ascir.load %x : {full_d}"]
+        bound["%xl"] = float(np.abs(x.astype(np.float64)).max())
+
+    # --------------------------------------------------------------- masks and Where
+    mode = draw(st.sampled_from(["where", "cast", "where"] if use_x or triu else ["cast", "where"]))
+    outputs: list[tuple[str, str]] = []
+    cur_idx = idx[-1]
+    if mode == "where" or triu:
+        mdt = draw(st.sampled_from(["uint8", "bool"]))
+        full_m = tensor_text(mdt, axes, reps)
+
+        def compare(first: bool) -> str:
+            a, b = (
+                (idx[0], idx[1])
+                if triu and first
+                else (idx[-1] if first else draw(st.sampled_from(idx)), None)
+            )
+            if b is None:
+                other = draw(st.sampled_from(["index", "load", "scalar", "bscalar"]))
+                if other == "index":
+                    b = draw(st.sampled_from(idx))
+                elif other == "load":
+                    hi = int(min(bound[a], 1000)) + 1
+                    y, b = rng.integers(-hi, hi, tuple(shape), endpoint=True).astype(idt), new("yl")
+                    body.append(f"%y{len(inputs)} = ascir.data {{index = {len(inputs)} : i64}} : {full_i}")
+                    body.append(f"{b} = ascir.load %y{len(inputs)} : {full_i}")
+                    bound[b] = hi
+                    inputs.append(y)
+                else:
+                    b = index_expr()
+                    if other == "bscalar":
+                        sb = new("sb")
+                        body.append(f"{sb} = ascir.broadcast {b} : {full_i}")
+                        b = sb
+            op = draw(st.sampled_from(["lt", "le", "gt", "ge", "eq", "ne"]))
+            m = new("m")
+            body.append(f"{m} = ascir.{op} {a}, {b} : {full_m}")
+            return m
+
+        m = compare(first=True)
+        logic = draw(st.sampled_from(["none", "none", "not", "and", "or"]))
+        if logic != "none":
+            m2 = new("m")
+            if logic == "not":
+                body.append(f"{m2} = ascir.logical_not {m} : {full_m}")
+            else:
+                body.append(f"{m2} = ascir.logical_{logic} {m}, {compare(first=False)} : {full_m}")
+            m = m2
+        if draw(st.integers(0, 3)) == 0:
+            outputs.append((m, full_m))
+        choices = ["scalar", "idx", "bscalar"] + (["x", "x"] if use_x else [])
+        a_kind = draw(st.sampled_from(choices))
+        b_kind = draw(st.sampled_from([c for c in choices if c != a_kind or c in ("idx", "bscalar")]))
+        operands = []
+        for kind in (a_kind, b_kind):
+            if kind == "x":
+                operands.append("%xl")
+            elif kind == "idx":
+                operands.append(to_data(draw(st.sampled_from(idx))))
+            else:
+                c = draw(st.integers(-5, 5))
+                s = new("k")
+                body.append(f'{s} = ascir.scalar {{value = "{c}"}} : !ascir.scalar<{dtype}>')
+                bound[s] = abs(c)
+                if kind == "bscalar":
+                    sb = new("sb")
+                    body.append(f"{sb} = ascir.broadcast {s} : {full_d}")
+                    bound[sb], s = abs(c), sb
+                operands.append(s)
+        cur = new("w")
+        body.append(f"{cur} = ascir.where {m}, {operands[0]}, {operands[1]} : {full_d}")
+        bound[cur] = max(bound[operands[0]], bound[operands[1]])
+    else:
+        cur = to_data(cur_idx)
+        if use_x:
+            nxt = new("v")
+            body.append(f"{nxt} = ascir.add {cur}, %xl : {full_d}")
+            bound[nxt], cur = bound[cur] + bound["%xl"], nxt
+    assume(bound[cur] < LIMIT[dtype])  # by construction; a guard against generator slips
+
+    # --------------------------------------------------------------- elementwise tail
+    partner = "%xl" if use_x else None
+    for _ in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(["binary", "scalar", "unary"] if partner else ["scalar", "unary"]))
+        out = new("t")
+        if kind == "binary":
+            op = draw(st.sampled_from(ARANGE_BINARY[dtype]))
+            value = bound[cur] * bound[partner] if op == "mul" else bound[cur] + bound[partner]
+            if value >= LIMIT[dtype] / 2:
+                op, value = "maximum", max(bound[cur], bound[partner])
+            body.append(f"{out} = ascir.{op} {cur}, {partner} : {full_d}")
+        elif kind == "scalar":
+            op = draw(st.sampled_from(["add", "mul", "maximum", "minimum"]))
+            c = draw(st.integers(-3, 3))
+            value = bound[cur] * abs(c) if op == "mul" else bound[cur] + abs(c)
+            if value >= LIMIT[dtype] / 2:
+                op, value = "minimum", bound[cur] + abs(c)
+            k = new("k")
+            body.append(f'{k} = ascir.scalar {{value = "{c}"}} : !ascir.scalar<{dtype}>')
+            body.append(f"{out} = ascir.{op} {cur}, {k} : {full_d}")
+        else:
+            op = draw(st.sampled_from(ARANGE_UNARY[dtype]))
+            body.append(f"{out} = ascir.{op} {cur} : {full_d}")
+            value = bound[cur]
+        bound[out], cur = value, out
+    outputs.insert(0, (cur, full_d))
+    if draw(st.integers(0, 3)) == 0:  # an index value stored directly (arange_store)
+        outputs.append((draw(st.sampled_from(idx)), full_i))
+    for i, (v, t) in enumerate(outputs):
+        body += [
+            f"%st{i} = ascir.store {v} : {t}",
+            f"%o{i} = ascir.output %st{i} {{index = {i} : i64}} : {t}",
+        ]
+    ir = graph(names, list(zip(axes, reps, strict=True)), "\n".join(body), name="fuzz_arange")
+    return ir, inputs, env, f"{idt}_{dtype}"
+
+
+@settings(
+    max_examples=ARANGE_EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+    derandomize="ASCIR_FUZZ_RANDOM" not in os.environ,
+)
+@given(arange_cases(), st.sampled_from([16 * 1024, 248 * 1024]), st.integers(1, 8))
+def test_random_arange_graphs_match_the_reference(case, ub_size: int, cores: int) -> None:
+    ir, inputs, sizes, dtypes = case
+    run_case(ir, inputs, sizes, f"fuzz_arange_{dtypes}", core_num=cores, ub_size=ub_size)

@@ -19,8 +19,13 @@ inline void simt_record(const void* addr, uint64_t bytes) {
     State& s = state();
     if (!s.in_simt) return;
     s.stats.simt_gm_bytes += bytes;
-    const auto a = reinterpret_cast<uintptr_t>(addr);
-    s.simt_trace.push_back({s.simt_seq++, uint32_t(s.simt_thread), uint64_t(a) / kDcacheLineBytes});
+    // Lines are counted from the buffer's start: device GM allocations are line aligned,
+    // host numpy arrays need not be (the counters must not depend on malloc).
+    const int32_t owner = find_gm_index(addr);
+    const auto* p = static_cast<const uint8_t*>(addr);
+    const uint64_t rel = owner < 0 ? 0 : uint64_t(p - s.gm[size_t(owner)].base);
+    const uint64_t line = (uint64_t(owner + 1) << 40) | (rel / kDcacheLineBytes);
+    s.simt_trace.push_back({s.simt_seq++, uint32_t(s.simt_thread), line});
 }
 
 // Replay the VF call's accesses in warp lockstep (see core.h): coalescing, then DCache.
