@@ -53,10 +53,32 @@ def location_here(parser: Parser) -> FileLineColLoc:
     return FileLineColLoc(StringAttr(source.name), IntAttr(line), IntAttr(col))
 
 
+class AscirParser(Parser):
+    """xDSL's parser, giving every parsed op a location: ops in generic form and ops of
+    other dialects too, so that their verifier errors are located like ours."""
+
+    def parse_operation(self) -> Operation:
+        source = self.lexer.input
+        line, col = _LINES.locate(source, source.content, self._current_token.span.start)
+        op = super().parse_operation()
+        if not isinstance(op.location, FileLineColLoc):
+            op.location = FileLineColLoc(StringAttr(source.name), IntAttr(line), IntAttr(col))
+        return op
+
+
 def format_location(op: Operation, line_offset: int = 0) -> str:
-    loc = op.location
-    if isinstance(loc, FileLineColLoc):
-        return f"{loc.filename.data}:{loc.line.data + line_offset}:{loc.column.data}"
+    """``file:line:col`` of ``op``; of its closest located ancestor, else of its first
+    located descendant (the module itself has no text position)."""
+    candidates = [op]
+    parent = op.parent_op()
+    while parent is not None:
+        candidates.append(parent)
+        parent = parent.parent_op()
+    candidates += [o for o in op.walk() if o is not op]
+    for o in candidates:
+        loc = o.location
+        if isinstance(loc, FileLineColLoc):
+            return f"{loc.filename.data}:{loc.line.data + line_offset}:{loc.column.data}"
     return f"<{op.name}>"
 
 

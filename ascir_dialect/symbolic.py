@@ -84,11 +84,27 @@ class TokenSource(Protocol):
     def error(self, message: str) -> None: ...
 
 
+MAX_NESTING = 64
+"""Deepest nesting of parentheses, unary minus and min/max a size expression may have."""
+INT64_MAX = 2**63 - 1
+
+
 class ExprGrammar:
     """The restricted expression grammar, independent of where tokens come from."""
 
     def __init__(self, tokens: TokenSource):
         self.t = tokens
+        self.depth = 0
+
+    def _nested(self, parse):
+        """Parse a nested construct, bounded (a deep nesting is an error, not a crash)."""
+        self.depth += 1
+        if self.depth > MAX_NESTING:
+            self.t.error(f"size expression nested deeper than {MAX_NESTING} levels")
+        try:
+            return parse()
+        finally:
+            self.depth -= 1
 
     def parse(self) -> SizeExpr:
         return SizeExpr(self.expr())
@@ -117,14 +133,16 @@ class ExprGrammar:
 
     def unary(self) -> sympy.Expr:
         if self.t.punct("-"):
-            return -self.unary()
+            return -self._nested(self.unary)
         return self.atom()
 
     def atom(self) -> sympy.Expr:
         if (i := self.t.integer()) is not None:
+            if i > INT64_MAX:
+                self.t.error(f"integer {i} does not fit in int64 (sizes and offsets are 64-bit)")
             return sympy.Integer(i)
         if self.t.punct("("):
-            value = self.expr()
+            value = self._nested(self.expr)
             if not self.t.punct(")"):
                 self.t.error("expected ')' in size expression")
             return value
@@ -135,9 +153,9 @@ class ExprGrammar:
         if name in ("min", "max"):
             if not self.t.punct("("):
                 self.t.error(f"expected '(' after '{name}'")
-            args = [self.expr()]
+            args = [self._nested(self.expr)]
             while self.t.punct(","):
-                args.append(self.expr())
+                args.append(self._nested(self.expr))
             if not self.t.punct(")"):
                 self.t.error(f"expected ')' to close '{name}('")
             if len(args) < 2:

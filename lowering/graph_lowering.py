@@ -106,6 +106,10 @@ def _analyse(graph: GraphOp) -> KernelPlan:
         for n in graph.nodes()
         if isinstance(n.out_type, TensorType) and not isinstance(n, (DataOp, OutputOp, WorkspaceOp))
     ]
+    if not nodes:
+        raise PassError(
+            PASS, f"graph @{graph.graph_name} computes nothing: add the loads, compute and stores of a kernel"
+        )
     widest = max(nodes, key=lambda n: n.out_type.rank)  # type: ignore[union-attr]
     axes = widest.out_type.axis  # type: ignore[union-attr]
     sizes = graph.axis_by_name()

@@ -105,6 +105,10 @@ def analyse(graph: GraphOp) -> IndirectPlan:
     # dead nodes (e.g. a load that a front-end helper replaced by a broadcast view) are ignored
     output_chain = [n for n in nodes if n not in before and n in live and not isinstance(n, SOURCES)]
     reduce = None
+    if not any(isinstance(n, StoreOp) for n in output_chain):
+        raise PassError(
+            PASS, f"{il.describe()}: its result is never stored; store it (ascir.store + ascir.output)"
+        )
     for n in input_chain + index_chain:
         if not isinstance(n, CHAIN_OPS):
             raise PassError(

@@ -80,7 +80,8 @@ def simd_supported(plan: IndirectPlan) -> str | None:
         return "SIMD: the index chain must be a single load"
     stores = [n for n in plan.output_chain if isinstance(n, StoreOp)]
     post = [n for n in plan.output_chain if not isinstance(n, StoreOp)]
-    if len(stores) != 1 or (why := _unary_chain(post)):
+    why = _unary_chain(post)
+    if len(stores) != 1 or why:
         return (
             f"SIMD: the output chain must be unary elementwise ops and one store ({why or 'several stores'})"
         )

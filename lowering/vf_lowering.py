@@ -81,8 +81,8 @@ def register_apis(n: AscirNode) -> list[tuple[str, DType]]:
         return [((_SCALAR if scalar else _BINARY)[type(n)].API, t)]  # type: ignore[attr-defined]
     if isinstance(n, tuple(_UNARY)):
         return [(_UNARY[type(n)].API, t)]  # type: ignore[attr-defined]
-    if isinstance(n, ArangeOp):
-        return [("Arange", t), ("Muls", t), ("Adds", t)]
+    if isinstance(n, ArangeOp):  # Div: the lane number of an Arange narrower than the loop dtype
+        return [("Arange", t), ("Div", t), ("Muls", t), ("Adds", t)]
     return []
 
 
@@ -186,12 +186,13 @@ class VfCodegen:
             fb = self.fb
             if dtype not in self.all_lanes:
                 self.all_lanes[dtype] = fb.create_mask(element_type(dtype), "ALL", name=f"all_{dtype}")
+            label = {0: "zero", 1: "one"}.get(value, f"c{value}")
             self.consts[key] = fb.reg(
                 ac.RegDuplicateOp,
                 fb.const(value, scalar_type(dtype)),
                 self.all_lanes[dtype],
                 result=RegType(element_type(dtype)),
-                name=f"{'one' if value else 'zero'}_{dtype}",
+                name=f"{label}_{dtype}",
             )
         return self.consts[key]
 
@@ -355,15 +356,23 @@ class VfCodegen:
         )
 
     def _arange(self, n: ArangeOp) -> SSAValue:
-        """AL-5: block value = base + (offset + i * E * stride + lane * stride) * step."""
+        """AL-5: block value = base + (offset + i * E * stride + lane * stride) * step.
+
+        ``Reg::Arange`` numbers the register's lanes; element k of the iteration lives in
+        lane ``k * ratio`` when the Arange is narrower than the loop dtype (an int32 Arange
+        in an int64 VF, ``reg_layout``), so there the lane number is divided by ``ratio``."""
         base, step, offset, stride = self.arange_params[self.aranges.index(n)]
         b, t = self.b, n.result_tensor()
         et = scalar_type(t.dtype)
+        ratio = self.loop.nbytes // t.dtype.nbytes
         logical = b.add(offset, b.mul(self.off, stride), name="arange_pos")
         start = b.cast(b.add(base, b.mul(logical, step)), et, name="arange_start")
         unit = n.step.data.is_constant and n.step.data.as_int() == 1 and t.strides[-1] == 1
-        if unit:
+        if unit and ratio == 1:
             return b.reg(ac.RegArangeOp, start, result=self._out(n), name="a")
         lanes = b.reg(ac.RegArangeOp, b.const(0, et), result=self._out(n), name="a")
+        if ratio > 1:
+            divisor = self._const_reg(t.dtype, ratio)
+            lanes = b.reg(ac.RegDivOp, lanes, divisor, self.mask(t.dtype), name="a")
         scaled = b.reg(ac.RegMulsOp, lanes, b.cast(b.mul(stride, step), et), self.mask(t.dtype), name="a")
         return b.reg(ac.RegAddsOp, scaled, start, self.mask(t.dtype), name="a")

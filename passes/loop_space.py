@@ -79,6 +79,12 @@ def find_loop_space(graph: GraphOp) -> LoopSpace:
         )
     widest = max(nodes, key=lambda n: n.out_type.rank)  # type: ignore[union-attr]
     axes = tuple(widest.out_type.axis)  # type: ignore[union-attr]
+    if not axes:
+        raise PassError(
+            PASS,
+            f"graph @{graph.graph_name}: every tensor is rank 0, so there is no loop to schedule; "
+            "give the tensors a size-1 axis (e.g. axes [0: z0 = 1] and views [z0], [1], [1])",
+        )
     sizes: list[SizeExpr] = [SizeExpr(1)] * len(axes)
     space = LoopSpace(axes, tuple(sizes))
     for n in nodes:

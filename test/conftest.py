@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.parser import Parser
 
-from ascir_dialect.diagnostics import verify_module
+from ascir_dialect.diagnostics import AscirParser, verify_module
 from tools.ascir_opt import main as ascir_opt_main
 from tools.ascir_opt import make_context
 
@@ -21,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def parse_ir(text: str) -> ModuleOp:
-    module = Parser(make_context(), text, "<test>").parse_module()
+    module = AscirParser(make_context(), text, "<test>").parse_module()
     verify_module(module)
     return module
 

@@ -16,7 +16,6 @@ from xdsl.context import Context
 from xdsl.dialects.arith import Arith
 from xdsl.dialects.builtin import Builtin, ModuleOp
 from xdsl.dialects.scf import Scf
-from xdsl.parser import Parser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Span
@@ -27,6 +26,7 @@ from ascendc_emitter.dialect.ops import KernelOp
 from ascendc_emitter.printer import EmitError, emit_files
 from ascir_dialect.diagnostics import (
     AscirError,
+    AscirParser,
     check_string_literals,
     first_verification_error,
     format_parse_error,
@@ -96,8 +96,18 @@ class AscirOptMain(xDSLOptMain):
     def register_all_frontends(self) -> None:
         def parse_mlir(io: IO[bytes]) -> ModuleOp:
             data = io.read()
-            check_string_literals(data.decode("utf-8", errors="replace"), self.get_input_name())
-            parser = Parser(self.ctx, data, self.get_input_name())
+            try:
+                text = data.decode("utf-8")
+            except UnicodeDecodeError as e:
+                good = data[: e.start].decode("utf-8")
+                line = good.count("\n") + 1
+                col = e.start - (good.rfind("\n") + 1) + 1
+                raise AscirError(
+                    f"{self.get_input_name()}:{line}:{col}: error: byte 0x{data[e.start]:02x} is not valid "
+                    "UTF-8; IR text must be UTF-8 encoded"
+                ) from None
+            check_string_literals(text, self.get_input_name())
+            parser = AscirParser(self.ctx, text, self.get_input_name())
             try:
                 return parser.parse_module(not self.args.no_implicit_module)
             except VerifyException as e:  # an attribute rejected while parsing: locate it

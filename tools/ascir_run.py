@@ -21,10 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from xdsl.parser import Parser
 
 from ascir_dialect.attributes import ScalarType
-from ascir_dialect.diagnostics import AscirError, check_string_literals, verify_module
+from ascir_dialect.diagnostics import AscirError, AscirParser, check_string_literals, verify_module
 from ascir_dialect.frontend.graph import HintGraph
 from ascir_dialect.interpreter import graph_inputs, reference
 from ascir_dialect.ops import GraphOp
@@ -50,7 +49,7 @@ def load_graphs(path: Path) -> list[Any]:
 
         text = path.read_text()
         check_string_literals(text, str(path))
-        module = Parser(make_context(), text, str(path)).parse_module()
+        module = AscirParser(make_context(), text, str(path)).parse_module()
         verify_module(module)
         return [op for op in module.ops if isinstance(op, GraphOp)]
     if path.suffix == ".py":

@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 import ml_dtypes
 import numpy as np
-from xdsl.parser import Parser
 
+from ascir_dialect.diagnostics import AscirParser
 from tools.compile import compile_graph
 
 TOLERANCE = {"float16": 2e-3, "bfloat16": 2e-2, "float32": 1e-6}
@@ -360,7 +360,7 @@ def run_combination(c: Combination, seed: int = 0) -> Result:
 
     rng = np.random.default_rng(seed)
     built = CASES[c.case][0](c.dtype, c.shape, rng)
-    module = Parser(make_context(), built.ir).parse_module()
+    module = AscirParser(make_context(), built.ir).parse_module()
     kernel = compile_graph(module, name=c.case, vf=c.vf)
     outputs = kernel(*built.inputs, sizes=built.sizes)
     elements = mismatches = nans = 0

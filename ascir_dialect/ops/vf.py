@@ -42,6 +42,19 @@ from ascir_dialect.diagnostics import location_here
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops.node import AscirNode, _parse_defined_operand
 
+GM_NODES = frozenset(
+    {
+        "ascir.data",
+        "ascir.scalar_data",
+        "ascir.workspace",
+        "ascir.load",
+        "ascir.store",
+        "ascir.output",
+        "ascir.indirect_load",
+    }
+)
+"""Ops that touch GM: never inside a VF region."""
+
 
 @irdl_op_definition
 class VfOp(IRDLOperation):
@@ -143,6 +156,11 @@ class VfOp(IRDLOperation):
         for op in self.block.ops:
             if not isinstance(op, (AscirNode, VfYieldOp)):
                 raise VerifyException(f"{where}: '{op.name}' cannot appear in a VF region")
+            if op.name in GM_NODES:
+                raise VerifyException(
+                    f"{where}: {op.name} cannot appear in a VF region (a region computes on registers; "
+                    "GM data enters as a region input and leaves as a yielded value)"
+                )
         if not isinstance(self.block.last_op, VfYieldOp):
             raise VerifyException(f"{where}: the region must end with ascir.vf_yield")
         yielded = [v.type for v in self.yield_op.values]

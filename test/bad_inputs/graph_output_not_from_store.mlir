@@ -1,0 +1,6 @@
+// Bad input: ascir.output fed by a load instead of a store.
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0], [s0], [1]>
+  %o = ascir.output %l {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+}

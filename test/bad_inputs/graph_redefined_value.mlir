@@ -1,0 +1,5 @@
+// Bad input: the SSA name %x defined twice.
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+  %x = ascir.data {index = 1 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+}

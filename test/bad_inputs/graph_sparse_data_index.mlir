@@ -1,0 +1,4 @@
+// Bad input: the only input has index 1 (input indices must be 0..n-1).
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 1 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+}

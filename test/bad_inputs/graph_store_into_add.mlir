@@ -1,0 +1,7 @@
+// Bad input: a store result used by ascir.add (a store feeds an output or a workspace).
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0], [s0], [1]>
+  %s = ascir.store %l : !ascir.tensor<float32, [z0], [s0], [1]>
+  %y = ascir.add %s, %s : !ascir.tensor<float32, [z0], [s0], [1]>
+}

@@ -1,0 +1,14 @@
+// Bad input: an ascir.arange feeding the output chain of an IndirectLoad (not supported after it).
+// ARGS: -p autofuse -t ascendc
+ascir.graph @g hint sizes [] axes [0: a = 4, 1: b = 6] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [a, b], [4, 6], [6, 1]>
+  %i = ascir.data {index = 1 : i64} : !ascir.tensor<int32, [a, b], [4, 6], [6, 1]>
+  %xl = ascir.load %x : !ascir.tensor<float32, [a, b], [4, 6], [6, 1]>
+  %il = ascir.load %i : !ascir.tensor<int32, [a, b], [4, 6], [6, 1]>
+  %g = ascir.indirect_load %xl, %il {dim = 1 : i64} : !ascir.tensor<float32, [a, b], [4, 6], [6, 1]>
+  %ar = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>} : !ascir.tensor<int32, [a, b], [4, 6], [6, 1]>
+  %af = ascir.cast %ar : !ascir.tensor<float32, [a, b], [4, 6], [6, 1]>
+  %s = ascir.add %g, %af : !ascir.tensor<float32, [a, b], [4, 6], [6, 1]>
+  %st = ascir.store %s : !ascir.tensor<float32, [a, b], [4, 6], [6, 1]>
+  %o = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [a, b], [4, 6], [6, 1]>
+}

@@ -1,0 +1,5 @@
+// Bad input: open(...) in a load offset.
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+  %l = ascir.load %x {offset = #ascir.expr<open("/etc/passwd")>} : !ascir.tensor<float32, [z0], [s0], [1]>
+}

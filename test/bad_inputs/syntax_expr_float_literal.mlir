@@ -1,0 +1,4 @@
+// Bad input: a float literal in an expression.
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %i = ascir.index_expr {expr = #ascir.expr<2.5>} : !ascir.scalar<int64>
+}

@@ -1,0 +1,4 @@
+// Bad input: a comment-only file followed by a lone '%'.
+// nothing here
+%
+

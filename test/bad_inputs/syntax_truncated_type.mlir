@@ -1,0 +1,3 @@
+// Bad input: the file ends inside a tensor type.
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0

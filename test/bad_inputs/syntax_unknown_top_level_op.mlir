@@ -1,0 +1,3 @@
+// Bad input: an unknown ascir op at module level.
+ascir.kernel @k {
+}

@@ -1,0 +1,4 @@
+// Bad input: vectorized axes and vectorized strides of different lengths.
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1], vectorized [z0], []>
+}
