@@ -43,6 +43,10 @@ PASS = "lower-to-ascendc"
 TILE_ALIGN = 256  # elements: tile * sizeof(T) is a whole number of 256-byte repeats
 MAX_TILE = 16384  # DataCopyExtParams.blockCount is 16-bit; keep compact copies legal
 ROW_BUFFER_BYTES = 256  # buffer of a tensor broadcast along the inner axis
+MIN_SPLIT_TILE = 2048
+"""Elements: a row is cut into more tiles to occupy idle cores only down to this size
+(8 KB of float32: below it a DataCopy's fixed cost outweighs the bytes it moves; see
+bench/cost_model.py, DMA_SETUP against GM_BW)."""
 
 u8 = IntegerType(8, Signedness.UNSIGNED)
 
@@ -747,6 +751,11 @@ class GraphLowering:
             tile = h.mul(h.floordiv(h.floordiv(budget, per_elem), TILE_ALIGN), TILE_ALIGN, name="tile_fit")
             wanted = h.mul(h.ceildiv(inner, TILE_ALIGN), TILE_ALIGN, name="tile_wanted")
             tile = h.min(h.min(tile, wanted), MAX_TILE, name="tile")
+            if not plan.reduce_inner:  # fewer rows than cores: cut the rows so that every core works
+                cores = h.cast(core_num, i64)
+                per_row = h.ceildiv(cores, h.min(rows, cores))
+                share = h.mul(h.ceildiv(h.ceildiv(inner, per_row), TILE_ALIGN), TILE_ALIGN)
+                tile = h.min(tile, h.max(share, MIN_SPLIT_TILE), name="tile_split")
             h.fail_if(h.cmp("slt", tile, TILE_ALIGN), 1, "even the smallest tile does not fit the UB")
             if plan.reduce_inner:
                 h.fail_if(h.cmp("slt", tile, inner), 1, "the reduced axis does not fit the UB in one tile")

@@ -13,6 +13,7 @@ from lowering.graph_lowering import lower_graph
 from lowering.indirect_kernel import lower_indirect
 from lowering.indirect_plan import has_indirect_load
 from passes.diagnostics import PassError
+from passes.dump import dump
 from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
 from passes.schedule import SchedulePass
 from passes.vf_partition import VfPartitionPass
@@ -62,8 +63,13 @@ class AutofusePass(ModulePass):
         if len(graphs) == 1 and has_indirect_load(graphs[0]):
             kernel = lower_indirect(graphs[0], f"autofuse_{graphs[0].graph_name}", self.template or None)
             _replace_body(op, kernel)
+            dump("lower-to-ascendc", op)
             return
-        NormalizeArangeBroadcastViewsPass().apply(ctx, op)
-        SchedulePass().apply(ctx, op)
-        VfPartitionPass(enable=self.vf).apply(ctx, op)
-        LowerToAscendCPass(mask_mode=self.mask_mode).apply(ctx, op)
+        for step in (
+            NormalizeArangeBroadcastViewsPass(),
+            SchedulePass(),
+            VfPartitionPass(enable=self.vf),
+            LowerToAscendCPass(mask_mode=self.mask_mode),
+        ):
+            step.apply(ctx, op)
+            dump(step.name, op)

@@ -8,6 +8,7 @@ from xdsl.dialects.builtin import ModuleOp
 
 from ascir_dialect.ops import GraphOp
 from lowering.graph_lowering import lower_graph
+from passes.dump import dump
 from passes.normalize_arange import normalize_graph
 from passes.schedule import schedule_graph
 from passes.vf_partition import partition_graph
@@ -20,16 +21,21 @@ def impl_graph(g: GraphOp, vf: bool = True) -> GraphOp:
     if g.is_hint:
         normalized = g.clone()
         normalize_graph(normalized)
+        dump(f"normalize-arange-broadcast-views@{g.graph_name}", normalized)
         impl = schedule_graph(normalized)
+        dump(f"schedule@{g.graph_name}", impl)
     else:
         impl = g.clone()
     if vf:
         partition_graph(impl)
+        dump(f"vf-partition@{g.graph_name}", impl)
     return impl
 
 
 def lower_ordinary(g: GraphOp, name: str | None = None, vf: bool = True, mask_mode: str = "loop") -> ModuleOp:
-    return lower_graph(impl_graph(g, vf), name, mask_mode)
+    kernel = lower_graph(impl_graph(g, vf), name, mask_mode)
+    dump(f"lower-to-ascendc@{g.graph_name}", kernel)
+    return kernel
 
 
 __all__ = ["impl_graph", "lower_ordinary"]

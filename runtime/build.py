@@ -16,6 +16,27 @@ from runtime.toolchain import SIM_ABI_SOURCE, TILING_ABI_SOURCE, Toolchain
 LIBRARY = "kernel_module.so"
 
 
+def prebuilt_object(source: Path, toolchain: Toolchain) -> Path:
+    """``source`` compiled once to an object file shared by every kernel build: the
+    simulator's C ABI does not depend on the kernel (its key covers the simulator headers,
+    the compiler and the flags). Saves a compile of the simulator per kernel."""
+    key = kernel_key({source.name: source.read_text()}, toolchain)
+    obj = cache_root() / "objects" / f"{source.stem}-{key}.o"
+    if obj.is_file():
+        return obj
+    obj.parent.mkdir(parents=True, exist_ok=True)
+    flags = [f for f in toolchain.flags if f != "-shared"]
+    tmp = obj.with_name(f".{obj.name}.{os.getpid()}")
+    command = [toolchain.compiler, *flags, "-c", str(source), "-o", str(tmp)]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    if result.returncode != 0:
+        raise KernelBuildError(
+            f"{toolchain.compiler} failed on {source} (exit {result.returncode})\n{result.stderr[-6000:]}"
+        )
+    os.replace(tmp, obj)
+    return obj
+
+
 def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
     """Compile (or reuse) the kernel; return the build directory holding the library."""
     key = kernel_key(sources, toolchain)
@@ -29,7 +50,8 @@ def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
             (work / file).write_text(text)
         if toolchain.target == "sim":
             (work / "device_impl.sim.cpp").write_text(rewrite_launches(sources["device_impl.cpp"]))
-            units = [work / "host_impl.cpp", work / "device_impl.sim.cpp", SIM_ABI_SOURCE, TILING_ABI_SOURCE]
+            abi = prebuilt_object(SIM_ABI_SOURCE, toolchain)
+            units = [work / "host_impl.cpp", work / "device_impl.sim.cpp", abi, TILING_ABI_SOURCE]
         else:
             units = [work / "host_impl.cpp", work / "device_impl.cpp", TILING_ABI_SOURCE]
         command = [*toolchain.command(units, work / LIBRARY), f"-I{work}"]

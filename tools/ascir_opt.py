@@ -16,6 +16,7 @@ from xdsl.context import Context
 from xdsl.dialects.arith import Arith
 from xdsl.dialects.builtin import Builtin, ModuleOp
 from xdsl.dialects.scf import Scf
+from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Span
@@ -32,6 +33,7 @@ from ascir_dialect.diagnostics import (
     format_parse_error,
 )
 from ascir_dialect.dialect import ASCIR
+from passes.dump import dump, dump_text, dumping
 from passes.registry import available_passes, describe_passes
 from tools.cli import run_cli
 from tools.dot import emit_dot
@@ -62,6 +64,7 @@ def emit_ascendc(module: ModuleOp, out: IO[str]) -> None:
     except EmitError as e:
         raise AscirError(f"error: cannot print AscendC: {e}") from None
     for name, text in sources.as_dict().items():
+        dump_text(name, text)
         out.write(f"// ===== {name} =====\n{text}")
 
 
@@ -84,6 +87,24 @@ class AscirOptMain(xDSLOptMain):
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
         super().register_all_arguments(arg_parser)
+        arg_parser.add_argument(
+            "--dump-dir",
+            metavar="DIR",
+            help="write the IR after every pass (inside autofuse too) and the generated files "
+            "into DIR as NN_<pass>.mlir, like Autofuse's dump files",
+        )
+
+    def setup_pipeline(self) -> None:
+        super().setup_pipeline()
+        inner = self.pipeline.callback
+
+        def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
+            if inner is not None:
+                inner(previous, module, following)
+            if previous is not None:
+                dump(previous.name, module)
+
+        self.pipeline = PassPipeline(self.pipeline.passes, callback)
 
     def register_all_dialects(self) -> None:
         for dialect in DIALECTS:
@@ -138,14 +159,17 @@ class AscirOptMain(xDSLOptMain):
             for i, (chunk, offset) in enumerate(chunks):
                 if i > 0:
                     output.write("// -----\n")
+                prefix = f"chunk{i}_" if len(chunks) > 1 else ""
                 try:
                     module = self.parse_chunk(chunk, file_extension, offset)
                     if module is None:
                         continue
                     if (msg := first_verification_error(module, offset)) is not None:
                         raise AscirError(msg)
-                    self.apply_passes(module)
-                    output.write(self.output_resulting_program(module))
+                    with dumping(self.args.dump_dir, prefix):
+                        dump("input", module)
+                        self.apply_passes(module)
+                        output.write(self.output_resulting_program(module))
                 except ParseError as e:
                     text = format_parse_error(e.span, e.msg, offset)
                     status = self._report(text, expect_diag, status)

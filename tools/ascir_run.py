@@ -2,6 +2,7 @@
 
     ascir-run FILE [--sizes s0=4,s1=8] [--inputs in.npz] [--save-outputs out.npz]
                    [--target sim|npu] [--json] [--graph NAME] [--seed N] [--no-vf]
+                   [--template simd|simt|sklike] [--dump-dir DIR] [--cores N] [--ub-size BYTES]
     ascir-run --suite index-expr [--long] [--filter CASE] [--json]
 
 FILE is ``.mlir`` (ascir graphs) or ``.py`` (a script that builds ``ascir.HintGraph``
@@ -109,8 +110,16 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
     _module, hint = resolve_graph(g)
     sizes = check_sizes(hint, sizes)
     start = time.perf_counter()
+    dump_dir = None
+    if args.dump_dir:
+        dump_dir = Path(args.dump_dir) / hint.graph_name if args.multi_graph else Path(args.dump_dir)
     kernel = compile_graph(
-        g, target=args.target, vf=not args.no_vf, mask_mode=args.vf_mask_mode, template=args.template
+        g,
+        target=args.target,
+        vf=not args.no_vf,
+        mask_mode=args.vf_mask_mode,
+        template=args.template,
+        dump_dir=dump_dir,
     )
     compile_seconds = time.perf_counter() - start
     if args.inputs:
@@ -121,7 +130,7 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
         inputs = [data[f"in{n.index_value}"] for n in graph_inputs(hint)]
     else:
         inputs = random_inputs(hint, args.seed, sizes)
-    outputs = kernel(*inputs, sizes=sizes)
+    outputs = kernel(*inputs, sizes=sizes, core_num=args.cores, ub_size=args.ub_size)
     expected = reference(hint, *inputs, sizes=sizes)
     report: dict[str, Any] = {
         "graph": hint.graph_name,
@@ -239,6 +248,16 @@ def main(argv: list[str] | None = None) -> int:
         help="IndirectLoad graphs: force this template (default: host tiling chooses by the FR6 scores)",
     )
     parser.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
+    parser.add_argument(
+        "--cores", type=int, help="vector cores host tiling may use (default: the platform's, set_platform)"
+    )
+    parser.add_argument("--ub-size", type=int, help="unified buffer bytes per core (default: the platform's)")
+    parser.add_argument(
+        "--dump-dir",
+        metavar="DIR",
+        help="write the IR after every pass and the generated files into DIR (one subdirectory "
+        "per graph when the file holds several)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON report")
     args = parser.parse_args(argv)
 
@@ -254,6 +273,7 @@ def main(argv: list[str] | None = None) -> int:
         if not graphs:
             raise AscirError(f"{args.file}: no graph{' named ' + args.graph if args.graph else ''} to run")
         reports = []
+        args.multi_graph = len(graphs) > 1
         for g in graphs:
             reports.append(run_one(g, args, sizes))
         if args.json:

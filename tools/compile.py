@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -32,6 +33,7 @@ from lowering.graph_lowering import lower_graph
 from lowering.indirect_kernel import lower_indirect
 from lowering.indirect_plan import has_indirect_load
 from lowering.pipeline import impl_graph
+from passes.dump import dump, dump_text, dumping
 from runtime import compile_kernel
 
 
@@ -66,11 +68,14 @@ class CompiledGraph:
         outputs = sorted((n for n in g.nodes() if isinstance(n, OutputOp)), key=lambda n: n.index_value)
         buffers = [rt.new_buffer(n).data for n in outputs]
         platform = get_platform()
+        for what, value in (("core_num", core_num), ("ub_size", ub_size)):
+            if value is not None and (not isinstance(value, int) or value < 1):
+                raise AscirError(f"{what} must be a positive integer, got {value!r}")
         result = self.kernel.run(
             [*args, *buffers],
             [bound[s] for s in g.size_names],
-            core_num=core_num or platform.core_num,
-            ub_size=ub_size or platform.ub_size,
+            core_num=core_num if core_num is not None else platform.core_num,
+            ub_size=ub_size if ub_size is not None else platform.ub_size,
         )
         self.stats = result.stats
         self.last_run = result
@@ -103,20 +108,28 @@ def compile_graph(
     vf: bool = True,
     mask_mode: str = "loop",
     template: str | None = None,
+    dump_dir: str | Path | None = None,
 ) -> CompiledGraph:
     """Compile a graph to a runnable kernel. ``vf=False`` forces the root-graph path (no
     ``__simd_vf__`` functions); ``mask_mode="per-op"`` is the debug pre-AL-7 mask mode;
-    ``template`` pins the IndirectLoad template ("simd", "simt", "sklike")."""
+    ``template`` pins the IndirectLoad template ("simd", "simt", "sklike");
+    ``dump_dir`` receives the IR after every pass and the generated files
+    (``passes.dump``)."""
     _module, g = resolve_graph(graph_or_module, graph)
-    if has_indirect_load(g):
-        hint = g
-        kernel_module = lower_indirect(g, name or f"autofuse_{g.graph_name}", template)
-    else:
-        if template is not None:
-            raise AscirError("template= applies to IndirectLoad graphs only")
-        hint, impl = schedule_module(graph_or_module, graph, vf)
-        kernel_module = lower_module(impl, name, mask_mode)
-    sources = emit_files(kernel_module)
+    with dumping(dump_dir):
+        dump("input", g)
+        if has_indirect_load(g):
+            hint = g
+            kernel_module = lower_indirect(g, name or f"autofuse_{g.graph_name}", template)
+        else:
+            if template is not None:
+                raise AscirError("template= applies to IndirectLoad graphs only")
+            hint, impl = schedule_module(graph_or_module, graph, vf)
+            kernel_module = lower_module(impl, name, mask_mode)
+        dump("lower-to-ascendc", kernel_module)
+        sources = emit_files(kernel_module)
+        for file, text in sources.as_dict().items():
+            dump_text(file, text)
     kernel = compile_kernel(
         sources.tiling_h,
         sources.host_impl_cpp,

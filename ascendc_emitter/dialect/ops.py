@@ -158,7 +158,8 @@ def check_tiling_field(op: Operation, field: str) -> None:
     top = op
     while top.parent_op() is not None:
         top = top.parent_op()  # type: ignore[assignment]
-    structs = [o for o in top.walk() if isinstance(o, TilingStructOp)]
+    body = top.regions[0].blocks[0].ops if top.regions and top.regions[0].blocks else ()
+    structs = [o for o in body if isinstance(o, TilingStructOp)]  # a module-level op
     if structs and field not in dict(structs[0].fields()):
         names = ", ".join(n for n, _ in structs[0].fields())
         raise VerifyException(f"{op.name}: the tiling struct has no field '{field}' (fields: {names})")

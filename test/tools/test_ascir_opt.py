@@ -148,3 +148,34 @@ def test_usage_errors_are_clean() -> None:
 def test_verify_diagnostics_mode_exits_zero() -> None:
     out = run_opt("--verify-diagnostics", str(BAD[0]))
     assert out.returncode == 0 and "error:" in out.stdout
+
+
+def test_dump_dir_inside_autofuse_and_per_chunk(tmp_path: Path) -> None:
+    """--dump-dir: the IR after every top-level pass and after each autofuse stage, then
+    the generated files; with --split-input-file one prefix per chunk."""
+    out = run_opt(
+        "examples/add_relu.mlir", "-p", "autofuse", "-t", "ascendc", "--dump-dir", str(tmp_path / "one")
+    )
+    assert out.returncode == 0, out.stderr
+    names = sorted(p.name for p in (tmp_path / "one").iterdir())
+    assert names[:6] == [
+        "01_input.mlir",
+        "02_normalize-arange-broadcast-views.mlir",
+        "03_schedule.mlir",
+        "04_vf-partition.mlir",
+        "05_lower-to-ascendc.mlir",
+        "06_autofuse.mlir",
+    ]
+    assert (tmp_path / "one" / "device_impl.cpp").read_text() in out.stdout
+    out = run_opt(
+        "test/lit/indirect_load/template_cases.mlir",
+        "--split-input-file",
+        "-p",
+        "indirect-load-template-cases",
+        "--dump-dir",
+        str(tmp_path / "many"),
+    )
+    assert out.returncode == 0, out.stderr
+    names = {p.name for p in (tmp_path / "many").iterdir()}
+    assert {"chunk0_01_input.mlir", "chunk0_02_indirect-load-template-cases.mlir"} <= names
+    assert "chunk1_02_indirect-load-template-cases.mlir" in names

@@ -72,3 +72,27 @@ def test_python_script_graphs(tmp_path: Path, capsys) -> None:
     )
     assert main([str(script), "--sizes", "s0=1000"]) == 0
     assert "graph @scaled" in capsys.readouterr().out
+
+
+def test_dump_dir_holds_every_pass_and_the_generated_files(tmp_path: Path, capsys) -> None:
+    assert main([EXAMPLE, "--sizes", "s0=9,s1=70", "--dump-dir", str(tmp_path)]) == 0
+    names = sorted(p.name for p in tmp_path.iterdir())
+    stages = [n.split("_", 1)[1] for n in names if n.endswith(".mlir")]
+    assert stages == [
+        "input.mlir",
+        "normalize-arange-broadcast-views_add_relu.mlir",
+        "schedule_add_relu.mlir",
+        "vf-partition_add_relu.mlir",
+        "lower-to-ascendc.mlir",
+    ]
+    assert {"tiling.h", "host_impl.cpp", "device_impl.cpp"} <= set(names)
+    assert "ascir.vf @" in (tmp_path / "04_vf-partition_add_relu.mlir").read_text()
+
+
+def test_cores_split_a_single_row_and_bad_values_are_errors(capsys) -> None:
+    """A one-row tensor is cut into tiles for idle cores (not below MIN_SPLIT_TILE)."""
+    assert main([EXAMPLE, "--sizes", "s0=3,s1=7000", "--cores", "8", "--json"]) == 0
+    report = json.loads(capsys.readouterr().out)
+    assert report["pass"] and report["stats"]["blocks"] == 8 and report["block_dim"] == 8
+    assert main([EXAMPLE, "--sizes", "s0=3,s1=7000", "--cores", "0"]) == 1
+    assert "core_num must be a positive integer, got 0" in capsys.readouterr().err

@@ -1,0 +1,70 @@
+"""IR dumps after every pass (``--dump-dir``), as Autofuse writes its dump files.
+
+While a :func:`dumping` context is active, :func:`dump` writes each snapshot to
+``<dir>/<prefix><NN>_<stage>.mlir`` in order (and :func:`dump_text` any other
+artifact, e.g. the generated C++). Outside such a context both do nothing, so the
+pipeline code calls them unconditionally.
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass
+from pathlib import Path
+
+from xdsl.ir import Operation
+from xdsl.printer import Printer
+
+
+@dataclass
+class DumpSink:
+    root: Path
+    prefix: str = ""
+    count: int = 0
+
+    def path(self, stage: str, suffix: str) -> Path:
+        self.count += 1
+        safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", stage)
+        return self.root / f"{self.prefix}{self.count:02d}_{safe}{suffix}"
+
+
+_SINK: ContextVar[DumpSink | None] = ContextVar("ascir_dump_sink", default=None)
+
+
+@contextmanager
+def dumping(root: Path | str | None, prefix: str = "") -> Iterator[DumpSink | None]:
+    """Dump into ``root`` (created if needed) inside the block; ``None`` disables."""
+    if root is None:
+        yield None
+        return
+    sink = DumpSink(Path(root), prefix)
+    sink.root.mkdir(parents=True, exist_ok=True)
+    token = _SINK.set(sink)
+    try:
+        yield sink
+    finally:
+        _SINK.reset(token)
+
+
+def dump(stage: str, op: Operation) -> None:
+    """Write ``op`` (a module or a graph) as it is after ``stage``."""
+    if (sink := _SINK.get()) is None:
+        return
+    out = io.StringIO()
+    Printer(stream=out).print_op(op)
+    out.write("\n")
+    sink.path(stage, ".mlir").write_text(out.getvalue())
+
+
+def dump_text(name: str, text: str) -> None:
+    """Write another artifact (e.g. ``device_impl.cpp``) next to the IR dumps."""
+    if (sink := _SINK.get()) is None:
+        return
+    (sink.root / f"{sink.prefix}{name}").write_text(text)
+
+
+__all__ = ["DumpSink", "dump", "dump_text", "dumping"]
