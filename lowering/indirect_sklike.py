@@ -22,12 +22,14 @@ from dataclasses import dataclass
 
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, ModuleOp, StringAttr
 from xdsl.ir import Operation, SSAValue
+from xdsl.rewriter import Rewriter
 
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.frontend.graph import contiguous_strides
 from ascir_dialect.ops import AscirNode, GraphOp
+from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.sources import DataOp, ScalarDataOp
 from ascir_dialect.symbolic import SizeExpr
@@ -77,25 +79,65 @@ def _dense(t: TensorType) -> TensorType:
     return TensorType(t.dtype, t.axis, t.repeats, contiguous_strides(t.repeats))
 
 
+def _compact(t: TensorType, axes: frozenset[str], strides: list[SizeExpr] | None = None) -> TensorType:
+    """``t`` without ``axes`` (dense strides, or the given ones for the remaining axes)."""
+    keep = [i for i, a in enumerate(t.axis) if a not in axes]
+    reps = [t.repeats[i] for i in keep]
+    if strides is None:
+        strides = [
+            SizeExpr(0) if r == 1 else st for r, st in zip(reps, contiguous_strides(reps), strict=True)
+        ]
+    else:
+        strides = [strides[i] for i in keep]
+    return TensorType(t.dtype, [t.axis[i] for i in keep], reps, strides)
+
+
+def _broadcast_axes(chain: list[AscirNode]) -> frozenset[str]:
+    """Axes every load of an elementwise pre chain reads with stride 0 (a broadcast view,
+    as index_select and embedding build): the stage drops them -- the chain is computed
+    once per compact element -- and the IndirectLoad stage reads the workspace back
+    through the same broadcast."""
+    loads = [n for n in chain if isinstance(n, LoadOp)]
+    if not loads or not all(isinstance(n, (LoadOp, ew.ElementwiseNode, ew.CastOp)) for n in chain):
+        return frozenset()
+    common: set[str] | None = None
+    for load in loads:
+        t = load.result_tensor()
+        axes = {a for a, r, st in zip(t.axis, t.repeats, t.strides, strict=True) if st == 0 and r != 1}
+        common = axes if common is None else common & axes
+    return frozenset(common or ())
+
+
 def split_stages(plan: IndirectPlan) -> SkLikeSplit:
     """The stage graphs of ``plan``'s graph, each a hint graph of its own."""
     graph, il = plan.graph, plan.node
     ws: list[Workspace] = []
     stages: list[Stage] = []
 
-    def workspace(v: SSAValue) -> tuple[str, TensorType]:
-        t = _dense(v.type)  # type: ignore[arg-type]
+    def workspace(t: TensorType) -> str:
         ws.append(Workspace(f"ws{len(ws)}_offset", t.numel() * t.dtype.nbytes))
-        return ws[-1].field, t
+        return ws[-1].field
 
-    pre: dict[SSAValue, tuple[str, TensorType]] = {}
+    pre: dict[SSAValue, tuple[str, TensorType, TensorType]] = {}
     for name, chain, value in (
         ("input_pre", plan.input_chain, il.x1),
         ("index_pre", plan.index_chain, il.x2),
     ):
         if _computes(chain):
-            pre[value] = workspace(value)
-            stages.append(_extract(graph, name, set(chain), {}, {value: pre[value]}))
+            full = value.type
+            assert isinstance(full, TensorType)
+            axes = _broadcast_axes(chain)
+            stored = _dense(_compact(full, axes))
+            field = workspace(stored)
+            dense = iter(stored.strides)
+            reread = TensorType(
+                full.dtype,
+                full.axis,
+                full.repeats,
+                [SizeExpr(0) if a in axes else next(dense) for a in full.axis],
+            )
+            pre[value] = (field, stored, reread)
+            stages.append(_extract(graph, name, set(chain), {}, {value: (field, stored)}, axes))
     core = {il} | {
         n
         for chain, v in ((plan.input_chain, il.x1), (plan.index_chain, il.x2))
@@ -104,8 +146,10 @@ def split_stages(plan: IndirectPlan) -> SkLikeSplit:
     }
     post = _computes(plan.output_chain)
     if post:
-        gathered = {il.results[0]: workspace(il.results[0])}
-        stages.append(_extract(graph, "indirect_load", core, pre, gathered))
+        out = _dense(plan.out_view)
+        field = workspace(out)
+        stages.append(_extract(graph, "indirect_load", core, pre, {il.results[0]: (field, out)}))
+        gathered = {il.results[0]: (field, out, out)}
         stages.append(_extract(graph, "output_post", set(plan.output_chain), gathered, {}))
     else:
         stages.append(_extract(graph, "indirect_load", core | set(plan.output_chain), pre, {}))
@@ -116,11 +160,14 @@ def _extract(
     graph: GraphOp,
     stage: str,
     keep: set[AscirNode],
-    reads: dict[SSAValue, tuple[str, TensorType]],
+    reads: dict[SSAValue, tuple[str, TensorType, TensorType]],
     writes: dict[SSAValue, tuple[str, TensorType]],
+    compact: frozenset[str] = frozenset(),
 ) -> Stage:
     """A copy of ``graph`` holding only ``keep``: each value of ``reads`` becomes a
-    workspace input, each value of ``writes`` a workspace output."""
+    workspace input (field, buffer type, view the stage loads it with), each value of
+    ``writes`` a workspace output (field, type). ``compact`` axes of the kept nodes are
+    reduced to size 1 (see :func:`_broadcast_axes`)."""
     g = graph.clone()
     g.properties["sym_name"] = StringAttr(f"{graph.graph_name}_{stage}")
     clone_of: dict[Operation, AscirNode] = dict(zip(graph.nodes(), g.nodes(), strict=True))
@@ -129,11 +176,23 @@ def _extract(
     kept: set[Operation] = {clone_of[n] for n in keep}
     kept |= {v.owner for n in list(kept) for v in n.operands if isinstance(v.owner, SOURCES)}  # type: ignore[misc]
     kept |= {o for o in g.nodes() if isinstance(o, OutputOp) and o.x.owner in kept}
+    if compact:
+        for n in graph.nodes():
+            if n not in keep:
+                continue
+            for v in n.results:
+                t = v.type
+                assert isinstance(t, TensorType)
+                # a load's view addresses GM: it keeps its strides
+                kept_strides = list(t.strides) if isinstance(n, LoadOp) else None
+                value_of[v] = Rewriter.replace_value_with_new_type(
+                    value_of[v], _compact(t, compact, kept_strides)
+                )
     source: dict[Operation, tuple[str, str]] = {}
     first = block.first_op
-    for v, (field, t) in reads.items():
-        data = DataOp.build(properties={"index": IntegerAttr(0, 64)}, result_types=[t])
-        load = LoadOp.build(operands=[data.results[0]], result_types=[t])
+    for v, (field, buffer, view) in reads.items():
+        data = DataOp.build(properties={"index": IntegerAttr(0, 64)}, result_types=[buffer])
+        load = LoadOp.build(operands=[data.results[0]], result_types=[view])
         data.results[0].name_hint, load.results[0].name_hint = f"ws_{v.name_hint}", v.name_hint
         block.insert_ops_before([data, load], first)  # type: ignore[arg-type]
         value_of[v].replace_all_uses_with(load.results[0])

@@ -327,3 +327,39 @@ def test_runtime_misuse_is_a_clear_error() -> None:
         k(x, index, sizes={"i0": 3, "i1": 5})
     (out,) = k(np.asfortranarray(x), index, sizes=sizes)  # non-contiguous arrays are copied, not misread
     np.testing.assert_array_equal(out, expected(x, index, 1, False, False))
+
+
+def test_sklike_index_pre_on_a_broadcast_view_runs_once_per_index() -> None:
+    """index_select with an index clamp: the index view broadcasts the 1-D index over the
+    columns; the index pre stage drops that axis (one clamp per index, not per output
+    element) and the IndirectLoad stage reads the workspace back through the broadcast."""
+    x_t = "!ascir.tensor<float32, [r, c], [sr, sc], [sc, 1]>"
+    idx_t = "!ascir.tensor<int64, [n], [sn], [1]>"
+    view = "!ascir.tensor<int64, [n, c], [sn, sc], [1, 0]>"
+    out = "!ascir.tensor<float32, [n, c], [sn, sc], [sc, 1]>"
+    ir = f"""ascir.graph @isel hint sizes [sc, sn, sr] axes [0: r = sr, 1: c = sc, 2: n = sn] {{
+  %x = ascir.data {{index = 0 : i64}} : {x_t}
+  %i = ascir.data {{index = 1 : i64}} : {idx_t}
+  %xl = ascir.load %x : {x_t}
+  %il = ascir.load %i : {view}
+  %zero = ascir.scalar {{value = "0"}} : !ascir.scalar<int64>
+  %ip = ascir.maximum %il, %zero : {view}
+  %g = ascir.indirect_load %xl, %ip {{dim = 0 : i64}} : {out}
+  %p = ascir.relu %g : {out}
+  %st = ascir.store %p : {out}
+  %y = ascir.output %st {{index = 0 : i64}} : {out}
+}}
+"""
+    xs = RNG.standard_normal((40, 24)).astype(np.float32)
+    ids = RNG.integers(-5, 40, (33,)).astype(np.int64)
+    sizes = {"sr": 40, "sc": 24, "sn": 33}
+    want = np.maximum(xs[np.maximum(ids, 0)], 0)
+    for template in ("sklike", "simt"):
+        k = compile_graph(parse_ir(ir), name=f"isel_{template}", template=template)
+        if syntax_check_enabled():
+            syntax_check(k.sources, f"isel_{template}")
+        (y,) = k(xs, ids, sizes=sizes, core_num=4)
+        np.testing.assert_array_equal(y, want)
+        if template == "sklike":
+            # workspaces: the clamped index (33 int64, not 33 x 24) and the gathered block
+            assert k.last_run.workspace_size == 512 + (-(-33 * 24 * 4 // 512)) * 512  # type: ignore[attr-defined]
