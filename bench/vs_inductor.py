@@ -127,36 +127,10 @@ def torch_fn(case: str) -> Callable[..., Any]:
 
 
 # ------------------------------------------------------------------------ our graphs
-def _data(graph: Any, name: str, index: int, dtype: Any, axes: list[Any]) -> Any:
-    from pyautofuse import ascir
-
-    d = ascir.ops.Data(name, graph)
-    d.attr.ir_attr.index = index
-    d.y.dtype, d.y.axis = dtype, axes
-    load = ascir.ops.Load(f"{name}_load")
-    load.x = d
-    load.attr.ir_attr.offset = 0
-    load.y.dtype, load.y.axis = dtype, axes
-    load.attr.sched.axis = axes
-    return load
-
-
-def _finish(graph: Any, value: Any) -> Any:
-    from pyautofuse import ascir
-
-    st = ascir.ops.Store("store")
-    st.x = value
-    st.attr.ir_attr.offset = 0
-    out = ascir.ops.Output("out", graph)
-    out.attr.ir_attr.index = 0
-    out.x = st
-    return graph
-
-
 def ours_graph(case: str, arrays: list[np.ndarray]) -> tuple[Any, dict[str, int]]:
     """The graph (HintGraph or parsed module) and its size bindings."""
     from pyautofuse import ascir
-    from pyautofuse.ascir_api import embedding, gather, index_select
+    from pyautofuse.ascir_api import embedding, gather, index_select, load_input, store_output
 
     f32, i64 = ascir.dtypes.float32, ascir.dtypes.int64
 
@@ -167,13 +141,14 @@ def ours_graph(case: str, arrays: list[np.ndarray]) -> tuple[Any, dict[str, int]
         x, idx, _ = arrays
         g = ascir.HintGraph("gather_add")
         a, b, n = axes(g, 3)
-        xl = _data(g, "x", 0, f32, [a, b])
-        il = _data(g, "idx", 1, i64, [a, n])
-        yl = _data(g, "y", 2, f32, [a, n])
+        xl = load_input(g, "x", 0, f32, [a, b])
+        il = load_input(g, "idx", 1, i64, [a, n])
+        yl = load_input(g, "y", 2, f32, [a, n])
         add = ascir.ops.Add("add")
-        add.x1 = gather(g, xl.y, 1, il.y)
-        add.x2 = yl.y
-        return _finish(g, add), {"s0": x.shape[0], "s1": x.shape[1], "s2": idx.shape[1]}
+        add.x1 = gather(g, xl, 1, il)
+        add.x2 = yl
+        store_output(g, add)
+        return g, {"s0": x.shape[0], "s1": x.shape[1], "s2": idx.shape[1]}
     if case == "triu_mask":
         from xdsl.parser import Parser
 
@@ -186,20 +161,22 @@ def ours_graph(case: str, arrays: list[np.ndarray]) -> tuple[Any, dict[str, int]
         w, ids = arrays
         g = ascir.HintGraph("embedding_relu")
         v, h, bt, t = axes(g, 4)
-        wl = _data(g, "w", 0, f32, [v, h])
-        il = _data(g, "ids", 1, i64, [bt, t])
+        wl = load_input(g, "w", 0, f32, [v, h])
+        il = load_input(g, "ids", 1, i64, [bt, t])
         relu = ascir.ops.Relu("relu")
-        relu.x = embedding(g, wl.y, il.y)
+        relu.x = embedding(g, wl, il)
         sizes = {"s0": w.shape[0], "s1": w.shape[1], "s2": ids.shape[0], "s3": ids.shape[1]}
-        return _finish(g, relu), sizes
+        store_output(g, relu)
+        return g, sizes
     if case == "index_select":
         x, idx = arrays
         g = ascir.HintGraph("index_select")
         r, c, n = axes(g, 3)
-        xl = _data(g, "x", 0, f32, [r, c])
-        il = _data(g, "idx", 1, i64, [n])
+        xl = load_input(g, "x", 0, f32, [r, c])
+        il = load_input(g, "idx", 1, i64, [n])
         sizes = {"s0": x.shape[0], "s1": x.shape[1], "s2": idx.shape[0]}
-        return _finish(g, index_select(g, xl.y, 0, il.y)), sizes
+        store_output(g, index_select(g, xl, 0, il))
+        return g, sizes
     raise ValueError(case)
 
 

@@ -230,3 +230,28 @@ def embedding(owner_graph: HintGraph, weight: NodeOutput, indices: NodeOutput, *
         list(i_strides) + [expr(0)] * len(rows),
     )
     return gather(owner_graph, table, len(lead), view, **checks)
+
+
+def load_input(owner_graph: HintGraph, name: str, index: int, dtype: dt.DType, axes: list[Axis]) -> NodeOutput:
+    """``Data`` input ``index`` over ``axes`` (contiguous) and its ``Load``: the usual head
+    of a graph built in Python. Returns the load's output."""
+    data = ops.Data(name, owner_graph)
+    data.attr.ir_attr.index = index
+    data.y.dtype, data.y.axis = dtype, axes
+    load = ops.Load(f"{name}_load")
+    load.x = data
+    load.attr.ir_attr.offset = 0
+    load.y.dtype, load.y.axis = dtype, axes
+    load.attr.sched.axis = axes
+    return load.y
+
+
+def store_output(owner_graph: HintGraph, value: NodeOutput, index: int = 0, name: str = "y") -> None:
+    """``Store`` ``value`` to ``Output`` ``index``: the usual tail of a graph built in Python."""
+    store = ops.Store(f"{name}_store")
+    store.x = value
+    store.attr.ir_attr.offset = 0
+    out = ops.Output(name, owner_graph)
+    out.attr.ir_attr.index = index
+    out.x = store
+

@@ -7,40 +7,18 @@ import numpy as np
 import pytest
 
 from pyautofuse import ascir, compile_graph
-from pyautofuse.ascir_api import embedding, gather, index_select
+from pyautofuse.ascir_api import embedding, gather, index_select, load_input, store_output
 
 RNG = np.random.default_rng(11)
-
-
-def _data(graph, name, index, dtype, axes):
-    d = ascir.ops.Data(name, graph)
-    d.attr.ir_attr.index = index
-    d.y.dtype, d.y.axis = dtype, axes
-    load = ascir.ops.Load(f"{name}_load")
-    load.x = d
-    load.attr.ir_attr.offset = 0
-    load.y.dtype, load.y.axis = dtype, axes
-    load.attr.sched.axis = axes
-    return load
-
-
-def _finish(graph, value, index=0):
-    st = ascir.ops.Store("store")
-    st.x = value
-    st.attr.ir_attr.offset = 0
-    y = ascir.ops.Output("y", graph)
-    y.attr.ir_attr.index = index
-    y.x = st
-    return graph
 
 
 @pytest.mark.parametrize("template", ["simd", "simt", None])
 def test_gather_matches_take_along_axis(template) -> None:
     g = ascir.HintGraph("gather")
     a, b, n = (g.create_axis(f"a{i}", g.create_size(f"s{i}")) for i in range(3))
-    x = _data(g, "x", 0, ascir.dtypes.float32, [a, b])
-    idx = _data(g, "i", 1, ascir.dtypes.int64, [a, n])
-    _finish(g, gather(g, x.y, 1, idx.y, need_check_negative=True))
+    x = load_input(g, "x", 0, ascir.dtypes.float32, [a, b])
+    idx = load_input(g, "i", 1, ascir.dtypes.int64, [a, n])
+    store_output(g, gather(g, x, 1, idx, need_check_negative=True))
     xs = RNG.standard_normal((4, 9)).astype(np.float32)
     ids = RNG.integers(-9, 9, (4, 13)).astype(np.int64)
     (out,) = compile_graph(g, template=template)(xs, ids, sizes={"s0": 4, "s1": 9, "s2": 13})
@@ -51,9 +29,9 @@ def test_gather_matches_take_along_axis(template) -> None:
 def test_index_select_matches_row_indexing(template) -> None:
     g = ascir.HintGraph("index_select")
     r, c, n = (g.create_axis(f"a{i}", g.create_size(f"s{i}")) for i in range(3))
-    x = _data(g, "x", 0, ascir.dtypes.float16, [r, c])
-    idx = _data(g, "i", 1, ascir.dtypes.int32, [n])
-    _finish(g, index_select(g, x.y, 0, idx.y))
+    x = load_input(g, "x", 0, ascir.dtypes.float16, [r, c])
+    idx = load_input(g, "i", 1, ascir.dtypes.int32, [n])
+    store_output(g, index_select(g, x, 0, idx))
     xs = RNG.standard_normal((50, 24)).astype(np.float16)
     ids = RNG.integers(0, 50, (7,)).astype(np.int32)
     (out,) = compile_graph(g, template=template)(xs, ids, sizes={"s0": 50, "s1": 24, "s2": 7})
@@ -64,12 +42,12 @@ def test_index_select_matches_row_indexing(template) -> None:
 def test_embedding_matches_take(template) -> None:
     g = ascir.HintGraph("embedding")
     v, h, bt, t = (g.create_axis(f"a{i}", g.create_size(f"s{i}")) for i in range(4))
-    w = _data(g, "w", 0, ascir.dtypes.bfloat16, [v, h])
-    ids = _data(g, "ids", 1, ascir.dtypes.int32, [bt, t])
-    emb = embedding(g, w.y, ids.y)
+    w = load_input(g, "w", 0, ascir.dtypes.bfloat16, [v, h])
+    ids = load_input(g, "ids", 1, ascir.dtypes.int32, [bt, t])
+    emb = embedding(g, w, ids)
     relu = ascir.ops.Relu("relu")
     relu.x = emb
-    _finish(g, relu)
+    store_output(g, relu)
     import ml_dtypes
 
     table = RNG.standard_normal((30, 16)).astype(ml_dtypes.bfloat16)
@@ -82,9 +60,9 @@ def test_embedding_matches_take(template) -> None:
 def test_helper_errors_are_clear() -> None:
     g = ascir.HintGraph("bad")
     a, b = (g.create_axis(f"a{i}", g.create_size(f"s{i}")) for i in range(2))
-    x = _data(g, "x", 0, ascir.dtypes.float32, [a, b])
-    idx = _data(g, "i", 1, ascir.dtypes.int32, [a])
+    x = load_input(g, "x", 0, ascir.dtypes.float32, [a, b])
+    idx = load_input(g, "i", 1, ascir.dtypes.int32, [a])
     with pytest.raises(ValueError, match="index rank 1"):
-        gather(g, x.y, 0, idx.y)
+        gather(g, x, 0, idx)
     with pytest.raises(ValueError, match="dim 2 is out of range"):
-        gather(g, x.y, 2, x.y)
+        gather(g, x, 2, x)
