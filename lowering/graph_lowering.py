@@ -124,11 +124,13 @@ def _analyse(graph: GraphOp) -> KernelPlan:
             raise PassError(
                 PASS,
                 f"{n.describe()}: IndirectLoad is lowered by its template cases (SIMD/SIMT/SK-like), not by this pass",
+                at=n,
             )
         if isinstance(n, WorkspaceOp):
             raise PassError(
                 PASS,
                 f"{n.describe()}: workspaces between stages are not supported by the single-stage lowering",
+                at=n,
             )
         if isinstance(n, ReduceNode):
             src, dst = n.x.type, n.result_tensor()
@@ -397,7 +399,7 @@ class GraphLowering:
                 handler = h
                 break
         if handler is None:
-            raise PassError(PASS, f"{node.describe()}: no AscendC lowering for this op yet")
+            raise PassError(PASS, f"{node.describe()}: no AscendC lowering for this op yet", at=node)
         handler(node)
 
     def _handlers(self) -> list[tuple[type, Callable]]:
@@ -548,7 +550,9 @@ class GraphLowering:
         casted = []
         for v in n.operands:
             if isinstance(v.type, ScalarType):
-                raise PassError(PASS, f"{n.describe()}: TrueDiv with a scalar operand is not supported yet")
+                raise PassError(
+                    PASS, f"{n.describe()}: TrueDiv with a scalar operand is not supported yet", at=n
+                )
             if v.type.dtype == t.dtype:
                 casted.append(self.values[v])
                 continue
@@ -699,7 +703,9 @@ class GraphLowering:
         kind = _SCALAR_LOOP[type(n)]
         if (t.dtype.is_float or not t.dtype.is_signed) and kind in ("floordiv", "remainder"):
             raise PassError(
-                PASS, f"{n.describe()}: {t.dtype} {kind} has no AscendC lowering yet (signed integers only)"
+                PASS,
+                f"{n.describe()}: {t.dtype} {kind} has no AscendC lowering yet (signed integers only)",
+                at=n,
             )
         st = scalar_type(t.dtype)
         dst = self.values[n.results[0]]

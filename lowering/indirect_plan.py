@@ -97,7 +97,7 @@ def analyse(graph: GraphOp) -> IndirectPlan:
     shared = set(input_chain) & set(index_chain)
     if shared:
         n = min(shared, key=order.__getitem__)
-        raise PassError(PASS, f"{n.describe()} feeds both the input and the index of {il.describe()}")
+        raise PassError(PASS, f"{n.describe()} feeds both the input and the index of {il.describe()}", at=n)
     before = set(input_chain) | set(index_chain) | {il}
     live: set[AscirNode] = set()
     for store in (n for n in nodes if isinstance(n, StoreOp)):
@@ -107,18 +107,21 @@ def analyse(graph: GraphOp) -> IndirectPlan:
     reduce = None
     if not any(isinstance(n, StoreOp) for n in output_chain):
         raise PassError(
-            PASS, f"{il.describe()}: its result is never stored; store it (ascir.store + ascir.output)"
+            PASS, f"{il.describe()}: its result is never stored; store it (ascir.store + ascir.output)", at=il
         )
     for n in input_chain + index_chain:
         if not isinstance(n, CHAIN_OPS):
             raise PassError(
                 PASS,
                 f"{n.describe()}: only loads, broadcasts and elementwise ops may precede an IndirectLoad",
+                at=n,
             )
     for n in output_chain:
         if isinstance(n, ReduceNode):
             if reduce is not None:
-                raise PassError(PASS, f"{n.describe()}: at most one reduction may follow an IndirectLoad")
+                raise PassError(
+                    PASS, f"{n.describe()}: at most one reduction may follow an IndirectLoad", at=n
+                )
             reduce = n
         elif isinstance(n, StoreOp):
             if il not in _ancestors(n):
@@ -127,7 +130,7 @@ def analyse(graph: GraphOp) -> IndirectPlan:
                     f"{n.describe()}: every store must depend on the IndirectLoad (vertical fusion only)",
                 )
         elif not isinstance(n, CHAIN_OPS):
-            raise PassError(PASS, f"{n.describe()}: not supported after an IndirectLoad")
+            raise PassError(PASS, f"{n.describe()}: not supported after an IndirectLoad", at=n)
     return IndirectPlan(graph, il, input_chain, index_chain, output_chain, reduce)
 
 
@@ -152,5 +155,5 @@ def _gm_view(plan: IndirectPlan) -> TensorType:
     """The GM view the input chain starts from (the first Load of the input chain)."""
     load = next((n for n in plan.input_chain if isinstance(n, LoadOp)), None)
     if load is None:
-        raise PassError(PASS, f"{plan.node.describe()}: the input chain has no load")
+        raise PassError(PASS, f"{plan.node.describe()}: the input chain has no load", at=plan.node)
     return load.result_tensor()

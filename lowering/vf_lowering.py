@@ -121,7 +121,9 @@ class VfCodegen:
                 value = b.get_value(self.gl.values[v], 0, f"{name}_row")
             else:
                 raise PassError(
-                    PASS, f"{self.region.describe()}: input %{name} does not fit the region's loop nest"
+                    PASS,
+                    f"{self.region.describe()}: input %{name} does not fit the region's loop nest",
+                    at=self.region,
                 )
             self.param_kind[arg] = kind
             params.append((name, ptype))
@@ -202,7 +204,11 @@ class VfCodegen:
         if v in self.regs:
             return self.regs[v]
         if v not in self.params:
-            raise PassError(PASS, f"{self.region.describe()}: %{v.name_hint} is used before it is computed")
+            raise PassError(
+                PASS,
+                f"{self.region.describe()}: %{v.name_hint} is used before it is computed",
+                at=self.region,
+            )
         kind = self.param_kind[v]
         if kind == "scalar":
             return self.params[v]
@@ -249,7 +255,9 @@ class VfCodegen:
             if isinstance(n, cls):
                 self.regs[n.results[0]] = handler(n)
                 return
-        raise PassError(PASS, f"{n.describe()}: no register-level lowering inside {self.region.describe()}")
+        raise PassError(
+            PASS, f"{n.describe()}: no register-level lowering inside {self.region.describe()}", at=n
+        )
 
     def _out(self, n: AscirNode) -> Attribute:
         return RegType(element_type(n.result_tensor().dtype))

@@ -71,6 +71,7 @@ def find_loop_space(graph: GraphOp) -> LoopSpace:
                 f"{n.describe()}: IndirectLoad graphs are compiled through their SIMD/SIMT/SK-like "
                 "template cases (autofuse, compile_graph; indirect-load-template-cases shows them), "
                 "not by schedule",
+                at=n,
             )
     nodes = loop_nodes(graph)
     if not nodes:
@@ -103,7 +104,7 @@ def find_loop_space(graph: GraphOp) -> LoopSpace:
             if r != 1:
                 if sizes[pos] != 1 and sizes[pos] != r:
                     raise PassError(
-                        PASS, f"{n.describe()}: axis '{a}' has size {r} and elsewhere {sizes[pos]}"
+                        PASS, f"{n.describe()}: axis '{a}' has size {r} and elsewhere {sizes[pos]}", at=n
                     )
                 sizes[pos] = r
             pos += 1

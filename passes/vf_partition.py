@@ -71,6 +71,7 @@ def _check_vectorized_axes(graph: GraphOp, eligible: list[AscirNode]) -> None:
                 f"{n.describe()}: its tensor has {len(t.vectorized_axis)} vectorized axes "
                 f"({', '.join(t.vectorized_axis)}) but a VF loop nest has at most {MAX_VECTORIZED_AXES} "
                 "(seed 000 AL-5); merge contiguous axes or keep outer axes as loops outside the VF",
+                at=n,
             )
 
 
