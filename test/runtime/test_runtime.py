@@ -44,9 +44,12 @@ def test_kernel_cache_is_content_addressed(tmp_path: Path, monkeypatch: pytest.M
     again = compile_kernel(*sources, name="cached")
     assert again.build_dir == first.build_dir
     assert (again.build_dir / "kernel_module.so").stat().st_mtime_ns == built  # reused, not rebuilt
-    assert sorted(p.name for p in tmp_path.iterdir()) == [first.build_dir.name]
+    assert sorted(p.name for p in tmp_path.iterdir()) == [first.build_dir.name, "objects"]
+    (abi,) = (tmp_path / "objects").iterdir()  # the simulator ABI, compiled once for every kernel
+    assert abi.name.startswith("abi-") and abi.suffix == ".o"
     changed = compile_kernel(sources[0], sources[1], sources[2] + "\n// changed\n", name="cached")
     assert changed.build_dir != first.build_dir
+    assert len(list((tmp_path / "objects").iterdir())) == 1  # reused by the second kernel
     assert (first.build_dir / "build_command.txt").read_text().startswith(os.environ.get("CXX", "g++"))
 
 
