@@ -23,6 +23,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+from tqdm import tqdm
 from xdsl.parser import Parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -76,19 +77,24 @@ def main() -> int:
     args = parser.parse_args()
     rng = np.random.default_rng(0)
     shape = (args.rows, args.cols)
-    rows = []
     t = "!ascir.tensor<int64, [z0, z1], [s0, s1], [s1, 1]>"
     b = suite.degenerate_arange_add("int64", shape, rng)
     baked = BAKED.format(t=t, tv=t[:-1] + ", vectorized [z1], [1]>")
-    rows.append(measure("pattern_b baked (impl IR), root", baked, b.inputs, b.sizes, b.expected, vf=False))
-    rows.append(measure("pattern_b normalized, root", b.ir, b.inputs, b.sizes, b.expected, vf=False))
-    rows.append(measure("pattern_b normalized, VF", b.ir, b.inputs, b.sizes, b.expected, vf=True))
     tri = suite.triu_arange_mask("float32", (args.batch, args.n, args.n), rng)
-    rows.append(measure("triu float32, root", tri.ir, tri.inputs, tri.sizes, tri.expected, vf=False))
-    rows.append(measure("triu float32, VF", tri.ir, tri.inputs, tri.sizes, tri.expected, vf=True))
     st = suite.arange_store("int32", shape, rng)
-    rows.append(measure("arange_store int32, root", st.ir, st.inputs, st.sizes, st.expected, vf=False))
-    rows.append(measure("arange_store int32, VF", st.ir, st.inputs, st.sizes, st.expected, vf=True))
+    variants = [
+        ("pattern_b baked (impl IR), root", baked, b, False),
+        ("pattern_b normalized, root", b.ir, b, False),
+        ("pattern_b normalized, VF", b.ir, b, True),
+        ("triu float32, root", tri.ir, tri, False),
+        ("triu float32, VF", tri.ir, tri, True),
+        ("arange_store int32, root", st.ir, st, False),
+        ("arange_store int32, VF", st.ir, st, True),
+    ]
+    rows = [
+        measure(label, ir, case.inputs, case.sizes, case.expected, vf=vf)
+        for label, ir, case, vf in tqdm(variants, desc="variants", file=sys.stderr, disable=None)
+    ]
     cols = ["variant", "set_value", "vector_instr", "ub_bytes", "gm/min", "dma_calls", "vf_calls"]
     print(
         f"pattern_b / arange_store {args.rows} x {args.cols}, triu {args.batch} x {args.n} x {args.n}, 1 core"

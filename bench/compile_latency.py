@@ -18,6 +18,7 @@ import sys
 import time
 from pathlib import Path
 
+from tqdm import tqdm
 from xdsl.parser import Parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -69,14 +70,14 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
     print(f"{'graph':<24}{'fresh process s':>17}{'in process s':>14}")
-    for name, path in GRAPHS.items():
+    for name, path in tqdm(GRAPHS.items(), desc="graphs", file=sys.stderr, disable=None):
         text = path.read_text()
         fresh = statistics.median(fresh_process(path) for _ in range(args.runs))
         inproc = statistics.median(in_process(text) for _ in range(args.runs))
         print(f"{name:<24}{fresh:>17.3f}{inproc:>14.4f}")
     print()
     times = {}
-    for n in (200, 2000):
+    for n in tqdm((200, 2000), desc="growth", file=sys.stderr, disable=None):
         text = chain(n)
         times[n] = statistics.median(in_process(text) for _ in range(max(1, args.runs // 2)))
         print(f"chain of {n:>5} nodes: {times[n]:.3f} s in process")

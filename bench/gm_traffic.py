@@ -18,6 +18,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+from tqdm import tqdm
 from xdsl.parser import Parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -95,7 +96,7 @@ def main() -> int:
         f"{'graph':<17} {'pipeline ms':>11} {'c++ build s':>11} {'GM bytes':>12} {'minimum':>12} {'ratio':>7} {'blocks':>6}"
     )
     worst = 0.0
-    for name, text in cases:
+    for name, text in tqdm(cases, desc="graphs", file=sys.stderr, disable=None):
         module = Parser(make_context(), text).parse_module()
         hint = next(iter(module.ops))
         t0 = time.perf_counter()

@@ -26,6 +26,7 @@ import sys
 from pathlib import Path
 
 import numpy as np
+from tqdm import tqdm
 from xdsl.parser import Parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -97,7 +98,7 @@ def main() -> int:
     ]
     print(f"elementwise float32 chains, {args.rows} x {args.cols} elements, 1 core")
     print(" | ".join(f"{c:>12}" for c in cols))
-    for length in LENGTHS:
+    for length in tqdm(LENGTHS, desc="chains", file=sys.stderr, disable=None):
         for row in run(length, args.rows, args.cols):
             cells = [f"{row[c]:>12.4f}" if isinstance(row[c], float) else f"{row[c]!s:>12}" for c in cols]
             print(" | ".join(cells))
