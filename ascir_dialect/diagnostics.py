@@ -6,6 +6,8 @@ walks ops in textual order and reports the first failure at that op's location.
 
 from __future__ import annotations
 
+import re
+
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
 from xdsl.ir import Operation
 from xdsl.parser import Parser
@@ -96,8 +98,21 @@ def first_verification_error(module: Operation, line_offset: int = 0) -> str | N
         try:
             op.verify(verify_nested_ops=False)
         except VerifyException as e:
-            return f"{format_location(op, line_offset)}: error: {verification_message(e)}"
+            message = verification_message(e)
+            return f"{format_location(_culprit(op, message), line_offset)}: error: {message}"
     return None
+
+
+_REDEFINED = re.compile(r'Redefinition of symbol "([^"]+)"')
+
+
+def _culprit(op: Operation, message: str) -> Operation:
+    """The op a symbol-table error is about: the second definition of the symbol."""
+    if (m := _REDEFINED.search(message)) is not None:
+        named = [o for o in op.walk() if getattr(o.properties.get("sym_name"), "data", None) == m.group(1)]
+        if len(named) > 1:
+            return named[1]
+    return op
 
 
 def verify_module(module: ModuleOp, line_offset: int = 0) -> None:

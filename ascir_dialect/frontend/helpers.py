@@ -232,7 +232,9 @@ def embedding(owner_graph: HintGraph, weight: NodeOutput, indices: NodeOutput, *
     return gather(owner_graph, table, len(lead), view, **checks)
 
 
-def load_input(owner_graph: HintGraph, name: str, index: int, dtype: dt.DType, axes: list[Axis]) -> NodeOutput:
+def load_input(
+    owner_graph: HintGraph, name: str, index: int, dtype: dt.DType, axes: list[Axis]
+) -> NodeOutput:
     """``Data`` input ``index`` over ``axes`` (contiguous) and its ``Load``: the usual head
     of a graph built in Python. Returns the load's output."""
     data = ops.Data(name, owner_graph)
@@ -254,4 +256,3 @@ def store_output(owner_graph: HintGraph, value: NodeOutput, index: int = 0, name
     out = ops.Output(name, owner_graph)
     out.attr.ir_attr.index = index
     out.x = store
-
