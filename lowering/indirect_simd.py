@@ -388,14 +388,23 @@ class SimdTemplate:
         """dst[r * block_pad + i] = byte offset in UB of output element i of a tile's row r:
         ``r * pitch`` (the row's slice) plus the offset, in ``view``, of element i's
         coordinates after dim (for the input) or from dim on (for a broadcast index view).
-        Row 0 is built once per kernel with scalar writes, the others by Adds; padding
-        entries are 0 (a valid offset)."""
+        Row 0 is built once per kernel (scalar writes for one period along dim, Adds for the
+        others when aligned), the other rows by Adds; padding entries are 0 (a valid offset)."""
         d, out = self.plan.dim, self.plan.out_view
         first = d + 1 if view is self.load.result_tensor() else d
         k.vec(ac.DuplicateOp, dst, k.const(0, i32), k.mul(rows, block_pad))
         if all(view.repeats[pos] == 1 for pos in range(first, out.rank)):
             return  # no coordinate after dim moves the element: every offset is 0
-        with k.loop(0, block, 1, "p") as (lb, i):
+        # Element i's offset is affine in its coordinate along dim: with P elements after
+        # dim, dst[j*P + k] = dst[k] + j * step. When P 4-byte offsets fill whole 32-byte
+        # blocks, only the first P are written by scalars and the rest by one Adds per j.
+        period = k.v(1)
+        for r in out.repeats[d + 1 :]:
+            period = k.mul(period, sym(r))
+        moves = d >= first and view.repeats[d] != 1
+        step = k.mul(sym(view.strides[d]), elem) if moves else k.v(0)
+        aligned = k.cmp("eq", k.rem(period, 8), 0, name="period_aligned")
+        with k.loop(0, k.select(aligned, period, block), 1, "p") as (lb, i):
             rest, off = i, lb.v(0)
             for pos in reversed(range(d, out.rank)):
                 extent = sym(out.repeats[pos])
@@ -404,6 +413,8 @@ class SimdTemplate:
                     off = lb.add(off, lb.mul(lb.sub(rest, lb.mul(q, extent)), sym(view.strides[pos])))
                 rest = q
             lb.set_value(dst, i, lb.cast(lb.mul(off, elem), i32))
+        with k.when(aligned) as wb, wb.loop(1, sym(out.repeats[d]), 1, "j") as (lb, j):
+            lb.vec(ac.AddsOp, lb.lslice(dst, lb.mul(j, period)), dst, lb.cast(lb.mul(j, step), i32), period)
         with k.loop(1, rows, 1, "r") as (lb, r):
             row_dst = lb.lslice(dst, lb.mul(r, block_pad))
             lb.vec(ac.AddsOp, row_dst, dst, lb.cast(lb.mul(r, pitch), i32), block_pad)
