@@ -55,30 +55,42 @@ def _graph(name: str, axes: list[tuple[str, str]], body: list[str]) -> str:
     )
 
 
-def _chained(
-    body: list[str], out: str, post: str | None, index_pre: str | None, idx_t: str | None
+def _body(
+    data: tuple[str, str],
+    views: tuple[str, str],
+    out: str,
+    dim: int,
+    post: str | None = None,
+    index_pre: bool = False,
 ) -> list[str]:
-    """Insert an index pre chain (``maximum(index, 0)``) and an output post op into a
-    plain gather body."""
-    if index_pre is not None:
-        dtype = idx_t.split("<", 1)[1].split(",", 1)[0]  # type: ignore[union-attr]
-        at = next(i for i, line in enumerate(body) if "ascir.indirect_load" in line)
-        body = [
-            *body[:at],
+    """A gather graph body: Data (input, index) types, their load views, the output view;
+    optionally an index pre chain (``maximum(index, 0)``) and one output post op."""
+    x_t, i_t = data
+    x_view, i_view = views
+    body = [
+        f"%x = ascir.data {{index = 0 : i64}} : {x_t}",
+        f"%i = ascir.data {{index = 1 : i64}} : {i_t}",
+        f"%xl = ascir.load %x : {x_view}",
+        f"%il = ascir.load %i : {i_view}",
+    ]
+    index = "%il"
+    if index_pre:
+        dtype = i_view.split("<", 1)[1].split(",", 1)[0]
+        body += [
             f'%zero = ascir.scalar {{value = "0"}} : !ascir.scalar<{dtype}>',
-            f"%ip = ascir.maximum %il, %zero : {idx_t}",
-            body[at].replace(", %il ", ", %ip "),
-            *body[at + 1 :],
+            f"%ip = ascir.maximum %il, %zero : {i_view}",
         ]
+        index = "%ip"
+    body.append(f"%g = ascir.indirect_load %xl, {index} {{dim = {dim} : i64}} : {out}")
+    result = "%g"
     if post is not None:
-        at = next(i for i, line in enumerate(body) if "ascir.store" in line)
-        body = [
-            *body[:at],
-            f"%p = ascir.{post} %g : {out}",
-            body[at].replace("store %g", "store %p"),
-            *body[at + 1 :],
-        ]
-    return body
+        body.append(f"%p = ascir.{post} %g : {out}")
+        result = "%p"
+    return [
+        *body,
+        f"%st = ascir.store {result} : {out}",
+        f"%y = ascir.output %st {{index = 0 : i64}} : {out}",
+    ]
 
 
 def _post(want: np.ndarray, post: str | None) -> np.ndarray:
@@ -91,16 +103,7 @@ def embedding(v: int, h: int, b: int, t: int, post: str | None = None):
     tview = _t("float16", ["b", "v", "h"], ["sb", "sv", "sh"], ["0", "sh", "1"])
     iview = _t("int32", ["b", "t", "h"], ["sb", "st", "sh"], ["st", "1", "0"])
     out = _t("float16", ["b", "t", "h"], ["sb", "st", "sh"], ["st * sh", "sh", "1"])
-    body = [
-        f"%w = ascir.data {{index = 0 : i64}} : {table}",
-        f"%i = ascir.data {{index = 1 : i64}} : {tokens}",
-        f"%wl = ascir.load %w : {tview}",
-        f"%il = ascir.load %i : {iview}",
-        f"%g = ascir.indirect_load %wl, %il {{dim = 1 : i64}} : {out}",
-        f"%st = ascir.store %g : {out}",
-        f"%y = ascir.output %st {{index = 0 : i64}} : {out}",
-    ]
-    body = _chained(body, out, post, None, None)
+    body = _body((table, tokens), (tview, iview), out, 1, post)
     rng = np.random.default_rng(0)
     w = rng.standard_normal((v, h)).astype(np.float16)
     ids = rng.integers(0, v, (b, t)).astype(np.int32)
@@ -118,16 +121,7 @@ def index_select(rows: int, cols: int, n: int, post: str | None = None, index_pr
     idx = _t("int64", ["n"], ["sn"], ["1"])
     iview = _t("int64", ["n", "c"], ["sn", "sc"], ["1", "0"])
     out = _t("float16", ["n", "c"], ["sn", "sc"], ["sc", "1"])
-    body = [
-        f"%x = ascir.data {{index = 0 : i64}} : {x}",
-        f"%i = ascir.data {{index = 1 : i64}} : {idx}",
-        f"%xl = ascir.load %x : {x}",
-        f"%il = ascir.load %i : {iview}",
-        f"%g = ascir.indirect_load %xl, %il {{dim = 0 : i64}} : {out}",
-        f"%st = ascir.store %g : {out}",
-        f"%y = ascir.output %st {{index = 0 : i64}} : {out}",
-    ]
-    body = _chained(body, out, post, "maximum" if index_pre else None, iview)
+    body = _body((x, idx), (x, iview), out, 0, post, index_pre)
     rng = np.random.default_rng(1)
     xs = rng.standard_normal((rows, cols)).astype(np.float16)
     ids = rng.integers(0, rows, (n,)).astype(np.int64)
@@ -142,16 +136,7 @@ def gather_last(n: int, rows: int | None = None, post: str | None = None):
     x = _t("float32", ["a", "b"], ["sa", "sb"], ["sb", "1"])
     idx = _t("int32", ["a", "k"], ["sa", "sk"], ["sk", "1"])
     out = _t("float32", ["a", "k"], ["sa", "sk"], ["sk", "1"])
-    body = [
-        f"%x = ascir.data {{index = 0 : i64}} : {x}",
-        f"%i = ascir.data {{index = 1 : i64}} : {idx}",
-        f"%xl = ascir.load %x : {x}",
-        f"%il = ascir.load %i : {idx}",
-        f"%g = ascir.indirect_load %xl, %il {{dim = 1 : i64}} : {out}",
-        f"%st = ascir.store %g : {out}",
-        f"%y = ascir.output %st {{index = 0 : i64}} : {out}",
-    ]
-    body = _chained(body, out, post, None, None)
+    body = _body((x, idx), (x, idx), out, 1, post)
     rng = np.random.default_rng(n)
     xs = rng.standard_normal((rows, n)).astype(np.float32)
     ids = rng.integers(0, n, (rows, 2 * n)).astype(np.int32)
