@@ -421,12 +421,15 @@ class KernelModuleBuilder:
         for arg, n in zip(block.args, [*self.sizes, "core_num", "ub_size"], strict=True):
             arg.name_hint = n
         yield BodyBuilder(block), list(block.args[: len(self.sizes)]), block.args[-2], block.args[-1]
-        self._add(
-            ac.HostTilingOp.build(
-                properties={"size_names": ArrayAttr([StringAttr(s) for s in self.sizes])},
-                regions=[Region(block)],
-            )
+        host = ac.HostTilingOp.build(
+            properties={"size_names": ArrayAttr([StringAttr(s) for s in self.sizes])},
+            regions=[Region(block)],
         )
+        kernel = next((op for op in self.module.ops if isinstance(op, ac.KernelOp)), None)
+        if kernel is None:
+            self._add(host)
+        else:  # host tiling precedes the kernels in the module, as in the generated files
+            self.module.body.block.insert_op_before(host, kernel)
 
     @contextmanager
     def kernel(self) -> Iterator[tuple[BodyBuilder, list[SSAValue], SSAValue]]:

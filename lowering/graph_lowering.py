@@ -782,11 +782,6 @@ class GraphLowering:
             h.set_tiling("block_dim", blocks)
             h.set_output("block_dim", blocks)
             h.set_output("workspace_size", 0)
-        # host tiling goes before the kernel in the module
-        host = next(op for op in self.kb.module.ops if isinstance(op, ac.HostTilingOp))
-        kernel = next(op for op in self.kb.module.ops if isinstance(op, ac.KernelOp))
-        host.detach()
-        self.kb.module.body.block.insert_op_before(host, kernel)
 
 
 def lower_graph(graph: GraphOp, name: str | None = None, mask_mode: str = "loop") -> ModuleOp:

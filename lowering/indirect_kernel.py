@@ -204,9 +204,6 @@ def _host(
         h.set_output("workspace_size", workspace)
     host = next(op for op in kb.module.ops if isinstance(op, ac.HostTilingOp))
     region_dce(host.body)  # the inlined stage hosts' size checks are done once
-    first_kernel = next(op for op in kb.module.ops if isinstance(op, ac.KernelOp))
-    host.detach()
-    kb.module.body.block.insert_op_before(host, first_kernel)
 
 
 __all__ = ["KEYS", "BodyBuilder", "TemplateChoice", "choose_templates", "lower_indirect"]

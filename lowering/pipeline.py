@@ -33,9 +33,7 @@ def impl_graph(g: GraphOp, vf: bool = True) -> GraphOp:
 
 
 def lower_ordinary(g: GraphOp, name: str | None = None, vf: bool = True, mask_mode: str = "loop") -> ModuleOp:
-    kernel = lower_graph(impl_graph(g, vf), name, mask_mode)
-    dump(f"lower-to-ascendc@{g.graph_name}", kernel)
-    return kernel
+    return lower_graph(impl_graph(g, vf), name, mask_mode)
 
 
 __all__ = ["impl_graph", "lower_ordinary"]

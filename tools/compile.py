@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
-from xdsl.dialects.builtin import ModuleOp
 
 from ascendc_emitter.printer import KernelSources, emit_files
 from ascir_dialect.attributes import TensorType
@@ -29,10 +28,9 @@ from ascir_dialect.interpreter import (
 )
 from ascir_dialect.ops import GraphOp
 from ascir_dialect.ops.memory import OutputOp
-from lowering.graph_lowering import lower_graph
 from lowering.indirect_kernel import lower_indirect
 from lowering.indirect_plan import has_indirect_load
-from lowering.pipeline import impl_graph
+from lowering.pipeline import impl_graph, lower_ordinary
 from passes.dump import dump, dump_text, dumping
 from runtime import compile_kernel
 
@@ -96,10 +94,6 @@ def schedule_module(
     return g, impl_graph(g, vf)
 
 
-def lower_module(impl: GraphOp, name: str | None = None, mask_mode: str = "loop") -> ModuleOp:
-    return lower_graph(impl, name, mask_mode)
-
-
 def compile_graph(
     graph_or_module: Any,
     target: str = "sim",
@@ -124,8 +118,8 @@ def compile_graph(
         else:
             if template is not None:
                 raise AscirError("template= applies to IndirectLoad graphs only")
-            hint, impl = schedule_module(graph_or_module, graph, vf)
-            kernel_module = lower_module(impl, name, mask_mode)
+            hint = g
+            kernel_module = lower_ordinary(g, name, vf, mask_mode)
         dump("lower-to-ascendc", kernel_module)
         sources = emit_files(kernel_module)
         for file, text in sources.as_dict().items():
