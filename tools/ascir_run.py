@@ -3,12 +3,17 @@
     ascir-run FILE [--sizes s0=4,s1=8] [--inputs in.npz] [--save-outputs out.npz]
                    [--target sim|npu] [--json] [--graph NAME] [--seed N] [--no-vf]
                    [--template simd|simt|sklike] [--dump-dir DIR] [--cores N] [--ub-size BYTES]
+                   [--rtol R] [--atol A]
     ascir-run --suite index-expr [--long] [--filter CASE] [--json]
 
 FILE is ``.mlir`` (ascir graphs) or ``.py`` (a script that builds ``ascir.HintGraph``
 objects; every HintGraph left in its globals is run). Inputs come from ``--inputs`` (keys
-``in0``, ``in1``, ... by Data index) or are seeded random values. Prints the per-output
-max error, PASS/FAIL and the simulator counters; exits 1 on any mismatch.
+``in0``, ``in1``, ... by Data index) or are seeded random values. Each output is compared
+with the reference interpreter by the rules of torch.testing.assert_close
+(``ascir_dialect.compare``: NaN and ±inf positions must match, ``|a - e| <= atol + rtol * |e|``
+on finite values, integers exactly; torch's dtype defaults unless --rtol/--atol). Prints
+the per-output max |error| over finite values, the mismatch counts, PASS/FAIL and the
+simulator counters; exits 1 on any mismatch.
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from typing import Any
 import numpy as np
 
 from ascir_dialect.attributes import ScalarType
+from ascir_dialect.compare import compare
 from ascir_dialect.diagnostics import AscirError, AscirParser, check_string_literals, verify_module
 from ascir_dialect.frontend.graph import HintGraph
 from ascir_dialect.interpreter import graph_inputs, reference
@@ -31,7 +37,26 @@ from ascir_dialect.ops import GraphOp
 from tools.cli import EXIT_FAIL, EXIT_OK, run_cli
 from tools.compile import compile_graph
 
-TOLERANCE = {"float16": 2e-3, "bfloat16": 2e-2, "float32": 1e-5}
+
+def check_tolerances(args: argparse.Namespace) -> None:
+    """--rtol/--atol must be finite numbers >= 0."""
+    for what in ("rtol", "atol"):
+        value = getattr(args, what)
+        if value is not None and not (np.isfinite(value) and value >= 0):
+            raise AscirError(f"--{what} must be finite and >= 0, got {value:g}")
+
+
+def _json_float(value: float) -> float | str:
+    """JSON has no inf/NaN: those are written as the strings "inf", "-inf", "nan"."""
+    return value if np.isfinite(value) else str(value)
+
+
+def _json_value(value: Any) -> Any:
+    if isinstance(value, (bool, np.bool_)):
+        return bool(value)
+    if isinstance(value, (int, np.integer)):
+        return int(value)
+    return _json_float(float(value))
 
 
 def parse_sizes(text: str | None) -> dict[str, int]:
@@ -130,7 +155,8 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
         inputs = [data[f"in{n.index_value}"] for n in graph_inputs(hint)]
     else:
         inputs = random_inputs(hint, args.seed, sizes)
-    outputs = kernel(*inputs, sizes=sizes, core_num=args.cores, ub_size=args.ub_size)
+    # compared below, output by output (not by compile_graph's check=, which stops at the first)
+    outputs = kernel(*inputs, sizes=sizes, core_num=args.cores, ub_size=args.ub_size, check=False)
     expected = reference(hint, *inputs, sizes=sizes)
     report: dict[str, Any] = {
         "graph": hint.graph_name,
@@ -142,23 +168,29 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
     }
     ok = True
     for i, (out, ref) in enumerate(zip(outputs, expected, strict=True)):
-        diff = np.abs(out.astype(np.float64) - ref.astype(np.float64)) if out.size else np.zeros(0)
-        max_err = float(np.nanmax(diff)) if diff.size else 0.0
-        tol = TOLERANCE.get(str(ref.dtype), 0.0) * max(
-            1.0, float(np.nanmax(np.abs(ref.astype(np.float64)))) if ref.size else 1.0
-        )
-        passed = bool(
-            max_err <= tol
-            and np.array_equal(np.isnan(out.astype(np.float64)), np.isnan(ref.astype(np.float64)))
-        )
-        ok &= passed
+        c = compare(out, ref, rtol=args.rtol, atol=args.atol)
+        ok &= c.ok
         report["outputs"].append(
             {
                 "index": i,
                 "dtype": str(ref.dtype),
                 "elements": int(ref.size),
-                "max_abs_error": max_err,
-                "pass": passed,
+                "max_abs_error": _json_float(c.max_abs_error),
+                "max_rel_error": _json_float(c.max_rel_error),
+                "mismatches": c.mismatches,
+                "nan_mismatches": c.nan_mismatches,
+                "inf_mismatches": c.inf_mismatches,
+                "rtol": c.rtol,
+                "atol": c.atol,
+                "first_mismatch": None
+                if c.first_index is None
+                else {
+                    "index": list(c.first_index),
+                    "actual": _json_value(c.first_actual),
+                    "expected": _json_value(c.first_expected),
+                },
+                "message": c.describe(),
+                "pass": c.ok,
             }
         )
     report["pass"] = ok
@@ -258,14 +290,31 @@ def main(argv: list[str] | None = None) -> int:
         help="write the IR after every pass and the generated files into DIR (one subdirectory "
         "per graph when the file holds several)",
     )
+    parser.add_argument(
+        "--rtol",
+        type=float,
+        help="relative tolerance for float outputs (default: torch.testing.assert_close's for the "
+        "dtype: float16 1e-3, bfloat16 1.6e-2, float32 1.3e-6, float64 1e-7)",
+    )
+    parser.add_argument(
+        "--atol",
+        type=float,
+        help="absolute tolerance for float outputs (default: float16/bfloat16/float32 1e-5, float64 1e-7); "
+        "integers and bool always compare exactly",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON report")
     args = parser.parse_args(argv)
 
     def body() -> int:
         if args.suite:
+            if args.rtol is not None or args.atol is not None:
+                raise AscirError(
+                    "--rtol/--atol apply to a graph file, not to --suite (it checks its own numpy formulas)"
+                )
             return run_suite(args)
         if args.file is None:
             raise AscirError("give a graph file to run, or --suite index-expr")
+        check_tolerances(args)
         sizes = parse_sizes(args.sizes)
         graphs = load_graphs(args.file)
         if args.graph:
@@ -286,8 +335,12 @@ def main(argv: list[str] | None = None) -> int:
                 for o in r["outputs"]:
                     verdict = "PASS" if o["pass"] else "FAIL"
                     print(
-                        f"  output {o['index']} ({o['dtype']}, {o['elements']} elements): max |error| {o['max_abs_error']:.3g}  {verdict}"
+                        f"  output {o['index']} ({o['dtype']}, {o['elements']} elements): "
+                        f"max |error| {float(o['max_abs_error']):.3g} (finite values), "
+                        f"{o['mismatches']} mismatches ({o['nan_mismatches']} NaN, {o['inf_mismatches']} inf)  {verdict}"
                     )
+                    if not o["pass"]:
+                        print(f"    {o['message']}")
                 print("  counters: " + ", ".join(f"{k}={v}" for k, v in sorted(r["stats"].items())))
         return EXIT_OK if all(r["pass"] for r in reports) else EXIT_FAIL
 

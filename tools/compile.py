@@ -3,10 +3,12 @@
 k = compile_graph(graph_or_module, target="sim")
 outs = k(*inputs, sizes={"s0": 4, ...})   # inputs by Data index, outputs by Output index
 k.stats                                   # simulator counters of the last run
+k(*inputs, sizes=..., check=True)         # also compare with the reference interpreter
 """
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,6 +18,7 @@ import numpy as np
 
 from ascendc_emitter.printer import KernelSources, emit_files
 from ascir_dialect.attributes import TensorType
+from ascir_dialect.compare import MismatchError, compare
 from ascir_dialect.diagnostics import AscirError
 from ascir_dialect.frontend.platform import get_platform
 from ascir_dialect.interpreter import (
@@ -44,6 +47,7 @@ class CompiledGraph:
     kernel: Any
     stats: dict[str, int] = field(default_factory=dict)
     last_run: Any = None
+    check: bool = False
 
     def __call__(
         self,
@@ -51,6 +55,7 @@ class CompiledGraph:
         sizes: Mapping[str, int] | None = None,
         core_num: int | None = None,
         ub_size: int | None = None,
+        check: bool | None = None,
     ) -> list[np.ndarray]:
         g = self.graph
         bound = check_sizes(g, sizes)
@@ -81,7 +86,35 @@ class CompiledGraph:
         for node, data in zip(outputs, buffers, strict=True):
             rt.set_output(node, GMBuffer(node.node_name, data))
             shaped.append(rt.outputs[node.index_value])
+        if check is None:
+            check = self.check or os.environ.get("ASCIR_CHECK") == "1"
+        if check:
+            check_against_reference(g, inputs, bound, outputs, shaped)
         return shaped
+
+
+def check_against_reference(
+    g: GraphOp,
+    inputs: tuple[Any, ...],
+    sizes: dict[str, int],
+    outputs: list[OutputOp],
+    results: list[np.ndarray],
+) -> None:
+    """Run the reference interpreter on ``inputs`` and compare every kernel output with it
+    (``ascir_dialect.compare``, torch.testing.assert_close rules); MismatchError if any differs."""
+    from ascir_dialect.interpreter import reference
+
+    expected = reference(g, *inputs, sizes=sizes)
+    failures = []
+    for node, out, ref in zip(outputs, results, expected, strict=True):
+        c = compare(out, ref)
+        if not c.ok:
+            failures.append(f"output {node.index_value} (%{node.node_name}): {c.describe()}")
+    if failures:
+        raise MismatchError(
+            f"graph @{g.graph_name}: the kernel's result differs from the reference interpreter: "
+            + "; ".join(failures)
+        )
 
 
 def schedule_module(
@@ -103,12 +136,14 @@ def compile_graph(
     mask_mode: str = "loop",
     template: str | None = None,
     dump_dir: str | Path | None = None,
+    check: bool = False,
 ) -> CompiledGraph:
     """Compile a graph to a runnable kernel. ``vf=False`` forces the root-graph path (no
     ``__simd_vf__`` functions); ``mask_mode="per-op"`` is the debug pre-AL-7 mask mode;
     ``template`` pins the IndirectLoad template ("simd", "simt", "sklike");
     ``dump_dir`` receives the IR after every pass and the generated files
-    (``passes.dump``)."""
+    (``passes.dump``); ``check=True`` (or ``ASCIR_CHECK=1`` in the environment) makes every
+    call also run the reference interpreter and raise ``MismatchError`` on a mismatch."""
     _module, g = resolve_graph(graph_or_module, graph)
     with dumping(dump_dir):
         dump("input", g)
@@ -131,4 +166,4 @@ def compile_graph(
         target=target,
         name=name or f"autofuse_{hint.graph_name}",
     )
-    return CompiledGraph(hint, sources, kernel)
+    return CompiledGraph(hint, sources, kernel, check=check)

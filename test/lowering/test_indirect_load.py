@@ -13,6 +13,7 @@ import ml_dtypes
 import numpy as np
 import pytest
 
+from ascir_dialect.compare import assert_close
 from ascir_dialect.interpreter import reference
 from lowering.indirect_kernel import choose_templates
 from lowering.indirect_plan import analyse
@@ -128,7 +129,7 @@ def run(
     if exact:
         np.testing.assert_array_equal(y, ref)
     else:  # transcendental ops: the simulator's libm against numpy's
-        np.testing.assert_allclose(y, ref, rtol=1e-6)
+        assert_close(y, ref)
     return y, k
 
 
@@ -252,7 +253,7 @@ def test_exp_post_chain_rejects_simt_only() -> None:
     assert choice.available == ["simd", "sklike"] and "has no scalar form" in choice.rejected["simt"]
     for template in (None, "sklike"):  # SK-like: exp runs in the ordinary output post stage
         y, _ = run(ir, x, index, template, exact=False)
-        np.testing.assert_allclose(y, np.exp(expected(x, index, 0, False, False)), rtol=1e-6)
+        assert_close(y, np.exp(expected(x, index, 0, False, False)))
     with pytest.raises(
         PassError, match=r"template 'simt' was rejected: SIMT: ascir\.exp %post has no scalar form"
     ):
@@ -272,7 +273,7 @@ def test_auto_choice_follows_the_scores() -> None:
         x = _data("float32", (rows, cols))
         index = RNG.integers(0, cols, (rows, cols)).astype(np.int32)
         (y,) = k(x, index, sizes={"i0": rows, "i1": cols, "j0": rows, "j1": cols}, core_num=3)
-        np.testing.assert_allclose(y, want(expected(x, index, 1, False, False)), rtol=1e-6)  # type: ignore[operator]
+        assert_close(y, want(expected(x, index, 1, False, False)))  # type: ignore[operator]
         return k.last_run.tiling_key  # type: ignore[attr-defined,no-any-return]
 
     plain, relu, exp = gather_ir(2, 1), gather_ir(2, 1, post="relu"), gather_ir(2, 1, post="exp")
@@ -312,7 +313,7 @@ def test_reduce_after_the_gather(op: str) -> None:
     want = (g.sum(axis=1) if op == "reduce_sum" else g.max(axis=1))[:, None]
     for template in ("simt", "sklike"):  # SK-like: the reduce runs in the ordinary output post stage
         y, _ = run(ir, x, index, template, exact=False)
-        np.testing.assert_allclose(y, np.maximum(want, 0), rtol=1e-5)
+        assert_close(y, np.maximum(want, 0))
 
 
 def test_runtime_misuse_is_a_clear_error() -> None:

@@ -17,7 +17,10 @@ EXAMPLE = str(ROOT / "examples" / "add_relu.mlir")
 def test_run_passes_and_prints_counters(capsys) -> None:
     assert main([EXAMPLE, "--sizes", "s0=9,s1=70"]) == 0
     out = capsys.readouterr().out
-    assert "output 0 (float32, 630 elements): max |error| 0  PASS" in out
+    assert (
+        "output 0 (float32, 630 elements): max |error| 0 (finite values), 0 mismatches (0 NaN, 0 inf)  PASS"
+        in out
+    )
     assert "gm_read_bytes=5040" in out and "gm_write_bytes=2520" in out
 
 
