@@ -21,6 +21,7 @@ from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.diagnostics import AscirError, AscirVerifyError, first_verification_error
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import NODE_OPS, AscirNode, GraphOp, VfOp, VfYieldOp
+from ascir_dialect.ops.memory import OutputOp, StoreOp, is_row_major, overlap_message, view_injectivity
 from ascir_dialect.ops.sources import DataOp, ScalarDataOp
 from ascir_dialect.symbolic import ExprError, SizeExpr
 
@@ -87,7 +88,8 @@ class RefRuntime:
 
     @staticmethod
     def cast_to(values: Any, dtype: DType) -> np.ndarray:
-        return np.asarray(values).astype(dtype.numpy)
+        with np.errstate(over="ignore"):  # float overflow rounds to +-inf, as torch does
+            return np.asarray(values).astype(dtype.numpy)
 
     @staticmethod
     def convert(values: np.ndarray, dtype: DType) -> np.ndarray:
@@ -117,7 +119,7 @@ class RefRuntime:
         return 1 + sum((n - 1) * self.eval(s) for n, s in zip(shape, t.strides, strict=True))
 
     def input_buffer(self, node: DataOp) -> GMBuffer:
-        value = self.inputs[node.index_value]
+        value = check_input_value(node, self.inputs[node.index_value], self.sizes)
         t = node.out_type
         assert isinstance(t, TensorType)
         flat = np.ascontiguousarray(value).reshape(-1)
@@ -130,11 +132,7 @@ class RefRuntime:
         return GMBuffer(node.node_name, flat)
 
     def input_scalar(self, node: ScalarDataOp) -> Any:
-        value = np.asarray(self.inputs[node.index_value])
-        if value.size != 1:
-            raise InterpretError(
-                f"input {node.index_value} (%{node.node_name}) is a scalar but has {value.size} elements"
-            )
+        value = check_input_value(node, self.inputs[node.index_value], self.sizes)
         return value.reshape(()).astype(node.out_type.dtype.numpy)[()]
 
     def new_buffer(self, node: AscirNode) -> GMBuffer:
@@ -259,7 +257,29 @@ def check_sizes(graph: GraphOp, sizes: Mapping[str, int] | None) -> dict[str, in
     for k, v in sizes.items():
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or int(v) < 1:
             raise AscirError(f"size {k}={v!r} must be an integer >= 1")
-    return {k: int(v) for k, v in sizes.items()}
+    bound = {k: int(v) for k, v in sizes.items()}
+    check_views_injective(graph, bound)
+    return bound
+
+
+def check_views_injective(graph: GraphOp, sizes: Mapping[str, int]) -> None:
+    """Store and Output views with the concrete sizes: no two logical elements may share a
+    GM address. The verifier refuses what it can decide statically; a view whose verdict
+    depends on the sizes (e.g. strides [4, 1] on repeats [s0, s1]) is checked here."""
+    for node in graph.nodes():
+        if not isinstance(node, (StoreOp, OutputOp)):
+            continue
+        t = node.out_type
+        assert isinstance(t, TensorType)
+        try:
+            result = view_injectivity(t.repeats, t.strides, sizes)
+        except ExprError as err:
+            raise AscirError(f"graph @{graph.graph_name}: {node.describe()}: {err}") from None
+        if result.verdict is False:
+            what = f"output {node.index_value}" if isinstance(node, OutputOp) else "store"
+            raise AscirError(
+                f"graph @{graph.graph_name}: {node.describe()}: {what} {overlap_message(t, result, sizes)}"
+            )
 
 
 def graph_inputs(graph: GraphOp) -> list[AscirNode]:
@@ -268,26 +288,104 @@ def graph_inputs(graph: GraphOp) -> list[AscirNode]:
     return sorted(nodes, key=lambda n: n.index_value)
 
 
-def check_inputs(graph: GraphOp, inputs: Sequence[Any]) -> list[Any]:
+def check_inputs(graph: GraphOp, inputs: Sequence[Any], sizes: Mapping[str, int] | None = None) -> list[Any]:
+    """The inputs by Data/ScalarData index, as numpy arrays, checked against the graph.
+
+    Count and dtype always; with ``sizes`` (checked by :func:`check_sizes`) also the
+    shapes, see :func:`check_input_value`. The reference interpreter and
+    ``compile_graph``'s kernels call this, so both accept and refuse the same inputs."""
     expected = graph_inputs(graph)
     if len(inputs) != len(expected):
         raise AscirError(
             f"graph @{graph.graph_name} takes {len(expected)} input(s) "
             f"({', '.join('%' + n.node_name for n in expected)}), got {len(inputs)}"
         )
-    out = []
-    for node, value in zip(expected, inputs, strict=True):
-        arr = np.asarray(value)
-        want = node.out_type.dtype
-        if arr.dtype != want.numpy and not (
-            isinstance(node.out_type, ScalarType) and arr.ndim == 0 and np.isscalar(value)
-        ):
-            raise AscirError(
-                f"input {node.index_value} (%{node.node_name}) must have dtype {want} "
-                f"(numpy {want.numpy}), got {arr.dtype}"
+    return [check_input_value(node, value, sizes) for node, value in zip(expected, inputs, strict=True)]
+
+
+def check_input_value(node: AscirNode, value: Any, sizes: Mapping[str, int] | None = None) -> np.ndarray:
+    """One input for a Data or ScalarData node, as a numpy array; raises :class:`AscirError`.
+
+    * ScalarData: a Python or numpy scalar (converted to the node's dtype; for an integer
+      dtype it must be an integer in range), a 0-d array, or a 1-element array of shape
+      ``(1,)`` (a one-element GM buffer), the arrays of the node's dtype. Anything else,
+      e.g. a 2-element array, is refused.
+    * Data with a dense row-major view (strides are the row-major strides of the repeats,
+      ignoring size-1 axes): an array of exactly the view's shape with ``sizes``, size-1
+      dimensions included -- a 3x2 array for a 2x3 view is refused, not reinterpreted.
+    * Data with any other view (strided, padded rows): its flat GM buffer, a 1-D array of
+      at least the view's extent ``1 + sum((repeat - 1) * stride)``.
+
+    Without ``sizes`` only the dtype and the scalar shape are checked.
+    """
+    t = node.out_type
+    where = f"input {node.index_value} (%{node.node_name})"  # type: ignore[attr-defined]
+    want = t.dtype  # type: ignore[union-attr]
+    if isinstance(t, ScalarType):
+        return _scalar_input(where, want, value)
+    arr = np.asarray(value)
+    if arr.dtype != want.numpy:
+        raise AscirError(f"{where} must have dtype {want} (numpy {want.numpy}), got {arr.dtype}")
+    if sizes is None:
+        return arr
+    assert isinstance(t, TensorType)
+    try:
+        shape = tuple(r.evaluate(sizes) for r in t.repeats)
+        strides = [s.evaluate(sizes) for s in t.strides]
+    except ExprError as err:
+        raise AscirError(f"{where}: {err}") from None
+    view = f"repeats [{', '.join(map(str, t.repeats))}] strides [{', '.join(map(str, t.strides))}]"
+    if is_row_major(t):
+        if arr.shape != shape:
+            numel = int(np.prod(shape))
+            has = f"has {arr.size} elements but its view needs {numel}" if arr.size != numel else ""
+            has = has or f"has shape {arr.shape} but its view needs shape {shape}"
+            raise InterpretError(
+                f"{where} {has}: an array of shape {shape} (size-1 dimensions included) for its "
+                f"dense row-major view ({view}) with sizes {dict(sizes)}, got shape {arr.shape}; "
+                "reshape the array (it is not reinterpreted) or check the sizes"
             )
-        out.append(arr)
-    return out
+        return arr
+    extent = 0 if 0 in shape else 1 + sum((n - 1) * s for n, s in zip(shape, strides, strict=True))
+    if arr.ndim != 1 or arr.size < extent:
+        has = f"has {arr.size} elements but its view needs {extent}" if arr.size < extent else ""
+        has = has or f"has shape {arr.shape} but its view is strided and needs a 1-D array"
+        raise InterpretError(
+            f"{where} {has}: its flat GM buffer, a 1-D array of at least {extent} elements for its "
+            f"strided view ({view}) with sizes {dict(sizes)}, got shape {arr.shape}"
+        )
+    return arr
+
+
+def _scalar_input(where: str, want: DType, value: Any) -> np.ndarray:
+    fix = "pass a Python or numpy scalar, a 0-d array, or a 1-element array of shape (1,)"
+    if isinstance(value, (bool, int, float, np.generic)) and not isinstance(value, np.ndarray):
+        if not isinstance(value, (bool, int, float, np.bool_, np.number)):
+            raise AscirError(f"{where} is a scalar of dtype {want}, got {value!r}; {fix}")
+        if want.is_integer:
+            as_float = float(value) if isinstance(value, (float, np.floating)) else None
+            if as_float is not None and not as_float.is_integer():
+                raise AscirError(f"{where} is an integer scalar ({want}), got the non-integer {value!r}")
+            number = int(value)
+            info = np.iinfo(want.numpy)
+            if not info.min <= number <= info.max:
+                raise AscirError(f"{where}: {value!r} does not fit {want} [{info.min}, {info.max}]")
+            return np.asarray(number, dtype=want.numpy)
+        try:
+            number_f = float(value)
+        except OverflowError:
+            raise AscirError(f"{where}: {value!r} does not fit {want}") from None
+        with np.errstate(over="ignore"):
+            return np.asarray(number_f).astype(want.numpy)
+    arr = np.asarray(value)
+    if arr.shape not in ((), (1,)):
+        raise AscirError(
+            f"{where} is a scalar (ascir.scalar_data) but got an array of shape {arr.shape} "
+            f"({arr.size} elements); {fix}"
+        )
+    if arr.dtype != want.numpy:
+        raise AscirError(f"{where} must have dtype {want} (numpy {want.numpy}), got {arr.dtype}")
+    return arr
 
 
 def reference(
@@ -305,7 +403,7 @@ def reference(
     if (message := first_verification_error(module if g.parent_op() is module else g)) is not None:
         raise AscirVerifyError(message)
     bound = check_sizes(g, sizes)
-    values = check_inputs(g, inputs)
+    values = check_inputs(g, inputs, bound)
     rt = RefRuntime(g, bound, values)
     functions = AscirFunctions()
     functions.rt = rt  # type: ignore[attr-defined]

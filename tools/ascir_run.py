@@ -103,6 +103,7 @@ def _index_ranges(g: GraphOp, rt: Any) -> dict[Any, tuple[int, int]]:
 
 def random_inputs(g: GraphOp, seed: int, sizes: dict[str, int]) -> list[np.ndarray]:
     from ascir_dialect.interpreter import RefRuntime
+    from ascir_dialect.ops.memory import is_row_major
 
     rng = np.random.default_rng(seed)
     rt = RefRuntime(g, sizes, [])
@@ -112,7 +113,9 @@ def random_inputs(g: GraphOp, seed: int, sizes: dict[str, int]) -> list[np.ndarr
         dtype = node.out_type.dtype
         if isinstance(node.out_type, ScalarType):
             shape: tuple[int, ...] = ()
-        else:
+        elif is_row_major(node.out_type):  # a dense view takes an array of its shape
+            shape = rt.shape(node.out_type)
+        else:  # a strided view takes its flat GM buffer
             shape = (rt.extent(node),)
         if node in index_range:  # gather indices: valid ones, negatives only where they wrap
             low, high = index_range[node]

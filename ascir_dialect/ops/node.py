@@ -140,9 +140,21 @@ class AscirNode(IRDLOperation, ABC):
                 f"unknown attributes {sorted(self.attributes)}; ASCIR nodes only take their "
                 "declared attributes"
             )
+        self._verify_sched_unique()
         self.verify_node()
         if (graph := self.graph) is not None:
             self._verify_in_graph(graph)
+
+    def _verify_sched_unique(self) -> None:
+        """A loop axis is a loop: listing it twice in ``sched`` would nest it in itself."""
+        first: dict[str, int] = {}
+        for pos, a in enumerate(self.sched_axis):
+            if a in first:
+                raise self.fail(
+                    f"sched lists axis '{a}' twice (positions {first[a]} and {pos} of "
+                    f"[{', '.join(self.sched_axis)}]); each loop axis appears once: remove the repeat"
+                )
+            first[a] = pos
 
     def _verify_in_graph(self, graph: GraphOp) -> None:
         axes = graph.axis_by_name()

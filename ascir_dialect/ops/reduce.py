@@ -1,7 +1,9 @@
 """Keep-dim reductions Sum/Max/Min.
 
 The reduced axes are those where the result has size 1 and stride 0 while the operand
-does not have size 1; the other axes keep the operand's size (DESIGN "IR model").
+does not have size 1; the other axes keep the operand's size (DESIGN "IR model"). A
+reduction reduces at least one axis: a result view equal to the operand's (e.g. a ``y``
+left unset in the Python API, which takes the view of ``x``) is refused.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from xdsl.irdl import irdl_op_definition, operand_def, result_def
 from ascir_dialect import dtypes as dt
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.ops.node import AscirNode
+from ascir_dialect.symbolic import SizeExpr
 
 
 class ReduceNode(AscirNode):
@@ -49,6 +52,40 @@ class ReduceNode(AscirNode):
                     f"axis '{a}' has size {r} in the result and {s} in the operand: a kept axis "
                     "keeps its size, a reduced axis becomes size 1 with stride 0"
                 )
+        if not self.reduced_axes():
+            raise self.fail(self._reduces_nothing(src, result))
+
+    def _reduces_nothing(self, src: TensorType, result: TensorType) -> str:
+        """Why a reduction that keeps every axis is refused, and how to set its view."""
+
+        def view(t: TensorType) -> str:
+            return (
+                f"axis=[{', '.join(t.axis)}] repeats=[{', '.join(map(str, t.repeats))}] "
+                f"strides=[{', '.join(map(str, t.strides))}]"
+            )
+
+        what = (
+            f"reduces no axis: its result view ({view(result)}) keeps every axis of the operand "
+            f"view ({view(src)}), so nothing would be reduced"
+        )
+        candidates = [i for i, r in enumerate(src.repeats) if r != 1]
+        if not candidates:
+            return f"{what}; the operand has no axis of size != 1 to reduce: remove the node"
+        k = candidates[-1]
+        repeats = [SizeExpr(1) if i == k else r for i, r in enumerate(src.repeats)]
+        strides: list[SizeExpr] = []
+        acc = SizeExpr(1)
+        for i in reversed(range(len(repeats))):
+            strides.insert(0, SizeExpr(0) if i == k else acc)
+            acc = acc * repeats[i]
+        size_text = ", ".join(map(str, repeats))
+        stride_text = ", ".join(map(str, strides))
+        return (
+            f"{what}. A reduced axis has repeat 1 and stride 0 in the result: e.g. to reduce "
+            f"'{src.axis[k]}' give the result repeats [{size_text}] and strides [{stride_text}] "
+            f"(Python API: y.size = [{size_text}]; y.strides = [{stride_text}] -- an unset y "
+            "takes the view of x), or remove the node if nothing is to be reduced"
+        )
 
     def reference(self, rt: Any, args: Sequence[Any]) -> Any:
         value = np.asarray(args[0])

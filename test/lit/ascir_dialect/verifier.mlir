@@ -523,3 +523,97 @@ ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
   %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
   %l = ascir.load %x {offest = #ascir.expr<0>} : !ascir.tensor<float32, [z0], [s0], [1]>
 }
+
+// -----
+
+// CHECK: error: ascir.reduce_sum %r: reduces no axis: its result view (axis=[z0, z1] repeats=[s0, s1] strides=[s1, 1]) keeps every axis of the operand view
+// CHECK-SAME: e.g. to reduce 'z1' give the result repeats [s0, 1] and strides [1, 0] (Python API: y.size = [s0, 1]; y.strides = [1, 0] -- an unset y takes the view of x), or remove the node
+ascir.graph @g hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %r = ascir.reduce_sum %l : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %s = ascir.store %r : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %o = ascir.output %s {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+}
+
+// -----
+
+// CHECK: error: ascir.reduce_min %r: reduces no axis
+// CHECK-SAME: the operand has no axis of size != 1 to reduce: remove the node
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0, 1: z1 = 1] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<int32, [z0, z1], [1, 1], [1, 1]>
+  %l = ascir.load %x : !ascir.tensor<int32, [z0, z1], [1, 1], [1, 1]>
+  %r = ascir.reduce_min %l : !ascir.tensor<int32, [z0, z1], [1, 1], [0, 0]>
+  %s = ascir.store %r : !ascir.tensor<int32, [z0, z1], [1, 1], [1, 1]>
+  %o = ascir.output %s {index = 0 : i64} : !ascir.tensor<int32, [z0, z1], [1, 1], [1, 1]>
+}
+
+// -----
+
+// CHECK: error: ascir.store %s: the store feeds 2 GM tensors (%o, %p); a store writes exactly one ascir.output or ascir.workspace: give each output its own ascir.store of the value
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0], [s0], [1]>
+  %s = ascir.store %l : !ascir.tensor<float32, [z0], [s0], [1]>
+  %o = ascir.output %s {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+  %p = ascir.output %s {index = 1 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+}
+
+// -----
+
+// CHECK: error: ascir.store %s: the store writes no GM tensor: a store feeds exactly one ascir.output (or ascir.workspace); add the output it writes
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0], [s0], [1]>
+  %s = ascir.store %l : !ascir.tensor<float32, [z0], [s0], [1]>
+}
+
+// -----
+
+// CHECK: error: ascir.store %s: a store copies a UB tensor to GM, but %w is the GM tensor ascir.workspace: ascir.load it first
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %w = ascir.workspace {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+  %s = ascir.store %w : !ascir.tensor<float32, [z0], [s0], [1]>
+  %o = ascir.output %s {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+}
+
+// -----
+
+// CHECK: error: ascir.output %o: an output is a result of the graph and is read by no node, but ascir.store %t uses it
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0], [s0], [1]>
+  %s = ascir.store %l : !ascir.tensor<float32, [z0], [s0], [1]>
+  %o = ascir.output %s {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+  %t = ascir.store %o : !ascir.tensor<float32, [z0], [s0], [1]>
+  %p = ascir.output %t {index = 1 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+}
+
+// -----
+
+// CHECK: error: ascir.output %o: output view strides [1, 1] on repeats [s0, s1] map two logical elements to one GM address: axis 'z1' has stride 1 but needs at least s0 (1 + the span of the axes with smaller strides) to keep its elements apart; give every axis its own addresses, e.g. the row-major strides [s1, 1]
+ascir.graph @g hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %s = ascir.store %l : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %o = ascir.output %s {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [1, 1]>
+}
+
+// -----
+
+// CHECK: error: ascir.store %s: store view strides [s1 - 1, 1] on repeats [s0, s1] map two logical elements to one GM address: axis 'z0' has stride s1 - 1 but needs at least s1
+ascir.graph @g hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %s = ascir.store %l : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1 - 1, 1]>
+  %o = ascir.output %s {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+}
+
+// -----
+
+// CHECK: error: ascir.relu %r: sched lists axis 'z0' twice (positions 0 and 2 of [z0, z1, z0]); each loop axis appears once: remove the repeat
+ascir.graph @g hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %l = ascir.load %x sched [z0, z1] : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %r = ascir.relu %l sched [z0, z1, z0] : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+}

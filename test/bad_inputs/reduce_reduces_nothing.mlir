@@ -1,0 +1,9 @@
+// Bad input: ascir.reduce_sum whose result view equals its operand's (a y left unset in
+// the Python API): it reduces no axis.
+ascir.graph @g hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %r = ascir.reduce_sum %l : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %s = ascir.store %r : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %o = ascir.output %s {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+}
