@@ -432,19 +432,29 @@ class KernelModuleBuilder:
             self.module.body.block.insert_op_before(host, kernel)
 
     @contextmanager
-    def kernel(self) -> Iterator[tuple[BodyBuilder, list[SSAValue], SSAValue]]:
-        """Yields (builder, GM addresses incl. workspace, tiling) for the kernel body."""
+    def kernel(
+        self, name: str | None = None, launch_key: int | None = None
+    ) -> Iterator[tuple[BodyBuilder, list[SSAValue], SSAValue]]:
+        """Yields (builder, GM addresses incl. workspace, tiling) for the kernel body. A
+        further kernel of the module takes its own ``name`` and is launched, in module
+        order with the others of its key, when host tiling picks ``launch_key``."""
         block = Block(arg_types=[GmAddrType()] * len(self.gm_args) + [TilingType()])
         yield BodyBuilder(block), list(block.args[:-1]), block.args[-1]
-        self._add(
-            ac.KernelOp.build(
-                properties={
-                    "sym_name": StringAttr(self.name),
-                    "arg_names": ArrayAttr([StringAttr(a) for a in self.gm_args]),
-                },
-                regions=[Region(block)],
+        props: dict[str, Attribute] = {
+            "sym_name": StringAttr(name or self.name),
+            "arg_names": ArrayAttr([StringAttr(a) for a in self.gm_args]),
+        }
+        if launch_key is not None:
+            props["launch_key"] = IntAttr(launch_key)
+        self._add(ac.KernelOp.build(properties=props, regions=[Region(block)]))
+        kernels = [op for op in self.module.ops if isinstance(op, ac.KernelOp)]
+        signature = any(isinstance(op, ac.LaunchSignatureOp) for op in self.module.ops)
+        if len(kernels) == 2 and not signature:  # several kernels: AutofuseLaunch's own signature
+            self._add(
+                ac.LaunchSignatureOp.build(
+                    properties={"arg_names": ArrayAttr([StringAttr(a) for a in self.gm_args])}
+                )
             )
-        )
 
     @contextmanager
     def function(

@@ -1,12 +1,35 @@
 """``lower-to-ascendc``: an impl graph -> an ``ascendc`` kernel module (memory-level API).
 
 The loop space of the impl graph is ``outer axes x inner axis`` (the vectorized axis).
-One *tile* is one coordinate of the outer axes and a chunk of ``tile`` elements of the
-inner axis; tiles are numbered row-major and split evenly over ``block_dim`` cores.
-Host tiling picks ``tile`` so that every UB buffer fits ``ub_size``. In a tile every
-tensor lives in its own UB buffer, dense along the inner axis (or one element when the
-tensor is broadcast along it); GM views are addressed with their own strides (AL-8:
-logical values from logical strides, physical placement from the layout).
+Its reductions reduce one set ``P`` of loop positions, any set (``passes.phases``); the
+other outer positions are *kept*. One *work item* is one coordinate of the kept outer
+positions (and a chunk of ``tile`` elements of the inner axis when the inner axis is
+kept); work items are numbered row-major and split evenly over ``block_dim`` cores. Per
+work item the kernel runs the reduction passes of ``passes.phases``: the kept nodes of
+level 0; per reduction level a pass over the reduced extent in chunks that accumulates
+the level's reductions, followed by the kept nodes of that level; an output pass that
+computes and stores the varying nodes. Two schedules, chosen by host tiling from the
+real sizes and recorded as the tiling key:
+
+* ``RESIDENT`` (key 1): the reduced extent is the inner axis alone and fits one tile --
+  the row is loaded once and every node computed once (a reduction is one ReduceX);
+* ``STREAMING`` (key 2, the only schedule of graphs that cannot be resident): every pass
+  streams the reduced extent through UB in tiles, recomputing the varying nodes it needs
+  from the loads; reductions accumulate elementwise into a tile-wide accumulator
+  (float32 for float16/bfloat16 sums, as torch accumulates), reduced to one value at
+  the end of the pass when the inner axis is reduced. Any reduced extent compiles; the
+  input is read ``depth + 1`` times.
+* ``SPLIT`` (key 3): fewer work items than cores and a large reduced extent (a reduce-all
+  over 10^7 elements): every work item is split into ``split_parts`` parts of its chunks,
+  one core each, and every pass is its own kernel launch. A pass writes each part's
+  partial accumulator to the workspace; the next launch combines the partials of every
+  part (each core redundantly) before its own pass. The kernels launch in order on one
+  stream, so each sees the previous one's partials complete (as SK-like stages do).
+
+In a tile every tensor lives in its own UB buffer, dense along the inner axis (or one
+element when the tensor is broadcast along it); GM views are addressed with their own
+strides (AL-8: logical values from logical strides, physical placement from the layout).
+Host tiling picks ``tile`` so that every UB buffer fits ``ub_size``.
 
 Ops map to AscendC APIs through one table (``_BINARY``/``_UNARY``); ops without a vector
 API (integer floor division, remainder, logical ops) use a scalar loop over the tile.
@@ -15,17 +38,19 @@ Anything not supported fails closed with a PassError naming the node.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
 
 from xdsl.dialects.builtin import Float16Type, IntegerType, ModuleOp, Signedness
 from xdsl.ir import Attribute, SSAValue
 
-from ascendc_emitter.builder import KernelModuleBuilder, i64
+from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
+from ascir_dialect.frontend.platform import get_platform
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
@@ -34,19 +59,34 @@ from ascir_dialect.ops.reduce import MaxOp, MinOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
-from lowering.op_tables import COMPARE_MODE, MEMORY_UNARY
+from lowering.op_tables import COMPARE_MODE, MEMORY_UNARY, NAN_PROPAGATING
 from lowering.types import cast_round_mode, converted_constant, element_type, scalar_type
 from lowering.vf_lowering import VfCodegen
 from passes.diagnostics import PassError
+from passes.phases import PhasePlan, phase_plan
 
 PASS = "lower-to-ascendc"
 TILE_ALIGN = 256  # elements: tile * sizeof(T) is a whole number of 256-byte repeats
-MAX_TILE = 16384  # DataCopyExtParams.blockCount is 16-bit; keep compact copies legal
+MAX_STRIDED_TILE = 3840
+"""Elements of a tile when a copy is strided along the inner axis (one element per block):
+``DataCopyExtParams.blockCount`` is at most 4095 (asc-devkit docs, DataCopyPad), rounded
+down to whole ``TILE_ALIGN`` units."""
+MAX_TILE = 1 << 20
+"""Elements of a tile otherwise: contiguous copies move ``count * sizeof(T)`` bytes in one
+block (``blockLen`` is 32-bit); the UB bounds the tile long before this."""
 ROW_BUFFER_BYTES = 256  # buffer of a tensor broadcast along the inner axis
 MIN_SPLIT_TILE = 2048
 """Elements: a row is cut into more tiles to occupy idle cores only down to this size
 (8 KB of float32: below it a DataCopy's fixed cost outweighs the bytes it moves; see
 bench/cost_model.py, DMA_SETUP against GM_BW)."""
+RESIDENT, STREAMING, SPLIT = 1, 2, 3
+"""Tiling keys of a reducing graph: the schedules of the module doc."""
+SPLIT_MIN_PART = 32768
+"""Elements of the reduced extent a core must get before a work item is split over cores:
+a split costs a kernel launch per pass (bench/cost_model.py: LAUNCH = 3 us), about what
+one core streams in 32768 float32 elements at GM_BW = 50 GB/s."""
+WORKSPACE_ALIGN = 512
+"""Byte alignment of each reduction's partial results in the workspace."""
 
 u8 = IntegerType(8, Signedness.UNSIGNED)
 
@@ -62,6 +102,8 @@ _BINARY: dict[type, tuple[type, type | None, bool]] = {
 _UNARY = MEMORY_UNARY
 _COMPARE = COMPARE_MODE
 _REDUCE: dict[type, type] = {SumOp: ac.ReduceSumOp, MaxOp: ac.ReduceMaxOp, MinOp: ac.ReduceMinOp}
+_COMBINE: dict[type, type] = {SumOp: ac.AddOp, MaxOp: ac.MaxOp, MinOp: ac.MinOp}
+"""The elementwise step that accumulates a reduction across chunks."""
 _SCALAR_LOOP = {
     ew.FloorDivOp: "floordiv",
     ew.RemainderOp: "remainder",
@@ -69,6 +111,26 @@ _SCALAR_LOOP = {
     ew.LogicalOrOp: "or",
     ew.LogicalNotOp: "not",
 }
+
+
+def reduction_identity(n: ReduceNode, dtype: DType) -> int | float:
+    """The value a reduction starts from (the neutral element of its combine step)."""
+    if isinstance(n, SumOp):
+        return 0
+    if dtype.is_float:
+        return float("-inf") if isinstance(n, MaxOp) else float("inf")
+    import numpy as np
+
+    info = np.iinfo(dtype.numpy)
+    value = int(info.min) if isinstance(n, MaxOp) else int(info.max)
+    # unsigned 64-bit max: arith constants are signless, the same bits as -1
+    return value - (1 << 64) if value > 2**63 - 1 else value
+
+
+def accumulator_dtype(n: ReduceNode) -> DType:
+    """float16/bfloat16 sums accumulate in float32 (as torch and the reference do)."""
+    d = n.result_tensor().dtype
+    return DType.float32 if isinstance(n, SumOp) and d in (DType.float16, DType.bfloat16) else d
 
 
 @dataclass
@@ -85,17 +147,31 @@ class KernelPlan:
     graph: GraphOp
     outer: list[tuple[str, SizeExpr]]
     inner: tuple[str, SizeExpr]
-    reduce_inner: bool
-    reduced_outer: tuple[int, ...] = ()
-    """Outer loop positions reduced by the graph's reductions (iterated inside a tile)."""
-    buffers: list[Buffer] = field(default_factory=list)
-    index_exprs: list[IndexExprOp] = field(default_factory=list)
+    phases: PhasePlan
+    strided: bool
+    """Some copy is strided along the inner axis (caps the tile at MAX_STRIDED_TILE)."""
 
-    def per_element_bytes(self) -> int:
-        return sum(element_bytes(b.dtype) for b in self.buffers if b.full)
+    @property
+    def may_be_resident(self) -> bool:
+        return self.phases.inner_reduced and not self.phases.reduced_outer
 
-    def fixed_bytes(self) -> int:
-        return ROW_BUFFER_BYTES * sum(1 for b in self.buffers if not b.full)
+
+def per_element_bytes(buffers: list[Buffer]) -> int:
+    """UB bytes per tile element of the buffers dense along the inner axis."""
+    return sum(element_bytes(b.dtype) for b in buffers if b.full)
+
+
+def fixed_bytes(buffers: list[Buffer]) -> int:
+    """UB bytes of the one-row buffers."""
+    return ROW_BUFFER_BYTES * sum(1 for b in buffers if not b.full)
+
+
+def _maybe_nan(v: SSAValue) -> bool:
+    """Whether a scalar-like float operand may be NaN (anything but a number constant)."""
+    import math
+
+    owner = v.owner
+    return not (isinstance(owner, ScalarOp) and not math.isnan(float(owner.python_value())))
 
 
 def _inner_full(t: TensorType) -> bool:
@@ -117,8 +193,6 @@ def _analyse(graph: GraphOp) -> KernelPlan:
     widest = max(nodes, key=lambda n: n.out_type.rank)  # type: ignore[union-attr]
     axes = widest.out_type.axis  # type: ignore[union-attr]
     sizes = graph.axis_by_name()
-    reduce_inner = False
-    reduced_sets: set[tuple[int, ...]] = set()
     for n in graph.nodes():
         if isinstance(n, IndirectLoadOp):
             raise PassError(
@@ -132,41 +206,35 @@ def _analyse(graph: GraphOp) -> KernelPlan:
                 f"{n.describe()}: workspaces between stages are not supported by the single-stage lowering",
                 at=n,
             )
-        if isinstance(n, ReduceNode):
-            src, dst = n.x.type, n.result_tensor()
-            reduced = tuple(
-                i for i, (a, b) in enumerate(zip(src.repeats, dst.repeats, strict=True)) if b == 1 and a != 1
-            )  # type: ignore[union-attr]
-            if dst.axis != axes or (len(axes) - 1 in reduced and reduced != (len(axes) - 1,)):
-                raise PassError(
-                    PASS,
-                    f"{n.describe()}: reductions over the innermost merged axis together with outer axes "
-                    f"are not supported by the root-graph lowering (reduced positions {list(reduced)} of {axes})",
-                )
-            reduced_sets.add(reduced)
-    if len(reduced_sets) > 1:
-        raise PassError(
-            PASS,
-            f"graph @{graph.graph_name}: all reductions must reduce the same axes, got {sorted(reduced_sets)}",
-        )
-    reduced_outer: tuple[int, ...] = ()
-    if reduced_sets:
-        only = next(iter(reduced_sets))
-        if only == (len(axes) - 1,):
-            reduce_inner = True
-        else:
-            reduced_outer = only
+        if isinstance(n.out_type, TensorType) and n in nodes and n.out_type.axis != axes:
+            raise PassError(
+                PASS,
+                f"{n.describe()}: its view iterates {n.out_type.axis}, not the graph's loop axes {axes}; "
+                "run the schedule pass on the hint graph",
+                at=n,
+            )
+    strided = any(
+        isinstance(n, (LoadOp, StoreOp))
+        and _inner_full(n.result_tensor())
+        and n.result_tensor().strides[-1] != 1
+        for n in nodes
+    )
     outer = [(a, sizes[a].size_expr) for a in axes[:-1]]
-    return KernelPlan(graph, outer, (axes[-1], sizes[axes[-1]].size_expr), reduce_inner, reduced_outer)
+    return KernelPlan(graph, outer, (axes[-1], sizes[axes[-1]].size_expr), phase_plan(graph, PASS), strided)
+
+
+Unit = AscirNode | VfOp
+"""What the kernel emits as one piece: a node, or a VF region (one function call)."""
 
 
 class GraphLowering:
     """Builds the kernel module for one impl graph."""
 
-    def __init__(self, graph: GraphOp, name: str | None = None, mask_mode: str = "loop"):
+    def __init__(self, graph: GraphOp, name: str | None = None, mask_mode: str = "loop", split: bool = True):
         self.graph = graph
         self.mask_mode = mask_mode
         self.plan = _analyse(graph)
+        self.phases = self.plan.phases
         self.inputs = sorted(
             (n for n in graph.nodes() if isinstance(n, (DataOp, ScalarDataOp))), key=lambda n: n.index_value
         )
@@ -175,132 +243,391 @@ class GraphLowering:
         )
         self.name = name or f"autofuse_{graph.graph_name}"
         self.index_exprs = [n for n in graph.nodes() if isinstance(n, IndexExprOp)]
+        self.reductions = [n for n in graph.top_level() if isinstance(n, ReduceNode)]
+        self.split = split and bool(self.reductions)
+        """Whether the module has the SPLIT schedule (not inside SK-like stages, whose kernels
+        are launched by the template)."""
         fields = (
             [(s, i64) for s in graph.size_names]
             + [("tile", i64), ("tiles_per_row", i64), ("total_tiles", i64), ("per_block", i64)]
             + [(f"ie_{i}", i64) for i in range(len(self.index_exprs))]
         )
+        if self.split:
+            fields += [("split_parts", i64), ("split_chunks", i64)]
+            fields += [(f"ws_{i}", i64) for i in range(len(self.reductions))]
         gm = [f"in{n.index_value}" for n in self.inputs] + [f"out{n.index_value}" for n in self.outputs]
         self.kb = KernelModuleBuilder(self.name, gm, graph.size_names, fields)
-        self.values: dict[SSAValue, SSAValue] = {}  # ASCIR tensor/scalar -> kernel LocalTensor / scalar
-        self.globals: dict[AscirNode, SSAValue] = {}
-        # temporaries shared by all ops of a kind, keyed by (dense along inner axis?)
-        self._dups: dict[tuple[SSAValue, str], SSAValue] = {}
-        self._mask_tmp: dict[bool, tuple[SSAValue, SSAValue, SSAValue]] = {}
-        self._sel_bits: dict[bool, SSAValue] = {}
+        self.units: list[Unit] = list(graph.top_level())  # type: ignore[arg-type]
+        self.order = {u: i for i, u in enumerate(self.units)}
+        self._vf_functions: set[VfOp] = set()
+        self.kernel_buffers: list[list[Buffer]] = []
+        """The UB buffers of each kernel of the module (host tiling sizes the tile for the
+        largest)."""
 
     # ------------------------------------------------------------------ kernel
     def build(self) -> ModuleOp:
-        with self.kb.kernel() as (k, addrs, tiling):
-            self.k, self.tiling = k, tiling
-            self.sym = ExprLowering(k, lambda s: k.tiling_get(tiling, s))
-            self._prologue(addrs)
-            tile, tiles_per_row, total, per_block = (
-                k.tiling_get(tiling, f) for f in ("tile", "tiles_per_row", "total_tiles", "per_block")
-            )
-            first = k.mul(k.block_idx(), per_block, name="first_tile")
-            last = k.min(k.add(first, per_block), total, name="last_tile")
-            self.tile = tile
-            self.first, self.tiles_per_row = first, tiles_per_row
-            with k.loop(first, last, 1, "t") as (b, t):
-                self.b, self.t = b, t
-                row = b.floordiv(t, tiles_per_row, name="row")
-                start = b.mul(b.sub(t, b.mul(row, tiles_per_row)), tile, name="start")
-                inner = self.sym(self.plan.inner[1], "inner_size")
-                self.start = start
-                self.count = b.min(b.sub(inner, start), tile, name="count")
-                self.coords = self._decode(row)
-                self._emit_tile()
-                b.sync("MTE3_V")
-                b.sync("V_MTE2")
+        self._kernel(None, None, self._main_body)
+        if self.split:
+            for launch in range(1, self.phases.depth + 2):
+                self._kernel(f"{self.name}_split{launch}", SPLIT, lambda k, n=launch: self._split_body(k, n))
+        self._check_ub()
         self._host()
         return self.kb.finish()
 
-    def _in_reduce_loop(self, n: AscirNode | VfOp) -> bool:
-        if isinstance(n, VfOp):
-            return any(self._in_reduce_loop(m) for m in n.members())
-        t = n.out_type
-        if (
-            not self.plan.reduced_outer
-            or not isinstance(t, TensorType)
-            or isinstance(n, (ReduceNode, OutputOp, DataOp))
-        ):
-            return False
-        return any(t.repeats[p] != 1 for p in self.plan.reduced_outer)
+    def _check_ub(self) -> None:
+        """Refuse at compile time a graph whose buffers do not fit the platform's UB even at
+        the smallest tile (host tiling still checks the ``ub_size`` of each launch)."""
+        ub = get_platform().ub_size
+        need = max(map(fixed_bytes, self.kernel_buffers)) + TILE_ALIGN * max(
+            map(per_element_bytes, self.kernel_buffers)
+        )
+        if need > ub:
+            count = max(map(len, self.kernel_buffers))
+            raise PassError(
+                PASS,
+                f"graph @{self.graph.graph_name} keeps {count} tensors in UB at once: even the smallest "
+                f"tile ({TILE_ALIGN} elements) needs {need} bytes and the platform has {ub} "
+                "(ascir.utils.set_platform); split the graph into smaller fused graphs",
+                at=self.graph,
+            )
 
-    def _emit_tile(self) -> None:
-        nodes = list(self.graph.top_level())
-        looped = [n for n in nodes if self._in_reduce_loop(n)]
-        if not looped:
-            self._emit_all(nodes)
-            return
-        # Nodes not depending on the reduction loop run before it; reductions accumulate
-        # inside it (seed: reduce axes complete inside the tile); the rest runs after.
-        after: set[AscirNode] = set()
-        for n in nodes:
-            if (
-                n in looped
-                or isinstance(n, ReduceNode)
-                or any(getattr(v.owner, "name", "") and v.owner in after for v in n.operands)
-            ):
-                after.add(n)
-        before = [n for n in nodes if n not in after]
-        reductions: list[ReduceNode] = [n for n in nodes if isinstance(n, ReduceNode)]
-        post = [n for n in nodes if n in after and n not in looped and n not in reductions]
-        self._emit_all(before)
-        for r in reductions:
-            self._init_accumulator(r)
-        b = self.b
-        count = b.const(1)
-        for p in self.plan.reduced_outer:
-            count = b.mul(count, self.sym(self.plan.outer[p][1]))
-        outer_builder = b
-        with b.loop(0, count, 1, "r") as (lb, r):
-            self.b = lb
-            rest = r
-            for p in reversed(self.plan.reduced_outer):
-                extent = self.sym(self.plan.outer[p][1])
-                q = lb.floordiv(rest, extent)
-                self.coords[p] = lb.sub(rest, lb.mul(q, extent), name=f"r_{self.plan.outer[p][0]}")
-                rest = q
-            self._emit_all(looped)
-            for red in reductions:
-                self._accumulate(red)
+    def _kernel(self, name: str | None, key: int | None, body: Callable[[BodyBuilder], None]) -> None:
+        """One kernel of the module, with its own prologue (GM tensors, UB buffers)."""
+        with self.kb.kernel(name, key) as (k, addrs, tiling):
+            self.k, self.tiling = k, tiling
+            self.values: dict[SSAValue, SSAValue] = {}  # ASCIR tensor/scalar -> LocalTensor / scalar
+            self.globals: dict[AscirNode, SSAValue] = {}
+            self.buffers: list[Buffer] = []
+            self._temps: dict[str, SSAValue] = {}  # temporaries shared by purpose
+            self._dups: dict[tuple[SSAValue, str], SSAValue] = {}
+            self._mask_tmp: dict[bool, tuple[SSAValue, SSAValue, SSAValue]] = {}
+            self._sel_bits: dict[bool, SSAValue] = {}
+            self.in_chunks, self.resident, self.part = False, False, None
+            self.sym = ExprLowering(k, lambda s: k.tiling_get(tiling, s))
+            self._prologue(addrs)
+            self.workspace = addrs[-1]
+            self.tile, self.tiles_per_row, self.total, self.per_block = (
+                k.tiling_get(tiling, f) for f in ("tile", "tiles_per_row", "total_tiles", "per_block")
+            )
+            self.inner_size = self.sym(self.plan.inner[1], "inner_size")
+            body(k)
+        self.kernel_buffers.append(self.buffers)
+
+    def _main_body(self, k: BodyBuilder) -> None:
+        if self.plan.may_be_resident:
+            with k.key_switch(self.tiling, [RESIDENT, STREAMING]) as (resident, streaming):
+                self._work_items(resident, resident=True)
+                self._work_items(streaming, resident=False)
+        else:
+            self._work_items(k, resident=False)
+
+    def _work_items(self, b: BodyBuilder, resident: bool) -> None:
+        """The block's loop over its work items (see the module doc)."""
+        self.resident = resident
+        first = b.mul(b.block_idx(), self.per_block, name="first_tile")
+        last = b.min(b.add(first, self.per_block), self.total, name="last_tile")
+        self.first = first
+        with b.loop(first, last, 1, "t") as (lb, t):
+            self.b, self.t = lb, t
+            self._enter_work_item(t)
+            self._work_item()
+            lb.sync("MTE3_V")
             lb.sync("V_MTE2")
-        self.b = outer_builder
-        self._emit_all(post)
 
-    def _emit_all(self, nodes: list[AscirNode]) -> None:
+    def _enter_work_item(self, t: SSAValue) -> None:
+        """Coordinates of work item ``t``: its kept outer coordinates and inner chunk."""
+        b = self.b
+        self.coords: list[SSAValue | None] = [None] * len(self.plan.outer)
+        if self.phases.inner_reduced:
+            self.start, self.count = b.v(0), self.inner_size
+            row = t
+        else:
+            row = b.floordiv(t, self.tiles_per_row, name="row")
+            self._chunk_of_inner(b, b.sub(t, b.mul(row, self.tiles_per_row)))
+        self._decode(row, self.phases.kept_outer, "c")
+
+    def _chunk_of_inner(self, b: BodyBuilder, j: SSAValue) -> None:
+        self.start = b.mul(j, self.tile, name="start")
+        self.count = b.min(b.sub(self.inner_size, self.start), self.tile, name="count")
+
+    def _decode(self, index: SSAValue, positions: Iterable[int], prefix: str) -> None:
+        """Coordinates of ``positions`` from a row-major index over them."""
+        b, rest = self.b, index
+        for pos in reversed(tuple(positions)):
+            name, size = self.plan.outer[pos]
+            extent = self.sym(size)
+            q = b.floordiv(rest, extent)
+            self.coords[pos] = b.sub(rest, b.mul(q, extent), name=f"{prefix}_{name}")
+            rest = q
+
+    # ------------------------------------------------------------ the passes
+    def _work_item(self, launch: int | None = None) -> None:
+        """The passes of one work item (module doc). In SPLIT launch ``launch`` (1 to
+        depth + 1) the passes before it are replaced by combining their partials, pass
+        ``launch`` covers this core's part of the chunks and ends by writing its partials
+        (the output pass, launch depth + 1, stores its part); kept stores are made by part
+        0 of the last launch only."""
+        plan = self.phases
+        done: set[Unit] = set()
+        self._emit_kept(0, launch)
+        for level in range(1, plan.depth + 1):
+            reductions = [u for u in self.units if isinstance(u, ReduceNode) and plan.level[u] == level]
+            if launch is not None and level < launch:
+                for r in reductions:
+                    self._combine_partials(r)
+                self._emit_kept(level, launch)
+                continue
+            needed = self._needed([r.x for r in reductions], done)
+            if self.resident:
+                self._emit_all(needed)
+                done.update(needed)
+                for r in reductions:
+                    self._reduce_resident(r)
+            else:
+                for r in reductions:
+                    self._acc_begin(r)
+                with self._chunks():
+                    self._emit_all(needed)
+                    for r in reductions:
+                        self._acc_step(r)
+                if launch == level:
+                    for r in reductions:
+                        self._write_partial(r)
+                    return
+                for r in reductions:
+                    self._acc_end(r)
+            self._emit_kept(level, launch)
+        stores = [u for u in self.units if isinstance(u, StoreOp) and u in plan.varying]
+        needed = self._needed([s.results[0] for s in stores], done)
+        if not needed:
+            return
+        if self.resident:
+            self._emit_all(needed)
+        else:
+            with self._chunks():
+                self._emit_all(needed)
+
+    def _emit_kept(self, level: int, launch: int | None) -> None:
+        units = [
+            u
+            for u in self.units
+            if self.phases.unit_key(u) == (level, False) and not isinstance(u, ReduceNode)
+        ]
+        if launch is None:
+            self._emit_all(units)
+            return
+        self._emit_all([u for u in units if not isinstance(u, StoreOp)])
+        stores = [u for u in units if isinstance(u, StoreOp)]
+        if stores and launch == self.phases.depth + 1:  # one part stores the kept values
+            assert self.part is not None
+            outer_b = self.b
+            with outer_b.when(outer_b.cmp("eq", self.part[0], 0)) as wb:
+                self.b = wb
+                self._emit_all(stores)
+            self.b = outer_b
+
+    # ----------------------------------------------------------------- SPLIT
+    def _split_body(self, k: BodyBuilder, launch: int) -> None:
+        """SPLIT launch ``launch``: block ``w * parts + j`` runs part ``j`` of work item ``w``."""
+        parts = k.tiling_get(self.tiling, "split_parts")
+        per_part = k.tiling_get(self.tiling, "split_chunks")
+        block = k.block_idx()
+        w = k.floordiv(block, parts, name="item")
+        self.part = (k.sub(block, k.mul(w, parts), name="part"), parts, per_part)
+        self.b, self.t, self.first = k, w, w
+        self._enter_work_item(w)
+        self._work_item(launch)
+
+    def _partials(self, n: ReduceNode) -> tuple[SSAValue, SSAValue, bool]:
+        """(GM tensor of ``n``'s partials, element offset of this work item's first one,
+        whether a partial is one element): part ``j`` of work item ``w`` writes at
+        ``(w * parts + j) * width``, width 1 (inner axis reduced) or ``tile``."""
+        a = accumulator_dtype(n)
+        k, (_index, parts, _per_part) = self.k, self.part  # type: ignore[misc]
+        key = f"{n.node_name}_partials"
+        if key not in self._temps:
+            byte_offset = k.tiling_get(self.tiling, f"ws_{self.reductions.index(n)}")
+            size = k.tiling_get(self.tiling, "split_parts")
+            self._temps[key] = k.global_tensor(
+                self.workspace,
+                element_type(a),
+                k.floordiv(byte_offset, a.nbytes),
+                k.mul(k.mul(size, self.total), self.tile),
+                key,
+            )
+        g = self._temps[key]
+        scalar = self.phases.inner_reduced
+        first = self.b.mul(self.b.mul(self.t, parts), 1 if scalar else self.tile)
+        return g, first, scalar
+
+    def _write_partial(self, n: ReduceNode) -> None:
+        a = accumulator_dtype(n)
+        g, first, scalar = self._partials(n)
+        b, acc = self.b, self._accumulator(n)
+        index = self.part[0]  # type: ignore[index]
+        if scalar:
+            work = self._temp(f"{n.node_name}_work", element_type(a), True)
+            one = self._temp(f"{n.node_name}_res", element_type(a), False)
+            b.vec(_REDUCE[type(n)], one, acc, work, self.tile)
+            acc, offset, count = one, b.add(first, index), 1
+        else:
+            offset, count = b.add(first, b.mul(index, self.tile)), self._count(n.result_tensor())
+        b.sync("V_MTE3")
+        b.copy_pad(b.gslice(g, offset), acc, 1, b.mul(b.v(count), a.nbytes))
+
+    def _combine_partials(self, n: ReduceNode) -> None:
+        """Every part's partial of ``n`` -> ``n``'s value for this work item."""
+        d, a = n.result_tensor().dtype, accumulator_dtype(n)
+        g, first, scalar = self._partials(n)
+        b, (_index, parts, _per_part) = self.b, self.part  # type: ignore[misc]
+        staged = self._temp(f"{n.node_name}_part_in", element_type(a), True)
+        if scalar:  # the parts' values are adjacent: one copy, one ReduceX
+            b.copy_pad(staged, b.gslice(g, first), 1, b.mul(parts, a.nbytes))
+            b.sync("MTE2_V")
+            work = self._temp(f"{n.node_name}_work", element_type(a), True)
+            dst = (
+                self.values[n.results[0]]
+                if a == d
+                else self._temp(f"{n.node_name}_res", element_type(a), False)
+            )
+            b.vec(_REDUCE[type(n)], dst, staged, work, parts)
+        else:
+            count = self._count(n.result_tensor())
+            self._acc_begin(n)
+            dst = self._accumulator(n)
+            outer_b = b
+            with b.loop(0, parts, 1, "p") as (lb, j):
+                self.b = lb
+                offset = lb.add(first, lb.mul(j, self.tile))
+                lb.copy_pad(staged, lb.gslice(g, offset), 1, lb.mul(lb.v(count), a.nbytes))
+                lb.sync("MTE2_V")
+                self._combine(n, dst, staged, count)
+                lb.sync("V_MTE2")
+            self.b = outer_b
+        if a != d:
+            self._cast_into(self.values[n.results[0]], dst, a, d, self._count(n.result_tensor()))
+
+    def _needed(self, values: list[SSAValue], done: set[Unit]) -> list[Unit]:
+        """The varying units computing ``values`` (transitively, stopping at kept units and
+        at units in ``done``), in program order."""
+        seen: set[Unit] = set()
+        stack = [v.owner for v in values]
+        while stack:
+            u = stack.pop()
+            if u in seen or u in done or u not in self.order or not self.phases.unit_key(u)[1]:  # type: ignore[arg-type]
+                continue
+            seen.add(u)  # type: ignore[arg-type]
+            stack.extend(v.owner for v in u.operands)
+        return sorted(seen, key=self.order.__getitem__)
+
+    @contextmanager
+    def _chunks(self) -> Iterator[None]:
+        """A pass over the reduced extent of the work item, one chunk per iteration: one
+        coordinate of the reduced outer positions times (when the inner axis is reduced)
+        one tile of the inner axis."""
+        plan, outer_b = self.phases, self.b
+        saved = (self.start, self.count)
+        lo, hi = outer_b.v(0), self._chunk_count(outer_b)
+        if self.part is not None:  # SPLIT: this core's part of the chunks
+            index, _parts, per_part = self.part
+            lo = outer_b.mul(index, per_part, name="part_first")
+            hi = outer_b.min(outer_b.add(lo, per_part), hi, name="part_last")
+        with outer_b.loop(lo, hi, 1, "ch") as (cb, c):
+            self.b, self.in_chunks = cb, True
+            q = c
+            if plan.inner_reduced:
+                q = cb.floordiv(c, self.tiles_per_row)
+                self._chunk_of_inner(cb, cb.sub(c, cb.mul(q, self.tiles_per_row)))
+            self._decode(q, plan.reduced_outer, "r")
+            yield
+            cb.sync("MTE3_V")
+            cb.sync("V_MTE2")
+        self.b, self.in_chunks = outer_b, False
+        self.start, self.count = saved
+
+    def _chunk_count(self, b: BodyBuilder) -> SSAValue:
+        """Chunks of one pass over a work item's reduced extent."""
+        count = b.v(1)
+        for p in self.phases.reduced_outer:
+            count = b.mul(count, self.sym(self.plan.outer[p][1]))
+        if self.phases.inner_reduced:
+            count = b.mul(count, self.tiles_per_row, name="chunks")
+        return count
+
+    def _emit_all(self, units: list[Unit]) -> None:
         stores_started = False
-        for node in nodes:
-            if isinstance(node, StoreOp) and not stores_started:
+        for unit in units:
+            if isinstance(unit, StoreOp) and not stores_started:
                 self.b.sync("V_MTE3")
                 stores_started = True
-            self._emit(node)
+            self._emit(unit)
 
-    _ACC = {SumOp: ac.AddOp, MaxOp: ac.MaxOp, MinOp: ac.MinOp}
+    # ---------------------------------------------------------- reductions
+    def _temp(self, key: str, dtype: Attribute, full: bool) -> SSAValue:
+        """A temporary buffer, shared by every use with the same key."""
+        if key not in self._temps:
+            self._temps[key] = self._buffer(key, dtype, full)
+        return self._temps[key]
 
-    def _init_accumulator(self, n: ReduceNode) -> None:
-        t = n.result_tensor()
-        d = t.dtype
-        if isinstance(n, SumOp):
-            init: float | int = 0
-        elif d.is_float:
-            init = float("-inf") if isinstance(n, MaxOp) else float("inf")
-        else:
-            import numpy as np
+    def _as_acc(self, n: ReduceNode, src: SSAValue, count: SSAValue | int) -> SSAValue:
+        """The operand of ``n`` in the accumulator dtype (a Cast into a temporary)."""
+        d, a = n.result_tensor().dtype, accumulator_dtype(n)
+        if a == d:
+            return src
+        tmp = self._temp(f"{n.node_name}_acc_in", element_type(a), True)
+        self._cast_into(tmp, src, d, a, count)
+        return tmp
 
-            info = np.iinfo(d.numpy)
-            init = int(info.min) if isinstance(n, MaxOp) else int(info.max)
-            if not d.is_signed and init > 2**63 - 1:
-                init = -1
-        self.b.vec(
-            ac.DuplicateOp, self.values[n.results[0]], self.b.const(init, scalar_type(d)), self._count(t)
+    def _reduce_resident(self, n: ReduceNode) -> None:
+        """The whole reduced extent is the tile: one ReduceX (cast to the accumulator dtype first)."""
+        d, a = n.result_tensor().dtype, accumulator_dtype(n)
+        src = self._as_acc(n, self.values[n.x], self.count)
+        work = self._temp(f"{n.node_name}_work", element_type(a), True)
+        dst = (
+            self.values[n.results[0]] if a == d else self._temp(f"{n.node_name}_acc", element_type(a), False)
         )
+        self.b.vec(_REDUCE[type(n)], dst, src, work, self.count)
+        if a != d:
+            self._cast_into(self.values[n.results[0]], dst, a, d, 1)
 
-    def _accumulate(self, n: ReduceNode) -> None:
-        acc = self.values[n.results[0]]
-        self.b.vec(self._ACC[type(n)], acc, acc, self.values[n.x], self._count(n.result_tensor()))
+    def _accumulator(self, n: ReduceNode) -> SSAValue:
+        d, a = n.result_tensor().dtype, accumulator_dtype(n)
+        if not self.phases.inner_reduced and a == d:
+            return self.values[n.results[0]]  # the result itself accumulates
+        return self._temp(f"{n.node_name}_acc", element_type(a), True)
+
+    def _acc_begin(self, n: ReduceNode) -> None:
+        a = accumulator_dtype(n)
+        acc = self._accumulator(n)
+        width = self.tile if self.phases.inner_reduced else self._count(n.result_tensor())
+        self.b.vec(ac.DuplicateOp, acc, self.b.const(reduction_identity(n, a), scalar_type(a)), width)
+
+    def _acc_step(self, n: ReduceNode) -> None:
+        count = self._count(n.x.type)  # type: ignore[arg-type]
+        self._combine(n, self._accumulator(n), self._as_acc(n, self.values[n.x], count), count)
+
+    def _combine(self, n: ReduceNode, acc: SSAValue, src: SSAValue, count: SSAValue | int) -> None:
+        """``acc = acc (+ | max | min) src`` elementwise; max/min propagate NaN as torch does."""
+        a = accumulator_dtype(n)
+        fix = self._nan_guard([acc, src], a, count) if a.is_float and not isinstance(n, SumOp) else None
+        self.b.vec(_COMBINE[type(n)], acc, acc, src, count)
+        if fix is not None:
+            fix(acc)
+
+    def _acc_end(self, n: ReduceNode) -> None:
+        d, a = n.result_tensor().dtype, accumulator_dtype(n)
+        acc = self._accumulator(n)
+        if self.phases.inner_reduced:  # lanes beyond the last chunk hold the identity
+            work = self._temp(f"{n.node_name}_work", element_type(a), True)
+            dst = (
+                self.values[n.results[0]]
+                if a == d
+                else self._temp(f"{n.node_name}_res", element_type(a), False)
+            )
+            self.b.vec(_REDUCE[type(n)], dst, acc, work, self.tile)
+            acc = dst
+        if a != d:
+            self._cast_into(self.values[n.results[0]], acc, a, d, self._count(n.result_tensor()))
 
     def _prologue(self, addrs: list[SSAValue]) -> None:
         k = self.k
@@ -350,7 +677,7 @@ class GraphLowering:
         """A UB buffer, declared in the kernel prologue. Ops may ask for temporaries while the
         tile loop is built: the loop op is inserted only once its body is complete, so these
         still land before it."""
-        self.plan.buffers.append(Buffer(name, dtype, full))
+        self.buffers.append(Buffer(name, dtype, full))
         k = self.k
         nbytes = (
             k.mul(self.k.tiling_get(self.tiling, "tile"), element_bytes(dtype)) if full else ROW_BUFFER_BYTES
@@ -358,22 +685,6 @@ class GraphLowering:
         count = k.floordiv(nbytes, element_bytes(dtype)) if full else ROW_BUFFER_BYTES // element_bytes(dtype)
         buf = k.tbuf(nbytes, name=f"ub_{name}")
         return k.tbuf_get(buf, dtype, count, 0, f"{name}_ub")
-
-    def _decode(self, row: SSAValue) -> list[SSAValue | None]:
-        """Outer coordinates of a row index (row-major over the kept outer axes); reduced
-        outer axes get their coordinate from the in-tile reduction loop (None here)."""
-        b = self.b
-        coords: list[SSAValue | None] = [None] * len(self.plan.outer)
-        rest = row
-        for pos in reversed(range(len(self.plan.outer))):
-            if pos in self.plan.reduced_outer:
-                continue
-            name, size = self.plan.outer[pos]
-            extent = self.sym(size)
-            q = b.floordiv(rest, extent)
-            coords[pos] = b.sub(rest, b.mul(q, extent), name=f"c_{name}")
-            rest = q
-        return coords
 
     def _count(self, t: TensorType) -> SSAValue | int:
         return self.count if _inner_full(t) else 1
@@ -390,8 +701,9 @@ class GraphLowering:
 
     # ------------------------------------------------------------------- nodes
     def _emit(self, node: AscirNode | VfOp) -> None:
-        if isinstance(node, VfOp):
-            VfCodegen(self, node, self.mask_mode).emit_call(self.b)
+        if isinstance(node, VfOp):  # one function per region, called from every pass that needs it
+            VfCodegen(self, node, self.mask_mode).emit_call(self.b, define=node not in self._vf_functions)
+            self._vf_functions.add(node)
             return
         handler: Callable[[AscirNode], None] | None = None
         for cls, h in self._handlers():
@@ -412,7 +724,6 @@ class GraphLowering:
             (ew.CastOp, self._cast),
             (ew.CompareNode, self._compare),
             (ew.SelectNode, self._select),
-            (ReduceNode, self._reduce),
             (ew.NegOp, self._neg),
             (ew.TrueDivOp, self._truediv),
             (tuple(_BINARY), self._binary),
@@ -422,9 +733,10 @@ class GraphLowering:
 
     def _once_per_row_chunk(self, t: TensorType, emit: Callable[[], None]) -> None:
         """Emit ``emit`` for a tensor; when the tensor is invariant across rows (every outer
-        repeat is 1) only on the block's first tile, or when the inner axis is split into
-        several chunks (then the chunk changes from tile to tile)."""
-        if not all(r == 1 for r in t.repeats[:-1]):
+        repeat is 1) only on the block's first work item, or when the inner axis is split
+        into several chunks (then the chunk changes from work item to work item). Inside a
+        pass over a reduced inner axis the chunk changes at every iteration."""
+        if (self.in_chunks and self.phases.inner_reduced) or not all(r == 1 for r in t.repeats[:-1]):
             emit()
             return
         b = self.b
@@ -477,11 +789,37 @@ class GraphLowering:
         x1, x2 = n.operands
         if isinstance(x1.type, ScalarType) and commutative:
             x1, x2 = x2, x1  # AL-9: a single scalar moves to the second position
-        if isinstance(x2.type, ScalarType) and scalar_api is not None:
+        nan_aware = type(n) in NAN_PROPAGATING and t.dtype.is_float
+        if isinstance(x2.type, ScalarType) and scalar_api is not None and not (nan_aware and _maybe_nan(x2)):
+            fix = self._nan_guard([self._operand(x1)], t.dtype, count) if nan_aware else None
             b.vec(scalar_api, dst, self._operand(x1), self._operand(x2), count)
-            return
-        lhs, rhs = (self._as_tensor(v, t) for v in (x1, x2))
-        b.vec(tensor_api, dst, lhs, rhs, count)
+        else:
+            lhs, rhs = (self._as_tensor(v, t) for v in (x1, x2))
+            fix = self._nan_guard([lhs, rhs], t.dtype, count) if nan_aware else None
+            b.vec(tensor_api, dst, lhs, rhs, count)
+        if fix is not None:
+            fix(dst)
+
+    def _nan_guard(
+        self, operands: list[SSAValue], dtype: DType, count: SSAValue | int
+    ) -> Callable[[SSAValue], None]:
+        """torch propagates NaN through maximum, minimum and relu, the vector Max/Min/Relu
+        return the number (maxNum; see runtime/sim vector.h). Records which lanes of each
+        operand hold numbers -- before the op may overwrite one -- and returns the fix-up that
+        writes NaN into the other lanes of the result."""
+        full = not (isinstance(count, int) and count == 1)
+        bits = []
+        for i, v in enumerate(operands):
+            buf = self._temp(f"isnum{i}_{int(full)}", u8, full)
+            self.b.vec(ac.CompareOp, buf, v, v, self._aligned(count, dtype), mode="EQ")
+            bits.append(buf)
+
+        def fix(dst: SSAValue) -> None:
+            nan = self.b.const(float("nan"), scalar_type(dtype))
+            for buf in bits:
+                self.b.vec(ac.SelectOp, dst, buf, dst, nan, count, mode="VSEL_TENSOR_SCALAR_MODE")
+
+        return fix
 
     def _as_tensor(self, v: SSAValue, like: TensorType) -> SSAValue:
         """A scalar-like operand where the API needs a tensor: Duplicate into a buffer."""
@@ -497,7 +835,15 @@ class GraphLowering:
 
     def _unary(self, n: ew.ElementwiseNode) -> None:
         t = n.result_tensor()
-        self.b.vec(_UNARY[type(n)], self.values[n.results[0]], self.values[n.operands[0]], self._count(t))
+        dst, src, count = self.values[n.results[0]], self.values[n.operands[0]], self._count(t)
+        fix = (
+            self._nan_guard([src], t.dtype, count)
+            if type(n) in NAN_PROPAGATING and t.dtype.is_float
+            else None
+        )
+        self.b.vec(_UNARY[type(n)], dst, src, count)
+        if fix is not None:
+            fix(dst)
 
     def _neg(self, n: ew.NegOp) -> None:
         t = n.result_tensor()
@@ -661,13 +1007,6 @@ class GraphLowering:
         )
         self.b.vec(ac.DuplicateOp, self.values[n.results[0]], value, self._count(t))
 
-    def _reduce(self, n: ReduceNode) -> None:
-        if self.plan.reduced_outer:
-            return  # accumulated in the in-tile reduction loop
-        src = n.x.type
-        work = self._buffer(f"{n.node_name}_work", element_type(src.dtype), True)  # type: ignore[union-attr]
-        self.b.vec(_REDUCE[type(n)], self.values[n.results[0]], self.values[n.x], work, self.count)
-
     def arange_terms(self, n: ArangeOp) -> tuple[SSAValue, SSAValue, SSAValue, SSAValue]:
         """AL-3/AL-5 terms of an Arange in the current tile (int64): base, step, the logical
         offset of the tile's first element and the logical stride along the vectorized
@@ -740,8 +1079,9 @@ class GraphLowering:
 
     # -------------------------------------------------------------------- host
     def _host(self) -> None:
-        plan = self.plan
+        plan, phases = self.plan, self.phases
         with self.kb.host() as (h, sizes, core_num, ub_size):
+            self.host_core_num = core_num
             by_name = dict(zip(self.graph.size_names, sizes, strict=True))
             sym = ExprLowering(h, lambda s: by_name[s])
             for name, v in by_name.items():
@@ -749,24 +1089,21 @@ class GraphLowering:
                 h.set_tiling(name, v)
             inner = sym(plan.inner[1], "inner")
             rows = h.const(1)
-            for pos, (_, size) in enumerate(plan.outer):
-                if pos not in plan.reduced_outer:
-                    rows = h.mul(rows, sym(size))
-            budget = h.sub(h.cast(ub_size, i64), plan.fixed_bytes(), name="budget")
-            per_elem = max(1, plan.per_element_bytes())
+            for pos in phases.kept_outer:
+                rows = h.mul(rows, sym(plan.outer[pos][1]))
+            budget = h.sub(h.cast(ub_size, i64), max(map(fixed_bytes, self.kernel_buffers)), name="budget")
+            per_elem = max(1, *map(per_element_bytes, self.kernel_buffers))
             tile = h.mul(h.floordiv(h.floordiv(budget, per_elem), TILE_ALIGN), TILE_ALIGN, name="tile_fit")
             wanted = h.mul(h.ceildiv(inner, TILE_ALIGN), TILE_ALIGN, name="tile_wanted")
-            tile = h.min(h.min(tile, wanted), MAX_TILE, name="tile")
-            if not plan.reduce_inner:  # fewer rows than cores: cut the rows so that every core works
+            tile = h.min(h.min(tile, wanted), MAX_STRIDED_TILE if plan.strided else MAX_TILE, name="tile")
+            if not phases.inner_reduced:  # fewer rows than cores: cut the rows so that every core works
                 cores = h.cast(core_num, i64)
                 per_row = h.ceildiv(cores, h.min(rows, cores))
                 share = h.mul(h.ceildiv(h.ceildiv(inner, per_row), TILE_ALIGN), TILE_ALIGN)
                 tile = h.min(tile, h.max(share, MIN_SPLIT_TILE), name="tile_split")
             h.fail_if(h.cmp("slt", tile, TILE_ALIGN), 1, "even the smallest tile does not fit the UB")
-            if plan.reduce_inner:
-                h.fail_if(h.cmp("slt", tile, inner), 1, "the reduced axis does not fit the UB in one tile")
             tiles_per_row = h.ceildiv(inner, tile, name="tiles_per_row")
-            total = h.mul(rows, tiles_per_row, name="total_tiles")
+            total = rows if phases.inner_reduced else h.mul(rows, tiles_per_row, name="total_tiles")
             blocks = h.min(h.cast(core_num, i64), total, name="blocks")
             per_block = h.ceildiv(total, blocks, name="per_block")
             blocks = h.ceildiv(total, per_block, name="block_dim")
@@ -779,10 +1116,65 @@ class GraphLowering:
                 h.set_tiling(f, v)
             for i, n in enumerate(self.index_exprs):
                 h.set_tiling(f"ie_{i}", sym(n.expr.data))
+            key: SSAValue = h.const(0)
+            if plan.may_be_resident:  # the whole row in one tile: resident, else streaming
+                one = h.cmp("eq", tiles_per_row, 1)
+                key = h.select(one, RESIDENT, STREAMING, name="schedule")
+            workspace: SSAValue = h.const(0)
+            if self.split:
+                key, blocks, workspace = self._host_split(
+                    h, sym, total, tile, tiles_per_row, inner, key, blocks
+                )
+            h.set_tiling("tiling_key", key)
             h.set_tiling("block_dim", blocks)
             h.set_output("block_dim", blocks)
-            h.set_output("workspace_size", 0)
+            h.set_output("workspace_size", workspace)
+
+    def _host_split(
+        self,
+        h: BodyBuilder,
+        sym: ExprLowering,
+        items: SSAValue,
+        tile: SSAValue,
+        tiles_per_row: SSAValue,
+        inner: SSAValue,
+        key: SSAValue,
+        blocks: SSAValue,
+    ) -> tuple[SSAValue, SSAValue, SSAValue]:
+        """SPLIT when the work items leave cores idle and each core gets at least
+        SPLIT_MIN_PART elements of the reduced extent: (key, block_dim, workspace bytes)."""
+        phases = self.phases
+        cores = h.cast(self.host_core_num, i64)
+        reduced = h.const(1)
+        for p in phases.reduced_outer:
+            reduced = h.mul(reduced, sym(self.plan.outer[p][1]))
+        chunks = h.mul(reduced, tiles_per_row) if phases.inner_reduced else reduced
+        elements = h.mul(
+            reduced, inner if phases.inner_reduced else h.min(tile, inner), name="reduced_elements"
+        )
+        parts = h.min(h.floordiv(cores, items), h.ceildiv(elements, SPLIT_MIN_PART))
+        parts = h.min(h.min(parts, chunks), TILE_ALIGN)  # the parts' partials fit one tile
+        parts = h.max(parts, 1)
+        per_part = h.ceildiv(chunks, parts, name="split_chunks")
+        parts = h.ceildiv(chunks, per_part, name="split_parts")
+        h.set_tiling("split_parts", parts)
+        h.set_tiling("split_chunks", per_part)
+        split = h.cmp("sge", parts, 2, name="split")
+        offset: SSAValue = h.const(0)
+        width = h.const(1) if phases.inner_reduced else tile
+        for i, n in enumerate(self.reductions):
+            h.set_tiling(f"ws_{i}", offset)
+            nbytes = h.mul(h.mul(h.mul(items, parts), width), accumulator_dtype(n).nbytes)
+            offset = h.add(offset, h.mul(h.ceildiv(nbytes, WORKSPACE_ALIGN), WORKSPACE_ALIGN))
+        return (
+            h.select(split, SPLIT, key, name="key"),
+            h.select(split, h.mul(items, parts), blocks, name="blocks"),
+            h.select(split, offset, 0, name="workspace"),
+        )
 
 
-def lower_graph(graph: GraphOp, name: str | None = None, mask_mode: str = "loop") -> ModuleOp:
-    return GraphLowering(graph, name, mask_mode).build()
+def lower_graph(
+    graph: GraphOp, name: str | None = None, mask_mode: str = "loop", split: bool = True
+) -> ModuleOp:
+    """``split=False``: no SPLIT schedule (SK-like stage kernels, launched by their template)."""
+    return GraphLowering(graph, name, mask_mode, split).build()

@@ -22,3 +22,7 @@ MEMORY_UNARY: dict[type, type] = {
     ew.SqrtOp: ac.SqrtOp,
 }
 """ASCIR unary op -> memory-level vector API."""
+
+NAN_PROPAGATING: tuple[type, ...] = (ew.MaximumOp, ew.MinimumOp, ew.ReluOp)
+"""Ops whose AscendC API (memory and register level) drops a NaN operand -- maxNum
+semantics -- where torch propagates it: the lowerings add a NaN fix-up."""

@@ -21,6 +21,7 @@ builds its mask for its own dtype instead of the loop dtype.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -35,7 +36,7 @@ from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode, VfOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.sources import ArangeOp, ScalarOp
-from lowering.op_tables import COMPARE_MODE
+from lowering.op_tables import COMPARE_MODE, NAN_PROPAGATING
 from lowering.types import cast_round_mode, converted_constant, element_type, scalar_type
 from passes.diagnostics import PassError
 
@@ -103,8 +104,8 @@ class VfCodegen:
         self.fn_name = f"{gl.name}_{region.vf_name}"
 
     # ---------------------------------------------------------------- the call
-    def emit_call(self, b: BodyBuilder) -> None:
-        """Declare the function (first call) and call it for the current tile."""
+    def emit_call(self, b: BodyBuilder, define: bool = True) -> None:
+        """Call the function for the current tile, declaring it first when ``define``."""
         params: list[tuple[str, Attribute]] = []
         args: list[SSAValue] = []
         self.param_kind: dict[SSAValue, str] = {}
@@ -138,8 +139,9 @@ class VfCodegen:
             for field, value in (("base", base), ("step", step), ("offset", offset), ("stride", stride)):
                 params.append((f"arange_{field}_{k}" + ("_0" if field == "stride" else ""), i64))
                 args.append(value)
-        with self.gl.kb.function(ac.SimdVfOp, self.fn_name, params) as (fb, fargs):
-            self._body(fb, fargs)
+        if define:
+            with self.gl.kb.function(ac.SimdVfOp, self.fn_name, params) as (fb, fargs):
+                self._body(fb, fargs)
         b.vf_call(self.fn_name, args)
 
     # ----------------------------------------------------------- the function
@@ -153,7 +155,7 @@ class VfCodegen:
             fargs[n_in + n_out + 1 + 4 * k : n_in + n_out + 5 + 4 * k] for k in range(len(self.aranges))
         ]
         self.fb = fb
-        self.consts: dict[tuple[DType, int], SSAValue] = {}
+        self.consts: dict[tuple[DType, object], SSAValue] = {}
         self.all_lanes: dict[DType, SSAValue] = {}
         iters = fb.ceildiv(count, self.per_iter, name="iters")
         with fb.loop(0, iters, 1, "i") as (lb, i):
@@ -181,14 +183,14 @@ class VfCodegen:
             self.masks[key] = self.b.update_mask(self.rem, element_type(key), name=f"mask_{key}")
         return self.masks[key]
 
-    def _const_reg(self, dtype: DType, value: int) -> SSAValue:
+    def _const_reg(self, dtype: DType, value: float) -> SSAValue:
         """A register of constants, built once before the loop."""
-        key = (dtype, value)
+        key = (dtype, "nan" if value != value else value)
         if key not in self.consts:
             fb = self.fb
             if dtype not in self.all_lanes:
                 self.all_lanes[dtype] = fb.create_mask(element_type(dtype), "ALL", name=f"all_{dtype}")
-            label = {0: "zero", 1: "one"}.get(value, f"c{value}")
+            label = "nan" if value != value else {0: "zero", 1: "one"}.get(value, f"c{value}")
             self.consts[key] = fb.reg(
                 ac.RegDuplicateOp,
                 fb.const(value, scalar_type(dtype)),
@@ -284,12 +286,38 @@ class VfCodegen:
         if isinstance(x1.type, ScalarType):
             x1, x2 = x2, x1  # AL-9: the single scalar goes second (Add/Minimum/Maximum only)
         if isinstance(x2.type, ScalarType):
-            return self.b.reg(_SCALAR[type(n)], self.value(x1), self.value(x2), self.mask(t.dtype), name="r")
-        return self.b.reg(_BINARY[type(n)], self.value(x1), self.value(x2), self.mask(t.dtype), name="r")
+            r = self.b.reg(_SCALAR[type(n)], self.value(x1), self.value(x2), self.mask(t.dtype), name="r")
+        else:
+            r = self.b.reg(_BINARY[type(n)], self.value(x1), self.value(x2), self.mask(t.dtype), name="r")
+        return self._propagate_nan(n, r, [x1, x2])
 
     def _unary(self, n: ew.ElementwiseNode) -> SSAValue:
         t = n.result_tensor()
-        return self.b.reg(_UNARY[type(n)], self.value(n.operands[0]), self.mask(t.dtype), name="r")
+        r = self.b.reg(_UNARY[type(n)], self.value(n.operands[0]), self.mask(t.dtype), name="r")
+        return self._propagate_nan(n, r, [n.operands[0]])
+
+    def _propagate_nan(self, n: AscirNode, r: SSAValue, operands: list[SSAValue]) -> SSAValue:
+        """torch propagates NaN through maximum, minimum and relu; Reg::Max/Min/Relu return
+        the number (maxNum, see runtime/sim vector.h): NaN into the lanes where an operand
+        is not a number (a compare of the operand with itself)."""
+        dtype = n.result_tensor().dtype
+        if type(n) not in NAN_PROPAGATING or not dtype.is_float:
+            return r
+        nan = self._const_reg(dtype, float("nan"))
+        for v in operands:
+            reg = self.value(v)
+            if not isinstance(reg.type, RegType):  # a scalar parameter: its value in every lane
+                owner = self.region.inputs[list(self.region.block.args).index(v)].owner
+                if isinstance(owner, ScalarOp) and not math.isnan(float(owner.python_value())):
+                    continue
+                reg = self.b.reg(
+                    ac.RegDuplicateOp, reg, self.mask(dtype), result=RegType(element_type(dtype)), name="dup"
+                )
+            number = self.b.reg(
+                ac.RegCompareOp, reg, reg, self.mask(dtype), result=MaskType(), name="num", mode="EQ"
+            )
+            r = self.b.reg(ac.RegSelectOp, r, nan, number, name="r")
+        return r
 
     def _neg(self, n: ew.NegOp) -> SSAValue:
         t = n.result_tensor()

@@ -31,6 +31,7 @@ from ascir_dialect.ops.sources import DataOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
 from passes.diagnostics import PassError
 from passes.loop_space import PASS, LoopSpace, find_loop_space, merge_groups
+from passes.phases import phase_plan
 
 
 def merged_name(space: LoopSpace, group: list[int]) -> str:
@@ -93,6 +94,7 @@ def schedule_graph(graph: GraphOp) -> GraphOp:
     new.location = graph.location
     if (message := first_verification_error(new)) is not None:
         raise PassError(PASS, f"internal: the scheduled graph does not verify: {message}")
+    phase_plan(new, PASS)  # refuses reductions over different axis sets, located
     return new
 
 

@@ -4,8 +4,9 @@ Runs the ``vf-admission`` decisions (FR10), then groups admitted compute nodes i
 maximal connected clusters inside the same loop nest, in program order (the result does
 not depend on any container's iteration order). A cluster is a candidate region when:
 
-* its nodes share a loop nest: the same fullness along the vectorized axis and the same
-  membership of the in-tile reduction loop;
+* its nodes share a loop nest: the same fullness along the vectorized axis, the same
+  reduction level and the same variance along the reduced axes, so that a region runs in
+  exactly one pass over the reduced extent (``passes.phases``);
 * it is *convex*: no path leaves the cluster and comes back (otherwise the region could
   not be placed in the graph);
 * every tensor crossing its boundary has a register layout for the region's loop dtype
@@ -34,32 +35,19 @@ from ascendc_emitter.dialect.reg_layout import load_dist, store_dist
 from ascir_dialect.attributes import MAX_VECTORIZED_AXES, TensorType
 from ascir_dialect.diagnostics import first_verification_error
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp, VfYieldOp
-from ascir_dialect.ops.reduce import ReduceNode
 from ascir_dialect.ops.vf import loop_dtype_of
 from passes.diagnostics import PassError
+from passes.phases import PhasePlan, phase_plan
 from passes.vf_admission import admit_graph
 
 PASS = "vf-partition"
 
 
-def _reduced_positions(graph: GraphOp) -> frozenset[int]:
-    out: set[int] = set()
-    for n in graph.nodes():
-        if isinstance(n, ReduceNode):
-            src, dst = n.x.type, n.result_tensor()
-            out |= {
-                i
-                for i, (a, b) in enumerate(zip(src.repeats, dst.repeats, strict=True))  # type: ignore[union-attr]
-                if b == 1 and a != 1
-            }
-    return frozenset(out)
-
-
-def _nest(node: AscirNode, reduced: frozenset[int]) -> tuple:
-    """The loop nest a node runs in (nodes of one region share it)."""
-    t = node.result_tensor()
-    in_reduce_loop = tuple(p for p in sorted(reduced) if p < t.rank - 1 and t.repeats[p] != 1)
-    return (in_reduce_loop, t.repeats[-1] != 1)
+def _nest(node: AscirNode, plan: PhasePlan) -> tuple:
+    """The loop nest a node runs in (nodes of one region share it): its reduction level,
+    whether it varies along the reduced axes (``passes.phases``) and whether it is dense
+    along the vectorized axis."""
+    return (*plan.key(node), node.result_tensor().repeats[-1] != 1)
 
 
 def _check_vectorized_axes(graph: GraphOp, eligible: list[AscirNode]) -> None:
@@ -78,11 +66,11 @@ def _check_vectorized_axes(graph: GraphOp, eligible: list[AscirNode]) -> None:
 class _Clusterer:
     """Greedy convex clustering over the nodes in program order (bit sets of positions)."""
 
-    def __init__(self, nodes: list[AscirNode], eligible: set[AscirNode], reduced: frozenset[int]):
+    def __init__(self, nodes: list[AscirNode], eligible: set[AscirNode], plan: PhasePlan):
         self.nodes = nodes
         self.pos = {n: i for i, n in enumerate(nodes)}
         self.eligible = eligible
-        self.reduced = reduced
+        self.plan = plan
         self.anc: list[int] = []
         for n in nodes:
             bits = 0
@@ -110,11 +98,11 @@ class _Clusterer:
         for i, n in enumerate(self.nodes):
             if n not in self.eligible:
                 continue
-            key = _nest(n, self.reduced)
+            key = _nest(n, self.plan)
             candidates: list[int] = []
             for v in n.operands:
                 owner = v.owner
-                if owner in self.eligible and _nest(owner, self.reduced) == key:  # type: ignore[arg-type]
+                if owner in self.eligible and _nest(owner, self.plan) == key:  # type: ignore[arg-type]
                     c = cluster_of[self.pos[owner]]  # type: ignore[index]
                     if c not in candidates:
                         candidates.append(c)
@@ -194,9 +182,9 @@ def partition_clusters(graph: GraphOp) -> list[list[AscirNode]]:
     }
     order = {n: i for i, n in enumerate(nodes)}
     _check_vectorized_axes(graph, sorted(eligible, key=order.__getitem__))
-    reduced = _reduced_positions(graph)
+    plan = phase_plan(graph, PASS)
     while True:
-        clusters = _Clusterer(nodes, eligible, reduced).run()
+        clusters = _Clusterer(nodes, eligible, plan).run()
         evicted = False
         for members in clusters:
             if (problem := _layout_problem(members)) is not None:

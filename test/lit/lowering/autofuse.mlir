@@ -17,7 +17,10 @@
 // CHECK:           for (int64_t t = first_tile; t < last_tile; t += int64_t(1)) {
 // CHECK:               AscendC::DataCopyPad(l0_ub, {{.*}}, AscendC::DataCopyExtParams{static_cast<uint16_t>(int64_t(1)), static_cast<uint32_t>({{.*}}), static_cast<int64_t>(int64_t(0)), static_cast<int64_t>(int64_t(0)), 0}, AscendC::DataCopyPadExtParams<float>{false, 0, 0, static_cast<float>(0)});
 // CHECK:               AscendC::Add(sum_ub, l0_ub, l1_ub, static_cast<int32_t>(count));
+// Relu drops NaN (maxNum): the lanes where the input is not a number get NaN back, as in torch.
+// CHECK:               AscendC::Compare(isnum0_1_ub, sum_ub, sum_ub, AscendC::CMPMODE::EQ, {{.*}});
 // CHECK-NEXT:          AscendC::Relu(act_ub, sum_ub, static_cast<int32_t>(count));
+// CHECK-NEXT:          AscendC::Select(act_ub, isnum0_1_ub, act_ub, (0.0f / 0.0f), AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, static_cast<uint32_t>(count));
 // CHECK:               AscendC::SetFlag<AscendC::HardEvent::V_MTE3>
 // CHECK:               AscendC::DataCopyPad({{.*}}, act_ub, AscendC::DataCopyExtParams{
 // CHECK:       extern "C" int64_t AutofuseLaunch(uint32_t block_dim, void* stream, void* in0, void* in1, void* out0, void* workspace, AutofuseTilingData* tiling) {

@@ -11,7 +11,10 @@
 // CHECK-NEXT:    AscendC::Reg::RegTensor<float> r;
 // CHECK-NEXT:    AscendC::Reg::Add(r, l0_in_r, l1_in_r, mask_float32);
 // CHECK:         AscendC::Reg::Relu(r_1, r, mask_float32);
-// CHECK-NEXT:    AscendC::Reg::StoreAlign(act_out + off, r_1, mask_float32);
+// Relu drops NaN (maxNum): NaN back into the lanes where its input is not a number (torch).
+// CHECK:         AscendC::Reg::Compare<float, AscendC::CMPMODE::EQ>(num, r, r, mask_float32);
+// CHECK:         AscendC::Reg::Select(r_2, r_1, nan_float32, num);
+// CHECK-NEXT:    AscendC::Reg::StoreAlign(act_out + off, r_2, mask_float32);
 // CHECK:       extern "C" __global__ __aicore__ void autofuse_add_relu(
 // CHECK:         asc_vf_call<autofuse_add_relu_vf_0>({{.*}}, {{.*}}, {{.*}}, count);
 builtin.module {

@@ -76,10 +76,33 @@ inline T divide(const char* api, T a, T b) {
     }
 }
 
+// Max/Min/Relu: the docs of the vector Max/Min/Relu do not say what a NaN operand gives; the
+// SIMT __hmax/__hmin and fmaxf/fminf docs (asc-devkit docs/zh/api/SIMT-API/数学函数/...) state
+// IEEE 754-2008 maxNum/minNum: a NaN operand yields the other operand. The simulator assumes
+// that, the behaviour least favourable to NaN propagation, so emitted code that needs torch's
+// NaN propagation must provide it (lowering: NaN fix-ups) and is checked here.
 template <typename T>
-inline T vmax(T a, T b) { return ascsim::compute_t<T>(a) >= ascsim::compute_t<T>(b) ? a : b; }
+inline bool is_nan(T v) {
+    if constexpr (std::is_integral_v<T>) {
+        (void)v;
+        return false;
+    } else {
+        auto c = ascsim::compute_t<T>(v);
+        return c != c;
+    }
+}
 template <typename T>
-inline T vmin(T a, T b) { return ascsim::compute_t<T>(a) <= ascsim::compute_t<T>(b) ? a : b; }
+inline T vmax(T a, T b) {
+    if (is_nan(a)) return b;
+    if (is_nan(b)) return a;
+    return ascsim::compute_t<T>(a) >= ascsim::compute_t<T>(b) ? a : b;
+}
+template <typename T>
+inline T vmin(T a, T b) {
+    if (is_nan(a)) return b;
+    if (is_nan(b)) return a;
+    return ascsim::compute_t<T>(a) <= ascsim::compute_t<T>(b) ? a : b;
+}
 
 }  // namespace detail
 
@@ -238,9 +261,11 @@ void reduce_pick(const char* api, const LocalTensor<T>& dst, const LocalTensor<T
     need(api, dst, index ? 2 : 1);
     if (count <= 0) ascsim::fail(api, "count must be >= 1");
     const T* s = src.GetPhyAddr();
+    // A NaN input gives NaN and the first NaN's index (docs: Reg矢量计算/归约计算/Reduce.md,
+    // which the 950 memory-level ReduceMax/ReduceMin are implemented with).
     int32_t best = 0;
-    for (int32_t i = 1; i < count; ++i) {
-        if (better(s[i], s[best])) best = i;
+    for (int32_t i = 1; i < count && !is_nan(s[best]); ++i) {
+        if (is_nan(s[i]) || better(s[i], s[best])) best = i;
     }
     dst.GetPhyAddr()[0] = s[best];
     if (index) {
