@@ -94,10 +94,11 @@ class ReduceNode(AscirNode):
             i for i, (r, n) in enumerate(zip(rt.shape(result), value.shape, strict=True)) if r == 1 and n != 1
         )
         acc = value.astype(np.float32) if result.dtype in (dt.DType.float16, dt.DType.bfloat16) else value
-        if self.NUMPY is np.sum and result.dtype.is_integer:
-            out = np.sum(acc, axis=axes, keepdims=True, dtype=result.dtype.numpy)
-        else:
-            out = self.NUMPY(acc, axis=axes, keepdims=True)
+        with np.errstate(all="ignore"):  # inf - inf is NaN, as in torch; no warning
+            if self.NUMPY is np.sum and result.dtype.is_integer:
+                out = np.sum(acc, axis=axes, keepdims=True, dtype=result.dtype.numpy)
+            else:
+                out = self.NUMPY(acc, axis=axes, keepdims=True)
         return rt.cast_to(out, result.dtype)
 
 

@@ -163,7 +163,7 @@ def make_case(
         )
         inputs.append(y)
         yl = data(1, view(dtype, bias_sizes))
-        yb = b.add("broadcast", yl, full) if bias_shape != tuple(dims) else yl
+        yb = b.add("broadcast", yl, full) if bias_sizes != sizes else yl
         p = b.add("add" if pre == "bias" else "mul", f"{p}, {yb}", full)
         yv = y.astype(np.float64) if dtype != "int32" else y.astype(np.int64)
         xp = xp + yv if pre == "bias" else xp * yv

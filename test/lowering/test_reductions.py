@@ -240,3 +240,15 @@ def test_a_graph_whose_buffers_cannot_fit_the_platform_ub_is_refused_at_compile_
             compile_graph(parse_ir(case.ir), name="too_big")
     finally:
         set_platform("3510", 1, DEFAULT_UB_SIZE)
+
+
+def test_reference_sum_of_opposite_infinities_is_nan_without_a_warning() -> None:
+    """Found by the generator: inf + -inf in a reduction made the reference warn."""
+    import warnings
+
+    case = make_case([4], (0,), "float32", "tail", reduce_op="reduce_sum", with_stat=True)
+    x = np.array([np.nan, -np.inf, np.inf, 1.0], np.float32)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        outs = reference(parse_ir(case.ir), x, sizes=case.sizes)
+    assert np.isnan(outs[1]).all() and np.isnan(outs[0]).all()
