@@ -130,7 +130,7 @@ def _compile_stage(stage: Stage, name: str) -> ModuleOp:
     through the ordinary pipeline."""
     if stage.name == "indirect_load":
         return lower_indirect(stage.graph, name, sklike=False)
-    return lower_ordinary(stage.graph, name)
+    return lower_ordinary(stage.graph, name, split=False)
 
 
 def _host(

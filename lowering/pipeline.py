@@ -32,8 +32,11 @@ def impl_graph(g: GraphOp, vf: bool = True) -> GraphOp:
     return impl
 
 
-def lower_ordinary(g: GraphOp, name: str | None = None, vf: bool = True, mask_mode: str = "loop") -> ModuleOp:
-    return lower_graph(impl_graph(g, vf), name, mask_mode)
+def lower_ordinary(
+    g: GraphOp, name: str | None = None, vf: bool = True, mask_mode: str = "loop", split: bool = True
+) -> ModuleOp:
+    """``split=False``: no SPLIT reduction schedule (an SK-like stage: its template launches it)."""
+    return lower_graph(impl_graph(g, vf), name, mask_mode, split)
 
 
 __all__ = ["impl_graph", "lower_ordinary"]
