@@ -1,0 +1,92 @@
+"""The one mapping from names in IR (graphs, nodes, regions, stages, kernels, fields) to the
+C++ identifiers and file names they become (DESIGN "Conventions").
+
+A name from IR text or a Python graph may hold anything: quotes, newlines, ``..``, ``/``,
+non-ASCII letters, 10^4 characters. Nothing of it reaches C++ or the file system
+unmapped:
+
+* :func:`c_identifier` keeps ASCII letters, digits and ``_`` (others become ``_``), avoids
+  C++ keywords, reserved spellings (``__x``, ``_X``) and AscendC's own names, and bounds
+  the length; whenever it changed anything it appends a short hash of the original name,
+  so two different names never map to one identifier.
+* :func:`file_name` is the same for file and directory names (never ``.``/``..``, never a
+  separator), bounded well below the file system's 255 bytes.
+* :func:`is_c_identifier` is what the printer checks every symbol against: the printer
+  refuses to print a symbol that is not one.
+* :func:`comment_text` makes a string safe inside a ``//`` comment (one line, ASCII,
+  bounded).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+CPP_KEYWORDS = frozenset(
+    "alignas alignof and and_eq asm auto bitand bitor bool break case catch char char16_t char32_t class "
+    "compl const const_cast constexpr continue decltype default delete do double dynamic_cast else enum "
+    "explicit export extern false float for friend goto if inline int long mutable namespace new noexcept "
+    "not not_eq nullptr operator or or_eq private protected public register reinterpret_cast return short "
+    "signed sizeof static static_assert static_cast struct switch template this thread_local throw true try "
+    "typedef typeid typename union unsigned using virtual void volatile wchar_t while xor xor_eq "
+    "half bfloat16_t GM_ADDR AscendC af std main".split()
+)
+"""C++ keywords and names the generated code relies on (types, namespaces)."""
+
+MAX_IDENTIFIER = 64
+"""Characters of a mapped identifier (the readable part is cut to leave room for the hash)."""
+MAX_FILE_NAME = 80
+"""Characters of a mapped file or directory name."""
+
+_IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_UNSAFE = re.compile(r"[^A-Za-z0-9_]")
+_FILE_UNSAFE = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+def _digest(name: str) -> str:
+    return hashlib.sha256(name.encode("utf-8", "surrogatepass")).hexdigest()[:8]
+
+
+def is_c_identifier(text: str) -> bool:
+    """An ASCII C++ identifier that is neither a keyword nor a reserved spelling."""
+    return (
+        bool(_IDENTIFIER.match(text))
+        and text not in CPP_KEYWORDS
+        and not text.startswith("__")
+        and not (text.startswith("_") and text[1:2].isupper())
+        and len(text) <= MAX_IDENTIFIER
+    )
+
+
+def c_identifier(name: str) -> str:
+    """``name`` itself when it is a valid identifier, else a readable ASCII prefix plus the
+    hash of ``name`` (deterministic: the same name always maps to the same identifier)."""
+    if not isinstance(name, str):
+        raise TypeError(f"a name must be a string, got {type(name).__name__}")
+    if is_c_identifier(name):
+        return name
+    readable = _UNSAFE.sub("_", name).strip("_")[: MAX_IDENTIFIER - 10] or "n"
+    if readable[0].isdigit():
+        readable = "n" + readable[: MAX_IDENTIFIER - 11]
+    return f"{readable}_{_digest(name)}"
+
+
+def file_name(name: str) -> str:
+    """``name`` as one path component: ASCII letters, digits, ``_.-``, never ``.``/``..``
+    or hidden, at most MAX_FILE_NAME characters; hashed whenever anything changed."""
+    if not isinstance(name, str):
+        raise TypeError(f"a name must be a string, got {type(name).__name__}")
+    if name and not _FILE_UNSAFE.search(name) and not name.startswith(".") and len(name) <= MAX_FILE_NAME:
+        return name
+    readable = _FILE_UNSAFE.sub("_", name).lstrip(".")[: MAX_FILE_NAME - 10] or "n"
+    return f"{readable}_{_digest(name)}"
+
+
+def comment_text(text: str, limit: int = 200) -> str:
+    """``text`` for a ``//`` comment: printable ASCII on one line, at most ``limit`` chars,
+    without backslashes (a trailing one would continue the comment onto the next line)."""
+    flat = "".join(c if " " <= c <= "~" and c != "\\" else "?" for c in str(text))
+    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+
+
+__all__ = ["CPP_KEYWORDS", "c_identifier", "comment_text", "file_name", "is_c_identifier"]
