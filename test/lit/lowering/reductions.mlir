@@ -1,0 +1,76 @@
+// RUN: ascir-opt %s -p "autofuse{vf=false}" -t ascendc | filecheck %s
+
+// Softmax over the inner axis (issue: reductions over any axes at any size). Host tiling
+// picks the schedule: resident (key 1) when the row fits one tile, streaming (key 2)
+// otherwise, split over cores (key 3) when the rows leave cores idle.
+// CHECK-LABEL: // ===== host_impl.cpp =====
+// CHECK:         const int64_t schedule = {{.*}} ? int64_t(1) : int64_t(2);
+// CHECK:         const bool split = split_parts >= int64_t(2);
+// CHECK:         const int64_t key = split ? int64_t(3) : schedule;
+// CHECK:         *workspace_size = static_cast<uint32_t>(workspace);
+
+// Resident: the row is loaded once; a reduction is one ReduceX over it.
+// CHECK-LABEL: // ===== device_impl.cpp =====
+// CHECK:         case 1: {
+// CHECK:           AscendC::DataCopyPad(l_ub,
+// CHECK:           AscendC::ReduceMax(m_ub, l_ub, m_work_ub, static_cast<int32_t>(s1));
+// CHECK:           AscendC::Exp(e_ub, d_ub,
+// CHECK:           AscendC::ReduceSum(s_ub, e_ub, s_work_ub, static_cast<int32_t>(s1));
+// CHECK:           AscendC::Div(y_ub, e_ub, sb_ub,
+// CHECK-NOT:       AscendC::DataCopyPad(l_ub,
+// CHECK:           break;
+
+// Streaming: three passes over the row in chunks (max, sum of exp, output). Max
+// accumulates with NaN propagation: NaN where either side is not a number.
+// CHECK:         case 2: {
+// CHECK:           AscendC::Duplicate(m_acc_ub, (-1.0f / 0.0f),
+// CHECK:           for (int64_t ch = int64_t(0); ch < chunks; ch += int64_t(1)) {
+// CHECK:             AscendC::DataCopyPad(l_ub,
+// CHECK:             AscendC::Compare(isnum0_1_ub, m_acc_ub, m_acc_ub, AscendC::CMPMODE::EQ,
+// CHECK:             AscendC::Compare(isnum1_1_ub, l_ub, l_ub, AscendC::CMPMODE::EQ,
+// CHECK-NEXT:        AscendC::Max(m_acc_ub, m_acc_ub, l_ub, static_cast<int32_t>(count));
+// CHECK-NEXT:        AscendC::Select(m_acc_ub, isnum0_1_ub, m_acc_ub, (0.0f / 0.0f),
+// CHECK-NEXT:        AscendC::Select(m_acc_ub, isnum1_1_ub, m_acc_ub, (0.0f / 0.0f),
+// CHECK:           AscendC::ReduceMax(m_ub, m_acc_ub, m_work_ub,
+// CHECK:           AscendC::Duplicate(s_acc_ub, 0.0f,
+// CHECK:           for (int64_t ch_{{[0-9]+}} = int64_t(0);
+// CHECK:             AscendC::DataCopyPad(l_ub,
+// CHECK:             AscendC::Add(s_acc_ub, s_acc_ub, e_ub,
+// CHECK:           AscendC::ReduceSum(s_ub, s_acc_ub, s_work_ub,
+// CHECK:           for (int64_t ch_{{[0-9]+}} = int64_t(0);
+// CHECK:             AscendC::DataCopyPad(l_ub,
+// CHECK:             AscendC::Div(y_ub, e_ub, sb_ub,
+// CHECK:             AscendC::DataCopyPad({{.*}}, y_ub,
+
+// Split: one launch per pass; each writes its part's partial to the workspace, the next
+// combines every part's partial first.
+// CHECK:       __global__ __aicore__ void autofuse_softmax_split1(
+// CHECK:         AscendC::ReduceMax(m_res_ub, m_acc_ub, m_work_ub,
+// CHECK:         AscendC::DataCopyPad({{.*}}, m_res_ub,
+// CHECK:       __global__ __aicore__ void autofuse_softmax_split2(
+// CHECK:         AscendC::ReduceMax(m_ub, m_part_in_ub, m_work_ub, static_cast<int32_t>(split_parts));
+// CHECK:         AscendC::ReduceSum(s_res_ub, s_acc_ub, s_work_ub,
+// CHECK:       __global__ __aicore__ void autofuse_softmax_split3(
+// CHECK:         AscendC::ReduceSum(s_ub, s_part_in_ub, s_work_ub, static_cast<int32_t>(split_parts));
+// CHECK:         AscendC::Div(y_ub, e_ub, sb_ub,
+// CHECK:       extern "C" int64_t AutofuseLaunch(
+// CHECK:         if (tiling->tiling_key == 3U) {
+// CHECK-NEXT:      autofuse_softmax_split1<<<block_dim, nullptr, stream>>>
+// CHECK-NEXT:      autofuse_softmax_split2<<<block_dim, nullptr, stream>>>
+// CHECK-NEXT:      autofuse_softmax_split3<<<block_dim, nullptr, stream>>>
+// CHECK:         autofuse_softmax<<<block_dim, nullptr, stream>>>
+builtin.module {
+  ascir.graph @softmax hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
+    %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+    %l = ascir.load %x : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+    %m = ascir.reduce_max %l : !ascir.tensor<float32, [z0, z1], [s0, 1], [1, 0]>
+    %mb = ascir.broadcast %m : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+    %d = ascir.sub %l, %mb : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+    %e = ascir.exp %d : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+    %s = ascir.reduce_sum %e : !ascir.tensor<float32, [z0, z1], [s0, 1], [1, 0]>
+    %sb = ascir.broadcast %s : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+    %y = ascir.div %e, %sb : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+    %st = ascir.store %y : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+    %o = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  }
+}
