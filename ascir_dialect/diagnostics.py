@@ -7,12 +7,24 @@ walks ops in textual order and reports the first failure at that op's location.
 from __future__ import annotations
 
 import re
+import unicodedata
 
-from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr
+from xdsl.context import Context
+from xdsl.dialects.builtin import (
+    FileLineColLoc,
+    FloatAttr,
+    IntAttr,
+    IntegerAttr,
+    IntegerType,
+    ModuleOp,
+    StringAttr,
+)
 from xdsl.ir import Operation
 from xdsl.parser import Parser
-from xdsl.utils.exceptions import VerifyException
-from xdsl.utils.lexer import Span
+from xdsl.parser.generic_parser import ParserState
+from xdsl.utils.exceptions import ParseError, VerifyException
+from xdsl.utils.lexer import Input, Position, Span
+from xdsl.utils.mlir_lexer import MLIRLexer, MLIRToken, MLIRTokenKind
 
 
 class AscirError(Exception):
@@ -21,6 +33,16 @@ class AscirError(Exception):
 
 class AscirVerifyError(AscirError, ValueError):
     """IR (or a graph built in Python) violates an ASCIR invariant."""
+
+
+class AscirArgumentError(AscirError, ValueError):
+    """An argument value the caller passed is out of range or not allowed (a core count
+    above the platform's, a number written with non-ASCII digits, an unknown option value)."""
+
+
+class AscirTypeError(AscirError, TypeError):
+    """An argument of the wrong type (a graph name that is not a string, a bool where an
+    int is needed)."""
 
 
 class _LineIndex:
@@ -55,9 +77,83 @@ def location_here(parser: Parser) -> FileLineColLoc:
     return FileLineColLoc(StringAttr(source.name), IntAttr(line), IntAttr(col))
 
 
+MAX_LITERAL_DIGITS = 100
+"""Longest decimal integer literal in IR text (same bound as ``ascir_dialect.numbers``:
+far beyond 64 bits, far below Python's int-conversion limit of 4300 digits)."""
+
+
+class AsciiNumberLexer(MLIRLexer):
+    """xDSL's MLIR lexer, except that numbers are ASCII digits only. xDSL starts a number
+    on any character for which ``str.isnumeric()`` holds ('\\uff11', '\\u0663', even '\\u00bd')
+    and converts it with ``int()``, which reads Unicode digits as numbers; and an integer
+    literal of thousands of digits fails inside ``int()`` without a location."""
+
+    def _lex_number(self, start_pos: Position) -> MLIRToken:
+        first = self.input.at(self.pos - 1)
+        if first is not None and first not in "0123456789":
+            name = unicodedata.name(first, "unnamed character")
+            raise ParseError(
+                Span(start_pos, self.pos, self.input),
+                f"{first!r} (U+{ord(first):04X} {name}) is not an ASCII digit; numbers in IR text are "
+                "written with the digits 0-9",
+            )
+        token = super()._lex_number(start_pos)
+        digits = len(token.text)
+        if (
+            token.kind == MLIRTokenKind.INTEGER_LIT
+            and not token.text.startswith("0x")
+            and digits > MAX_LITERAL_DIGITS
+        ):
+            raise ParseError(
+                token.span,
+                f"an integer literal of {digits} digits is out of range (IR integers are at most 64-bit)",
+            )
+        return token
+
+
 class AscirParser(Parser):
     """xDSL's parser, giving every parsed op a location: ops in generic form and ops of
-    other dialects too, so that their verifier errors are located like ours."""
+    other dialects too, so that their verifier errors are located like ours. Numbers are
+    ASCII digits only (:class:`AsciiNumberLexer`); input nested deeper than Python's
+    recursion limit is a located error, not a crash."""
+
+    def __init__(self, ctx: Context, input: str | bytes, name: str = "<unknown>") -> None:
+        super().__init__(ctx, input, name)
+        text = input.decode("utf-8") if isinstance(input, bytes) else input
+        self._parser_state = ParserState(AsciiNumberLexer(Input(text, name)))
+
+    def parse_optional_builtin_int_or_float_attr(self) -> IntegerAttr | FloatAttr | None:
+        """xDSL stores a signless integer attribute by its bits: ``18446744073709551615 : i64``
+        becomes -1 and ``9223372036854775808 : i64`` becomes -2**63. A value is never
+        re-interpreted: one outside the signed range of its type is an error."""
+        start = self._current_token.span.start
+        attr = super().parse_optional_builtin_int_or_float_attr()
+        if isinstance(attr, IntegerAttr) and isinstance(attr.type, IntegerType):
+            width = attr.type.width.data
+            text = self.lexer.input.content[start : self._current_token.span.start]
+            written = text.split(":", 1)[0].strip()
+            if width > 1 and re.fullmatch(r"-?[0-9]+", written, re.ASCII):
+                value = int(written)
+                if value != attr.value.data:
+                    low, high = -(2 ** (width - 1)), 2 ** (width - 1) - 1
+                    self.raise_error(
+                        f"integer {value} does not fit {attr.type} [{low}, {high}] (it would be read as "
+                        f"{attr.value.data})",
+                        start,
+                        start + len(written),
+                    )
+        return attr
+
+    def parse_module(self, allow_implicit_module: bool = True) -> ModuleOp:
+        try:
+            return super().parse_module(allow_implicit_module)
+        except RecursionError:
+            pos = self.pos
+            raise ParseError(
+                Span(pos, pos + 1, self.lexer.input),
+                "the input is nested too deeply to parse (Python's recursion limit was reached "
+                "here); flatten the nesting",
+            ) from None
 
     def parse_operation(self) -> Operation:
         source = self.lexer.input
@@ -133,6 +229,20 @@ def format_parse_error(span: Span, message: str, line_offset: int = 0) -> str:
     width = max(1, min(span.end, line_end if line_end >= 0 else span.end) - span.start)
     caret = " " * (span.start - line_start) + "^" * width
     return f"{loc.file}:{loc.line + line_offset}:{loc.col}: error: {message}\n{source}\n{caret}"
+
+
+def decode_ir_text(data: bytes, filename: str) -> str:
+    """IR text from a file's bytes; invalid UTF-8 is a located error at the first bad byte."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as e:
+        good = data[: e.start].decode("utf-8")
+        line = good.count("\n") + 1
+        col = e.start - (good.rfind("\n") + 1) + 1
+        raise AscirError(
+            f"{filename}:{line}:{col}: error: byte 0x{data[e.start]:02x} is not valid "
+            "UTF-8; IR text must be UTF-8 encoded"
+        ) from None
 
 
 def check_string_literals(text: str, filename: str) -> None:

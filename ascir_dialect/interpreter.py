@@ -20,6 +20,7 @@ from xdsl.interpreter import Interpreter, InterpreterFunctions, impl, register_i
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.diagnostics import AscirError, AscirVerifyError, first_verification_error
 from ascir_dialect.dtypes import DType
+from ascir_dialect.numbers import INT64_MAX
 from ascir_dialect.ops import NODE_OPS, AscirNode, GraphOp, VfOp, VfYieldOp
 from ascir_dialect.ops.memory import OutputOp, StoreOp, is_row_major, overlap_message, view_injectivity
 from ascir_dialect.ops.sources import DataOp, ScalarDataOp
@@ -255,8 +256,8 @@ def check_sizes(graph: GraphOp, sizes: Mapping[str, int] | None) -> dict[str, in
             f"(declared: {', '.join(graph.size_names) or 'none'})"
         )
     for k, v in sizes.items():
-        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or int(v) < 1:
-            raise AscirError(f"size {k}={v!r} must be an integer >= 1")
+        if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not 1 <= int(v) <= INT64_MAX:
+            raise AscirError(f"size {k}={v!r} must be an integer >= 1 and <= {INT64_MAX} (sizes are int64)")
     bound = {k: int(v) for k, v in sizes.items()}
     check_views_injective(graph, bound)
     return bound

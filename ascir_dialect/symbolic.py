@@ -25,17 +25,20 @@ from __future__ import annotations
 
 import functools
 import re
+import unicodedata
 from collections.abc import Iterable, Mapping
 from typing import Protocol
 
 import sympy
 
+from ascir_dialect.diagnostics import AscirError
+
 NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 RESERVED = frozenset({"floordiv", "mod", "min", "max"})
 
 
-class ExprError(ValueError):
-    """A malformed or unsupported size expression."""
+class ExprError(AscirError, ValueError):
+    """A malformed or unsupported size expression (a user error: it names the expression)."""
 
 
 class FloorDiv(sympy.Function):
@@ -180,7 +183,10 @@ class ExprGrammar:
             raise
 
 
-_TOKEN_RE = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(\+|-|\*|\(|\)|,))")
+# re.ASCII: ``\d`` alone matches every Unicode digit, and int() reads them ("\uff14" is 4)
+_TOKEN_RE = re.compile(r"\s*(?:(\d+)|([A-Za-z_][A-Za-z0-9_]*)|(\+|-|\*|\(|\)|,))", re.ASCII)
+MAX_LITERAL_DIGITS = 100
+"""Longest integer literal in a size expression string (int() refuses > 4300 digits)."""
 
 
 class StringTokens:
@@ -200,6 +206,12 @@ class StringTokens:
         m = _TOKEN_RE.match(self.text, self.pos)
         if m is None:
             bad = rest.strip()[0]
+            if bad.isnumeric():
+                name = unicodedata.name(bad, "unnamed character")
+                raise ExprError(
+                    f"{bad!r} (U+{ord(bad):04X} {name}) in size expression {self.text!r} is not an "
+                    "ASCII digit; write numbers with the digits 0-9"
+                )
             raise ExprError(
                 f"unexpected character {bad!r} in size expression {self.text!r} "
                 "(allowed: integers, names, + - * ( ) , floordiv mod min max)"
@@ -221,6 +233,8 @@ class StringTokens:
 
     def integer(self) -> int | None:
         v = self._take("int")
+        if v is not None and len(v) > MAX_LITERAL_DIGITS:
+            self.error(f"an integer of {len(v)} digits does not fit in int64 (sizes and offsets are 64-bit)")
         return None if v is None else int(v)
 
     def name(self) -> str | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -15,17 +16,18 @@ from lowering.indirect_plan import has_indirect_load
 from passes.diagnostics import PassError
 from passes.dump import dump
 from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
+from passes.options import TypedOptions
 from passes.schedule import SchedulePass
 from passes.vf_partition import VfPartitionPass
 
 
 @dataclass(frozen=True)
-class LowerToAscendCPass(ModulePass):
+class LowerToAscendCPass(TypedOptions, ModulePass):
     """Replace the module's (single, scheduled) graph by its ascendc kernel module."""
 
     name = "lower-to-ascendc"
 
-    mask_mode: str = "loop"
+    mask_mode: Literal["loop", "per-op"] = "loop"
     """VF masks: "loop" (AL-7, the loop dtype) or "per-op" (debug: the pre-fix defect)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
@@ -47,15 +49,15 @@ def _replace_body(op: ModuleOp, kernel: ModuleOp) -> None:
 
 
 @dataclass(frozen=True)
-class AutofusePass(ModulePass):
+class AutofusePass(TypedOptions, ModulePass):
     """The whole pipeline (print with ``-t ascendc``): normalize-arange-broadcast-views,
     schedule, vf-partition (``vf=false``: the root-graph path), lower-to-ascendc."""
 
     name = "autofuse"
 
     vf: bool = True
-    mask_mode: str = "loop"
-    template: str = ""
+    mask_mode: Literal["loop", "per-op"] = "loop"
+    template: Literal["", "simd", "simt", "sklike"] = ""
     """IndirectLoad graphs: force "simd", "simt" or "sklike" (default: host tiling chooses)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:

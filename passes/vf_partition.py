@@ -37,6 +37,7 @@ from ascir_dialect.diagnostics import first_verification_error
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp, VfYieldOp
 from ascir_dialect.ops.vf import loop_dtype_of
 from passes.diagnostics import PassError
+from passes.options import TypedOptions
 from passes.phases import PhasePlan, phase_plan
 from passes.vf_admission import admit_graph
 
@@ -275,7 +276,7 @@ def _restore_topological_order(block: Block, position: dict[Operation, int]) -> 
 
 
 @dataclass(frozen=True)
-class VfPartitionPass(ModulePass):
+class VfPartitionPass(TypedOptions, ModulePass):
     """Cluster VF-eligible nodes into ascir.vf regions (``enable=false``: root-graph path)."""
 
     name = "vf-partition"

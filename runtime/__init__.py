@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 
-from runtime.build import LIBRARY, build
+from ascir_dialect.diagnostics import AscirArgumentError
+from runtime.build import LIBRARY, build, load_or_rebuild
 from runtime.errors import (
     KernelBuildError,
     KernelRuntimeError,
@@ -32,19 +33,31 @@ def compile_kernel(
     debug: bool = False,
 ) -> CompiledKernel:
     """Build the three generated files and load the module."""
-    if target not in TARGETS:
-        raise ValueError(f"unknown target {target!r}; use one of {', '.join(TARGETS)}")
+    if not isinstance(target, str) or target not in TARGETS:
+        raise AscirArgumentError(f"unknown target {target!r}; use one of {', '.join(TARGETS)}")
     if target == "auto":
         target = "npu" if os.environ.get("ASCEND_HOME_PATH") else "sim"
     sources = {"tiling.h": tiling_h, "host_impl.cpp": host_impl_cpp, "device_impl.cpp": device_impl_cpp}
     if target == "npu":
         from runtime.npu import NpuKernel
 
-        directory = build(sources, npu_toolchain(), name)
+        npu = npu_toolchain()
+        directory = build(sources, npu, name)
         raise_if_missing(directory)
-        return NpuKernel(directory / LIBRARY, name, directory)  # type: ignore[return-value]
-    directory = build(sources, sim_toolchain(debug), name)
-    return CompiledKernel(directory / LIBRARY, name, directory)
+        return load_or_rebuild(  # type: ignore[return-value]
+            directory,
+            lambda: build(sources, npu, name),
+            lambda d: NpuKernel(d / LIBRARY, name, d),
+            f"kernel {name}",
+        )
+    sim = sim_toolchain(debug)
+    directory = build(sources, sim, name)
+    return load_or_rebuild(
+        directory,
+        lambda: build(sources, sim, name),
+        lambda d: CompiledKernel(d / LIBRARY, name, d),
+        f"kernel {name}",
+    )
 
 
 def raise_if_missing(directory: os.PathLike[str]) -> None:

@@ -1,12 +1,29 @@
-"""Content-addressed kernel cache: a build is keyed by its sources, compiler and flags."""
+"""Content-addressed kernel cache: a build is keyed by everything it reads.
+
+The key (:func:`kernel_key`) covers the generated sources, every file the build includes or
+compiles besides them -- ``runtime/sim/**`` (the simulator headers and its ABI source),
+``ascendc_emitter/include/**``, ``runtime/tiling_abi.cpp``, the code that rewrites and
+compiles the sources -- the compiler's resolved path and version, the flags, the project
+version and the cache format. Editing any of them builds anew; nothing stale is served.
+
+Each entry is a directory holding the build and, written last, ``manifest.json`` with the
+sha256 of its product (:mod:`runtime.build` verifies it before every reuse).
+"""
 
 from __future__ import annotations
 
 import hashlib
+import importlib.metadata
 import os
+import shutil
+from collections.abc import Iterable
+from functools import cache
 from pathlib import Path
 
-from runtime.toolchain import SIM_INCLUDE, Toolchain
+from runtime.toolchain import Toolchain
+
+CACHE_FORMAT = 2
+"""Layout of a cache entry (2: a directory with manifest.json). Part of every key."""
 
 
 def cache_root() -> Path:
@@ -14,21 +31,63 @@ def cache_root() -> Path:
     return Path(root) if root else Path.home() / ".cache" / "ascir" / "kernels"
 
 
-def _sim_headers_digest() -> str:
+_FILE_DIGESTS: dict[tuple[str, int, int, int], str] = {}
+
+
+def file_digest(path: Path) -> str:
+    """sha256 of a file's bytes, remembered while its size, mtime and inode are unchanged."""
+    st = path.stat()
+    memo = (str(path), st.st_size, st.st_mtime_ns, st.st_ino)
+    if (digest := _FILE_DIGESTS.get(memo)) is None:
+        h = hashlib.sha256()
+        with path.open("rb") as f:
+            for block in iter(lambda: f.read(1 << 20), b""):
+                h.update(block)
+        digest = _FILE_DIGESTS[memo] = h.hexdigest()
+    return digest
+
+
+def inputs_digest(paths: Iterable[Path]) -> str:
+    """One digest over the contents of files and directory trees (every file under a
+    directory, by its relative path; where they are does not count -- the flags name the
+    include directories); a missing path counts as such, so it differs from an empty one."""
     h = hashlib.sha256()
-    for path in sorted(SIM_INCLUDE.rglob("*")) + sorted((SIM_INCLUDE.parent).glob("*.cpp")):
-        if path.is_file():
-            h.update(path.name.encode())
-            h.update(path.read_bytes())
+    for i, path in enumerate(paths):
+        h.update(f"input {i}\0".encode())
+        if path.is_dir():
+            for f in sorted(q for q in path.rglob("*") if q.is_file() and "__pycache__" not in q.parts):
+                h.update(f.relative_to(path).as_posix().encode("utf-8", "surrogatepass") + b"\0")
+                h.update(file_digest(f).encode() + b"\0")
+        elif path.is_file():
+            h.update(file_digest(path).encode() + b"\0")
+        else:
+            h.update(b"<missing>\0")
     return h.hexdigest()
 
 
+@cache
+def project_version() -> str:
+    try:
+        return importlib.metadata.version("ascir-toolchain")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def compiler_path(compiler: str) -> str:
+    """The compiler's resolved path (``g++`` -> ``/usr/bin/x86_64-linux-gnu-g++-13``)."""
+    found = shutil.which(compiler)
+    return os.path.realpath(found) if found else compiler
+
+
 def kernel_key(sources: dict[str, str], toolchain: Toolchain) -> str:
+    """The cache key of a build of ``sources`` with ``toolchain``: everything it reads."""
     h = hashlib.sha256()
+    h.update(f"ascir-kernel-cache {CACHE_FORMAT} {project_version()}\0".encode())
     for name in sorted(sources):
-        h.update(name.encode() + b"\0" + sources[name].encode() + b"\0")
-    h.update(toolchain.identity.encode())
-    h.update("\0".join(toolchain.flags).encode())
-    if toolchain.target == "sim":
-        h.update(_sim_headers_digest().encode())
+        h.update(name.encode() + b"\0" + sources[name].encode("utf-8", "surrogatepass") + b"\0")
+    h.update(toolchain.target.encode() + b"\0")
+    h.update(compiler_path(toolchain.compiler).encode("utf-8", "surrogatepass") + b"\0")
+    h.update(toolchain.identity.encode() + b"\0")
+    h.update("\0".join(toolchain.flags).encode("utf-8", "surrogatepass") + b"\0")
+    h.update(inputs_digest(toolchain.inputs).encode())
     return h.hexdigest()[:32]

@@ -10,11 +10,15 @@ from __future__ import annotations
 import ctypes
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from numbers import Integral
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from ascir_dialect.diagnostics import AscirArgumentError
+from ascir_dialect.frontend.platform import check_core_num, check_ub_size
+from ascir_dialect.numbers import INT64_MAX
 from runtime.errors import KernelRuntimeError, SimulatorError, TilingError
 
 STAT_FIELDS = (
@@ -96,6 +100,7 @@ class CompiledKernel:
         ub_size: int = 248 * 1024,
     ) -> RunResult:
         arrays = [_check_array(i, a) for i, a in enumerate(args)]
+        core_num, ub_size = check_core_num(core_num), check_ub_size(ub_size)
         lib = self._lib
         tiling, workspace_size, block_dim, tiling_key = call_tiling(lib, self.name, sizes, core_num, ub_size)
         workspace = np.zeros(max(workspace_size, 32), dtype=np.uint8)
@@ -139,7 +144,13 @@ def _as_dict(stats: _Stats) -> dict[str, int]:
 def call_tiling(
     lib: ctypes.CDLL, name: str, sizes: Sequence[int], core_num: int, ub_size: int
 ) -> tuple[ctypes.Array, int, int, int]:
-    """Run ``AutofuseTiling``: (tiling struct bytes, workspace_size, block_dim, tiling_key)."""
+    """Run ``AutofuseTiling``: (tiling struct bytes, workspace_size, block_dim, tiling_key).
+    ``core_num`` and ``ub_size`` are checked against the platform's limits first: they reach
+    C as ``uint32_t``, which would silently reduce a larger value modulo 2**32."""
+    core_num, ub_size = check_core_num(core_num), check_ub_size(ub_size)
+    for i, size in enumerate(sizes):
+        if isinstance(size, bool) or not isinstance(size, Integral) or not -(2**63) <= size <= INT64_MAX:
+            raise AscirArgumentError(f"kernel {name}: size argument {i} must be an int64, got {size!r}")
     lib.autofuse_tiling_size.restype = ctypes.c_uint64
     lib.autofuse_tiling_key_offset.restype = ctypes.c_uint64
     tiling = ctypes.create_string_buffer(int(lib.autofuse_tiling_size()))

@@ -18,14 +18,20 @@ TILING_ABI_SOURCE = Path(__file__).resolve().parent / "tiling_abi.cpp"
 NPU_ARCH = "dav-3510"
 
 
+RUNTIME_DIR = Path(__file__).resolve().parent
+
+
 @dataclass(frozen=True)
 class Toolchain:
-    """A compiler and the flags a target needs; ``identity`` keys the kernel cache."""
+    """A compiler and the flags a target needs; ``identity`` (the compiler's version) and
+    ``inputs`` (the project files and directories a build reads besides the generated
+    sources) key the kernel cache with them."""
 
     target: str
     compiler: str
     flags: tuple[str, ...]
     identity: str
+    inputs: tuple[Path, ...] = ()
 
     def command(self, sources: list[Path], output: Path) -> list[str]:
         return [self.compiler, *self.flags, *(str(s) for s in sources), "-o", str(output)]
@@ -58,7 +64,20 @@ def sim_toolchain(debug: bool = False) -> Toolchain:
         f"-I{SIM_INCLUDE}",
         f"-I{EMITTER_INCLUDE}",
     )
-    return Toolchain("sim", compiler, flags, _compiler_version(compiler))
+    inputs = (
+        SIM_INCLUDE.parent,  # runtime/sim/**: the simulator headers and its ABI source
+        SIM_INCLUDE,
+        SIM_ABI_SOURCE,
+        EMITTER_INCLUDE,
+        TILING_ABI_SOURCE,
+        *_build_code(),
+    )
+    return Toolchain("sim", compiler, flags, _compiler_version(compiler), tuple(dict.fromkeys(inputs)))
+
+
+def _build_code() -> tuple[Path, ...]:
+    """The code that turns sources into a library: how it rewrites and compiles them."""
+    return tuple(RUNTIME_DIR / f for f in ("build.py", "launch_rewrite.py", "toolchain.py"))
 
 
 def cann_home() -> Path:
@@ -104,4 +123,5 @@ def npu_toolchain() -> Toolchain:
         "-lascendcl",
         "-lruntime",
     )
-    return Toolchain("npu", str(bisheng), flags, _compiler_version(str(bisheng)))
+    inputs = (EMITTER_INCLUDE, TILING_ABI_SOURCE, *_build_code())
+    return Toolchain("npu", str(bisheng), flags, _compiler_version(str(bisheng)), inputs)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import IO
+from typing import IO, NoReturn
 
 from xdsl.context import Context
 from xdsl.dialects.arith import Arith
@@ -18,6 +18,7 @@ from xdsl.dialects.builtin import Builtin, ModuleOp
 from xdsl.dialects.scf import Scf
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
+from xdsl.utils.arg_spec import parse_pipeline
 from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseError, VerifyException
 from xdsl.utils.lexer import Span
 from xdsl.xdsl_opt_main import xDSLOptMain
@@ -29,11 +30,13 @@ from ascir_dialect.diagnostics import (
     AscirError,
     AscirParser,
     check_string_literals,
+    decode_ir_text,
     first_verification_error,
     format_parse_error,
 )
 from ascir_dialect.dialect import ASCIR
 from passes.dump import dump, dump_text, dumping
+from passes.options import PassOptionError, locate_option
 from passes.registry import available_passes, describe_passes
 from tools.cli import run_cli
 from tools.dot import emit_dot
@@ -73,6 +76,21 @@ def print_mlir(module: ModuleOp, out: IO[str]) -> None:
     out.write("\n")
 
 
+def pipeline_error(spec: str, message: str, pass_name: str = "", option: str = "") -> str:
+    """A ``-p`` error located like a parse error: ``-p:1:<col>: error: ...``, the pipeline
+    text and a caret under the option (or the pass) it is about."""
+    col = locate_option(spec, pass_name, option) if pass_name else None
+    if col is None:
+        return f"error: -p {spec}: {message}"
+    width = len(option) if option else len(pass_name)
+    return f"-p:1:{col + 1}: error: {message}\n{spec}\n{' ' * col}{'^' * max(width, 1)}"
+
+
+def usage_error(message: str) -> NoReturn:
+    """argparse's usage errors are user errors: exit 1 like every other one."""
+    raise AscirError(f"error: {message} (see ascir-opt --help)")
+
+
 class AscirOptMain(xDSLOptMain):
     version_format = "ascir-opt (xDSL {xdsl_version})"
 
@@ -86,6 +104,7 @@ class AscirOptMain(xDSLOptMain):
 
     def register_all_arguments(self, arg_parser: argparse.ArgumentParser) -> None:
         arg_parser.formatter_class = argparse.RawDescriptionHelpFormatter
+        arg_parser.error = usage_error  # type: ignore[method-assign]  # exit 1 (2 is an internal error)
         super().register_all_arguments(arg_parser)
         arg_parser.add_argument(
             "--dump-dir",
@@ -95,7 +114,17 @@ class AscirOptMain(xDSLOptMain):
         )
 
     def setup_pipeline(self) -> None:
-        super().setup_pipeline()
+        spec = self.args.passes or ""
+        for name in dict.fromkeys(p.name for p in parse_pipeline(spec)):
+            if name not in self.available_passes:
+                known = ", ".join(self.available_passes)
+                raise AscirError(pipeline_error(spec, f"unknown pass {name} (passes: {known})", name))
+        try:
+            super().setup_pipeline()
+        except PassOptionError as e:  # a typed option with a bad value: point at it
+            raise AscirError(pipeline_error(self.args.passes, str(e), e.pass_name, e.option)) from None
+        except ValueError as e:  # xDSL: unknown pass, unknown option, wrong value type
+            raise AscirError(pipeline_error(self.args.passes, str(e))) from None
         inner = self.pipeline.callback
 
         def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
@@ -116,17 +145,7 @@ class AscirOptMain(xDSLOptMain):
 
     def register_all_frontends(self) -> None:
         def parse_mlir(io: IO[bytes]) -> ModuleOp:
-            data = io.read()
-            try:
-                text = data.decode("utf-8")
-            except UnicodeDecodeError as e:
-                good = data[: e.start].decode("utf-8")
-                line = good.count("\n") + 1
-                col = e.start - (good.rfind("\n") + 1) + 1
-                raise AscirError(
-                    f"{self.get_input_name()}:{line}:{col}: error: byte 0x{data[e.start]:02x} is not valid "
-                    "UTF-8; IR text must be UTF-8 encoded"
-                ) from None
+            text = decode_ir_text(io.read(), self.get_input_name())
             check_string_literals(text, self.get_input_name())
             parser = AscirParser(self.ctx, text, self.get_input_name())
             try:

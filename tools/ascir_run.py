@@ -20,20 +20,32 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import runpy
 import sys
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import numpy as np
+from xdsl.utils.exceptions import ParseError
 
 from ascir_dialect.attributes import ScalarType
 from ascir_dialect.compare import compare
-from ascir_dialect.diagnostics import AscirError, AscirParser, check_string_literals, verify_module
+from ascir_dialect.diagnostics import (
+    AscirError,
+    AscirParser,
+    check_string_literals,
+    decode_ir_text,
+    format_parse_error,
+    verify_module,
+)
 from ascir_dialect.frontend.graph import HintGraph
+from ascir_dialect.frontend.platform import MAX_CORE_NUM, MAX_UB_SIZE, check_core_num, check_ub_size
 from ascir_dialect.interpreter import graph_inputs, reference
+from ascir_dialect.numbers import INT64_MAX, describe_non_ascii_digit, parse_int
 from ascir_dialect.ops import GraphOp
+from ascir_dialect.symbolic import NAME_RE
 from tools.cli import EXIT_FAIL, EXIT_OK, run_cli
 from tools.compile import compile_graph
 
@@ -60,28 +72,157 @@ def _json_value(value: Any) -> Any:
 
 
 def parse_sizes(text: str | None) -> dict[str, int]:
+    """``s0=4,s1=8`` -> {"s0": 4, "s1": 8}: names are identifiers, each given once; values are
+    ASCII digits in 1..2**63-1 (sizes are int64)."""
     sizes: dict[str, int] = {}
     for item in filter(None, (text or "").split(",")):
         name, sep, value = item.partition("=")
-        if not sep or not value.strip().lstrip("-").isdigit():
+        name = name.strip()
+        if not sep or not NAME_RE.match(name) or not value.strip():
             raise AscirError(f"--sizes expects name=int pairs such as s0=4,s1=8, got '{item}'")
-        sizes[name.strip()] = int(value)
+        number = parse_int(value, f"--sizes {name}", 1, INT64_MAX)
+        if name in sizes:
+            raise AscirError(
+                f"--sizes gives {name} twice ({name}={sizes[name]} and {name}={number}); give each size once"
+            )
+        sizes[name] = number
     return sizes
+
+
+def parse_float(text: str | None, what: str) -> float | None:
+    """A float option: ASCII decimal notation only (float() also reads Unicode digits)."""
+    if text is None:
+        return None
+    if describe_non_ascii_digit(text) is not None or not _FLOAT.match(text.strip()):
+        raise AscirError(f"{what} expects a decimal number such as 1e-5 (ASCII digits), got {text!r}")
+    return float(text)
+
+
+_FLOAT = re.compile(
+    r"[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|inf|nan)\Z", re.ASCII | re.IGNORECASE
+)
+SEED_MAX = 2**64 - 1
+
+
+def check_numeric_args(args: argparse.Namespace) -> None:
+    """The numeric options arrive as text: ASCII digits, within their C types and the
+    platform's limits (a value is never reduced modulo 2**32 on its way to the kernel)."""
+    args.seed = parse_int(args.seed, "--seed", 0, SEED_MAX)
+    if args.cores is not None:
+        args.cores = check_core_num(parse_int(args.cores, "--cores"), "--cores")
+    if args.ub_size is not None:
+        args.ub_size = check_ub_size(parse_int(args.ub_size, "--ub-size"), "--ub-size")
+    args.rtol = parse_float(args.rtol, "--rtol")
+    args.atol = parse_float(args.atol, "--atol")
 
 
 def load_graphs(path: Path) -> list[Any]:
     if path.suffix == ".mlir":
         from tools.ascir_opt import make_context
 
-        text = path.read_text()
+        text = decode_ir_text(path.read_bytes(), str(path))
         check_string_literals(text, str(path))
-        module = AscirParser(make_context(), text, str(path)).parse_module()
+        try:
+            module = AscirParser(make_context(), text, str(path)).parse_module()
+        except ParseError as e:
+            raise AscirError(format_parse_error(e.span, e.msg)) from None
         verify_module(module)
         return [op for op in module.ops if isinstance(op, GraphOp)]
     if path.suffix == ".py":
-        namespace = runpy.run_path(str(path), run_name="__ascir_run__")
+        namespace = run_graph_script(path)
         return [v for v in namespace.values() if isinstance(v, HintGraph)]
     raise AscirError(f"{path}: expected a .mlir or .py file")
+
+
+class GraphScriptError(AscirError):
+    """The user's graph script raised: its message and the traceback lines in its file."""
+
+
+def run_graph_script(path: Path) -> dict[str, Any]:
+    """Run a ``.py`` graph script; whatever it raises is the user's error (exit 1), reported
+    at the line of the script it came from, with the script's own traceback lines (frames
+    of ascir-run and of the libraries are left out; ASCIR_DEBUG=1 prints all of them)."""
+    if not path.is_file():
+        raise AscirError(f"{path}: no such file")
+    try:
+        return runpy.run_path(str(path), run_name="__ascir_run__")
+    except KeyboardInterrupt:
+        raise
+    except SystemExit as e:
+        raise GraphScriptError(
+            f"{path}: error: the graph script called sys.exit({e.code!r}); ascir-run reads the "
+            "HintGraphs a script leaves in its globals, so it must run to its end"
+        ) from None
+    except BaseException as e:  # the script's own error, whatever its class
+        raise GraphScriptError(describe_script_error(path, e)) from None
+
+
+def describe_script_error(path: Path, e: BaseException) -> str:
+    import os
+    import traceback
+
+    if os.environ.get("ASCIR_DEBUG"):
+        traceback.print_exception(e)
+    target = path.resolve()
+    frames = traceback.extract_tb(e.__traceback__)
+    mine = [f for f in frames if f.filename and Path(f.filename).resolve() == target]
+    what = f"{type(e).__name__}: {e}"
+    if isinstance(e, SyntaxError) and e.filename and Path(e.filename).resolve() == target:
+        where = f"{path}:{e.lineno}:{e.offset or 1}"
+        what = f"SyntaxError: {e.msg}"
+        lines = [(e.text or "").rstrip("\n"), " " * max((e.offset or 1) - 1, 0) + "^"] if e.text else []
+        return f"{where}: error: the graph script has a syntax error: {e.msg}\n" + "\n".join(lines)
+    if mine:
+        last = mine[-1]
+        col = (getattr(last, "colno", None) or 0) + 1
+        where = f"{path}:{last.lineno}:{col}"
+    else:
+        where = str(path)
+    text = f"{where}: error: the graph script raised {what}"
+    if mine:
+        trace = "".join(traceback.StackSummary.from_list(mine).format()).rstrip("\n")
+        text += f"\nTraceback (the script's frames, most recent call last):\n{trace}"
+    inner = Path(frames[-1].filename).resolve() if frames else target
+    if inner != target and not isinstance(e, AscirError) and _ROOT in inner.parents:
+        text += (
+            f"\n(raised inside ascir, in {inner.relative_to(_ROOT)}: if the call above is correct, "
+            "this is a bug in ascir-run; rerun with ASCIR_DEBUG=1 and report it)"
+        )
+    return text
+
+
+_ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_inputs(path: Path, hint: GraphOp) -> list[np.ndarray]:
+    """The arrays ``in<Data index>`` of an ``--inputs`` .npz file; a missing, truncated or
+    corrupt file, a missing key or an unreadable array is a user error naming the file."""
+    import zipfile
+
+    fix = "write it with numpy.savez(path, in0=..., in1=...)"
+    try:
+        data = np.load(path, allow_pickle=False)
+    except OSError as e:
+        raise AscirError(f"{path}: cannot read the inputs file: {e.strerror or e}") from None
+    except (ValueError, EOFError, zipfile.BadZipFile) as e:
+        raise AscirError(f"{path}: not a readable .npz file ({type(e).__name__}: {e}); {fix}") from None
+    if not isinstance(data, np.lib.npyio.NpzFile):
+        raise AscirError(f"{path}: holds a single array, not an .npz archive of in0, in1, ...; {fix}")
+    with data:
+        keys = [f"in{n.index_value}" for n in graph_inputs(hint)]
+        missing = [k for k in keys if k not in data.files]
+        if missing:
+            raise AscirError(f"{path}: missing arrays {', '.join(missing)} (keys are in<Data index>)")
+        arrays = []
+        for key in keys:
+            try:
+                arrays.append(data[key])
+            except Exception as e:  # zipfile/zlib/numpy format errors of a damaged member
+                raise AscirError(
+                    f"{path}: array {key} cannot be read ({type(e).__name__}: {e}); the file is "
+                    f"truncated or corrupt, or the array is not numeric; {fix}"
+                ) from None
+    return arrays
 
 
 def graph_name(g: Any) -> str:
@@ -101,6 +242,10 @@ def _index_ranges(g: GraphOp, rt: Any) -> dict[Any, tuple[int, int]]:
     return ranges
 
 
+MAX_RANDOM_INPUT_BYTES = 1 << 34
+"""Largest random input ascir-run generates (16 GiB): beyond it the sizes are a mistake."""
+
+
 def random_inputs(g: GraphOp, seed: int, sizes: dict[str, int]) -> list[np.ndarray]:
     from ascir_dialect.interpreter import RefRuntime
     from ascir_dialect.ops.memory import is_row_major
@@ -117,6 +262,12 @@ def random_inputs(g: GraphOp, seed: int, sizes: dict[str, int]) -> list[np.ndarr
             shape = rt.shape(node.out_type)
         else:  # a strided view takes its flat GM buffer
             shape = (rt.extent(node),)
+        count = int(np.prod(shape, dtype=object))
+        if count * dtype.numpy.itemsize > MAX_RANDOM_INPUT_BYTES:
+            raise AscirError(
+                f"input {node.index_value} (%{node.node_name}) would hold {count} elements with sizes "
+                f"{sizes}: more than {MAX_RANDOM_INPUT_BYTES >> 30} GiB of random data; use smaller sizes"
+            )
         if node in index_range:  # gather indices: valid ones, negatives only where they wrap
             low, high = index_range[node]
             out.append(rng.integers(low, high, shape).astype(dtype.numpy))
@@ -137,6 +288,7 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
 
     _module, hint = resolve_graph(g)
     sizes = check_sizes(hint, sizes)
+    given = load_inputs(args.inputs, hint) if args.inputs else None  # before compiling: fail fast
     start = time.perf_counter()
     dump_dir = None
     if args.dump_dir:
@@ -150,14 +302,7 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
         dump_dir=dump_dir,
     )
     compile_seconds = time.perf_counter() - start
-    if args.inputs:
-        data = np.load(args.inputs)
-        missing = [f"in{n.index_value}" for n in graph_inputs(hint) if f"in{n.index_value}" not in data]
-        if missing:
-            raise AscirError(f"{args.inputs}: missing arrays {', '.join(missing)} (keys are in<Data index>)")
-        inputs = [data[f"in{n.index_value}"] for n in graph_inputs(hint)]
-    else:
-        inputs = random_inputs(hint, args.seed, sizes)
+    inputs = given if given is not None else random_inputs(hint, args.seed, sizes)
     # compared below, output by output (not by compile_graph's check=, which stops at the first)
     outputs = kernel(*inputs, sizes=sizes, core_num=args.cores, ub_size=args.ub_size, check=False)
     expected = reference(hint, *inputs, sizes=sizes)
@@ -242,6 +387,11 @@ def run_suite(args: argparse.Namespace) -> int:
     return EXIT_OK if all(r.passed for r in results) else EXIT_FAIL
 
 
+def usage_error(message: str) -> NoReturn:
+    """argparse's usage errors are user errors: exit 1 like every other one."""
+    raise AscirError(f"error: {message} (see ascir-run --help)")
+
+
 def main(argv: list[str] | None = None) -> int:
     from passes.registry import describe_passes
 
@@ -282,11 +432,15 @@ def main(argv: list[str] | None = None) -> int:
         choices=("simd", "simt", "sklike"),
         help="IndirectLoad graphs: force this template (default: host tiling chooses by the FR6 scores)",
     )
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random inputs")
+    parser.add_argument("--seed", default="0", help="seed of the random inputs (0..2**64-1)")
     parser.add_argument(
-        "--cores", type=int, help="vector cores host tiling may use (default: the platform's, set_platform)"
+        "--cores",
+        help=f"vector cores host tiling may use, 1..{MAX_CORE_NUM} (default: the platform's, set_platform)",
     )
-    parser.add_argument("--ub-size", type=int, help="unified buffer bytes per core (default: the platform's)")
+    parser.add_argument(
+        "--ub-size",
+        help=f"unified buffer bytes per core: a multiple of 32, at most {MAX_UB_SIZE} (default: the platform's)",
+    )
     parser.add_argument(
         "--dump-dir",
         metavar="DIR",
@@ -295,20 +449,20 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--rtol",
-        type=float,
         help="relative tolerance for float outputs (default: torch.testing.assert_close's for the "
         "dtype: float16 1e-3, bfloat16 1.6e-2, float32 1.3e-6, float64 1e-7)",
     )
     parser.add_argument(
         "--atol",
-        type=float,
         help="absolute tolerance for float outputs (default: float16/bfloat16/float32 1e-5, float64 1e-7); "
         "integers and bool always compare exactly",
     )
     parser.add_argument("--json", action="store_true", help="print one JSON report")
-    args = parser.parse_args(argv)
+    parser.error = usage_error  # type: ignore[method-assign]  # exit 1: 2 is an internal error
 
     def body() -> int:
+        args = parser.parse_args(argv)
+        check_numeric_args(args)
         if args.suite:
             if args.rtol is not None or args.atol is not None:
                 raise AscirError(

@@ -21,6 +21,7 @@ from ascir_dialect.ops import GraphOp
 from lowering.graph_lowering import lower_graph
 from lowering.indirect_kernel import lower_indirect
 from lowering.indirect_plan import analyse, has_indirect_load
+from passes.options import check_bool, check_str, check_value
 from tools.compile import schedule_module
 
 
@@ -33,6 +34,12 @@ class AutofuserOptions:
     graph_type: int = 0
     enable_vf: bool = True
     """Partition into ``__simd_vf__`` vector functions (False: the root-graph path)."""
+
+    def __post_init__(self) -> None:
+        check_str("AutofuserOptions", "tiling_lib_path", self.tiling_lib_path)
+        check_str("AutofuserOptions", "tiling_lib_codegen_symbol", self.tiling_lib_codegen_symbol)
+        check_value("AutofuserOptions", "graph_type", int, self.graph_type)
+        check_bool("AutofuserOptions", "enable_vf", self.enable_vf)
 
 
 @dataclass

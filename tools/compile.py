@@ -19,7 +19,7 @@ import numpy as np
 from ascendc_emitter.printer import KernelSources, emit_files
 from ascir_dialect.compare import MismatchError, compare
 from ascir_dialect.diagnostics import AscirError
-from ascir_dialect.frontend.platform import get_platform
+from ascir_dialect.frontend.platform import check_core_num, check_ub_size, get_platform
 from ascir_dialect.interpreter import (
     GMBuffer,
     RefRuntime,
@@ -33,6 +33,7 @@ from lowering.indirect_kernel import lower_indirect
 from lowering.indirect_plan import has_indirect_load
 from lowering.pipeline import impl_graph, lower_ordinary
 from passes.dump import dump, dump_text, dumping
+from passes.options import MASK_MODES, TEMPLATES, check_bool, check_choice
 from runtime import compile_kernel
 
 
@@ -63,14 +64,11 @@ class CompiledGraph:
         outputs = sorted((n for n in g.nodes() if isinstance(n, OutputOp)), key=lambda n: n.index_value)
         buffers = [rt.new_buffer(n).data for n in outputs]
         platform = get_platform()
-        for what, value in (("core_num", core_num), ("ub_size", ub_size)):
-            if value is not None and (not isinstance(value, int) or value < 1):
-                raise AscirError(f"{what} must be a positive integer, got {value!r}")
         result = self.kernel.run(
             [*args, *buffers],
             [bound[s] for s in g.size_names],
-            core_num=core_num if core_num is not None else platform.core_num,
-            ub_size=ub_size if ub_size is not None else platform.ub_size,
+            core_num=check_core_num(core_num if core_num is not None else platform.core_num),
+            ub_size=check_ub_size(ub_size if ub_size is not None else platform.ub_size),
         )
         self.stats = result.stats
         self.last_run = result
@@ -119,6 +117,15 @@ def schedule_module(
     return g, impl_graph(g, vf)
 
 
+def check_compile_options(vf: object, mask_mode: object, template: object, check: object) -> None:
+    """The pipeline options of ``compile_graph``, checked as ``-p autofuse{...}`` checks them."""
+    check_bool("compile_graph", "vf", vf)
+    check_choice("compile_graph", "mask_mode", mask_mode, MASK_MODES)
+    if template is not None:
+        check_choice("compile_graph", "template", template, TEMPLATES)
+    check_bool("compile_graph", "check", check)
+
+
 def compile_graph(
     graph_or_module: Any,
     target: str = "sim",
@@ -136,7 +143,10 @@ def compile_graph(
     ``dump_dir`` receives the IR after every pass and the generated files
     (``passes.dump``); ``check=True`` (or ``ASCIR_CHECK=1`` in the environment) makes every
     call also run the reference interpreter and raise ``MismatchError`` on a mismatch."""
+    check_compile_options(vf, mask_mode, template, check)
     _module, g = resolve_graph(graph_or_module, graph)
+    if template == "":
+        template = None
     with dumping(dump_dir):
         dump("input", g)
         if has_indirect_load(g):

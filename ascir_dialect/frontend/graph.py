@@ -30,7 +30,12 @@ from xdsl.irdl import ParamAttrConstraint, VarOperandDef
 from xdsl.printer import Printer
 
 from ascir_dialect.attributes import AxisAttr, ExprAttr, ScalarType, TensorType
-from ascir_dialect.diagnostics import AscirVerifyError, first_verification_error
+from ascir_dialect.diagnostics import (
+    AscirArgumentError,
+    AscirTypeError,
+    AscirVerifyError,
+    first_verification_error,
+)
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode, GraphOp
 from ascir_dialect.ops.node import COMMON_PROPERTIES
@@ -65,6 +70,15 @@ SAME_DTYPE_RESULT = frozenset(
 )
 
 
+def _check_name(where: str, what: str, name: object) -> str:
+    """Names are non-empty strings (``HintGraph(None)`` would otherwise become ``@None``)."""
+    if not isinstance(name, str):
+        raise AscirTypeError(f"{where}: {what} must be a string, got {type(name).__name__} {name!r}")
+    if not name:
+        raise AscirArgumentError(f"{where}: {what} must not be empty")
+    return name
+
+
 class Axis:
     """A loop axis created by :meth:`HintGraph.create_axis`."""
 
@@ -79,7 +93,7 @@ class HintGraph:
     """A front-end fused graph (seed ``ascir.HintGraph``)."""
 
     def __init__(self, name: str = "fused_graph"):
-        self.name = name
+        self.name = _check_name("HintGraph", "the graph name", name)
         self.sizes: list[str] = []
         self.axes: list[Axis] = []
         self.nodes: list[Node] = []
@@ -89,7 +103,7 @@ class HintGraph:
         return self.name
 
     def set_name(self, name: str) -> None:
-        self.name = name
+        self.name = _check_name("HintGraph.set_name", "the graph name", name)
 
     def create_size(self, name: str) -> SizeExpr:
         if name in self.sizes:
@@ -232,7 +246,7 @@ class Node:
         self._ports = [n for n, _ in defs.operands]
         self._optional = {n for n, d in defs.operands if isinstance(d, VarOperandDef)}
         self._props = {k: d for k, d in defs.properties.items() if k not in COMMON_PROPERTIES}
-        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "name", _check_name(self.op_type.PY_NAME, "the node name", name))
         object.__setattr__(self, "graph", None)
         object.__setattr__(self, "inputs", {})
         object.__setattr__(self, "attr", NodeAttr(self.op_type.PY_NAME, list(self._props)))
@@ -369,6 +383,8 @@ def _to_attribute(node: Node, key: str, constr: Any, value: Any) -> Any:
         if base is IntegerAttr:
             if isinstance(value, bool) or not isinstance(value, int):
                 raise TypeError(f"expected an int, got {value!r}")
+            if not -(2**63) <= value <= 2**63 - 1:  # i64 attributes: never wrapped to a negative
+                raise ValueError(f"{value} does not fit int64 [{-(2**63)}, {2**63 - 1}]")
             return IntegerAttr(value, 64)
     except (TypeError, ValueError) as e:
         raise AscirVerifyError(f"{where}: {e}") from None

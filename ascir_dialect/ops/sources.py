@@ -12,6 +12,7 @@ from xdsl.irdl import irdl_op_definition, opt_operand_def, prop_def, result_def
 
 from ascir_dialect import dtypes as dt
 from ascir_dialect.attributes import ExprAttr, ScalarType, TensorType
+from ascir_dialect.numbers import MAX_INT_DIGITS, describe_non_ascii_digit
 from ascir_dialect.ops.node import AscirNode
 from ascir_dialect.symbolic import SizeExpr
 
@@ -69,8 +70,14 @@ class ScalarDataOp(IndexedNode):
         return rt.input_scalar(self)
 
 
-_INT_RE = re.compile(r"[+-]?\d+\Z")
-_FLOAT_RE = re.compile(r"[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|inf|nan)\Z")
+# re.ASCII: ``\d`` would match every Unicode digit, and ``int()``/``float()`` read them
+_INT_RE = re.compile(r"[+-]?\d+\Z", re.ASCII)
+_FLOAT_RE = re.compile(r"[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|inf|nan)\Z", re.ASCII)
+
+
+def _check_ascii_number(op: AscirNode, text: str) -> None:
+    if (bad := describe_non_ascii_digit(text)) is not None:
+        raise op.fail(f"value '{text}' holds the non-ASCII digit {bad}; write numbers with the digits 0-9")
 
 
 @irdl_op_definition
@@ -85,6 +92,7 @@ class ScalarOp(AscirNode):
     def verify_node(self) -> None:
         dtype = self.out_type.dtype
         text = self.value.data.strip()
+        _check_ascii_number(self, text)
         if dtype.is_float:
             if not _FLOAT_RE.match(text):
                 raise self.fail(f"value '{text}' is not a decimal floating-point literal")
@@ -95,6 +103,10 @@ class ScalarOp(AscirNode):
             if not _INT_RE.match(text):
                 raise self.fail(f"value '{text}' is not an integer literal for dtype {dtype}")
             info = np.iinfo(dtype.numpy)
+            if len(text.lstrip("+-")) > MAX_INT_DIGITS:  # int() would refuse it (max_str_digits)
+                raise self.fail(
+                    f"value of {len(text.lstrip('+-'))} digits does not fit {dtype} [{info.min}, {info.max}]"
+                )
             if not info.min <= int(text) <= info.max:
                 raise self.fail(f"value {text} does not fit {dtype} [{info.min}, {info.max}]")
 

@@ -46,7 +46,16 @@ def test_kernel_cache_is_content_addressed(tmp_path: Path, monkeypatch: pytest.M
     assert (again.build_dir / "kernel_module.so").stat().st_mtime_ns == built  # reused, not rebuilt
     assert sorted(p.name for p in tmp_path.iterdir()) == [first.build_dir.name, "objects"]
     (abi,) = (tmp_path / "objects").iterdir()  # the simulator ABI, compiled once for every kernel
-    assert abi.name.startswith("abi-") and abi.suffix == ".o"
+    assert abi.name.startswith("abi-") and sorted(p.name for p in abi.iterdir()) == ["abi.o", "manifest.json"]
+    assert sorted(p.name for p in first.build_dir.iterdir()) == [
+        "build_command.txt",
+        "device_impl.cpp",
+        "device_impl.sim.cpp",
+        "host_impl.cpp",
+        "kernel_module.so",
+        "manifest.json",  # written last: the sha256 of kernel_module.so
+        "tiling.h",
+    ]
     changed = compile_kernel(sources[0], sources[1], sources[2] + "\n// changed\n", name="cached")
     assert changed.build_dir != first.build_dir
     assert len(list((tmp_path / "objects").iterdir())) == 1  # reused by the second kernel

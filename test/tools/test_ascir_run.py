@@ -98,4 +98,4 @@ def test_cores_split_a_single_row_and_bad_values_are_errors(capsys) -> None:
     report = json.loads(capsys.readouterr().out)
     assert report["pass"] and report["stats"]["blocks"] == 8 and report["block_dim"] == 8
     assert main([EXAMPLE, "--sizes", "s0=3,s1=7000", "--cores", "0"]) == 1
-    assert "core_num must be a positive integer, got 0" in capsys.readouterr().err
+    assert "--cores must be between 1 and 65535 (AscendC's blockDim range), got 0" in capsys.readouterr().err

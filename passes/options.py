@@ -1,0 +1,162 @@
+"""Typed pass options: a bad value is an error when the pipeline is parsed, not a string
+that some later stage may or may not look at.
+
+xDSL builds a ``ModulePass`` from ``-p name{option=value}`` by converting each value to
+the dataclass field's annotation (``xdsl.utils.arg_spec``): ``bool`` fields take
+``true``/``false``, ``str`` fields any string, and ``Literal[...]`` fields one of their
+values -- but its message for a wrong one is ``Incompatible types: given ('bogus',),
+expected typing.Literal[...]``. :class:`TypedOptions` checks every field against its
+annotation with a message naming the pass, the option and the allowed values, both in
+``from_spec`` (``ascir-opt -p``) and in ``__post_init__`` (a pass built in Python); the
+drivers (``compile_graph``, ``AutofuserOptions``, ``ascir-run``) check their
+options with the same functions and the same value lists.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from typing import Any, ClassVar, Literal, get_args, get_origin, get_type_hints
+
+from xdsl.utils.arg_spec import ArgSpec
+
+from ascir_dialect.diagnostics import AscirArgumentError, AscirTypeError
+
+TemplateName = Literal["", "simd", "simt", "sklike"]
+"""IndirectLoad templates a pipeline may force ("": host tiling chooses by the FR6 scores)."""
+MaskMode = Literal["loop", "per-op"]
+"""VF mask modes: "loop" (AL-7, the loop dtype) or "per-op" (debug: the pre-AL-7 defect)."""
+
+TEMPLATES: tuple[str, ...] = get_args(TemplateName)
+MASK_MODES: tuple[str, ...] = get_args(MaskMode)
+
+
+class PassOptionError(AscirArgumentError):
+    """A pass option with a value of the wrong type or outside its allowed values."""
+
+    def __init__(self, message: str, pass_name: str = "", option: str = ""):
+        super().__init__(message)
+        self.pass_name = pass_name
+        self.option = option
+
+
+def spell(value: object) -> str:
+    """``value`` as it is written in a pipeline: strings quoted, booleans true/false."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, tuple):
+        return ", ".join(spell(v) for v in value) if value else "(no value)"
+    return repr(value)
+
+
+def check_choice(owner: str, option: str, value: object, allowed: tuple[str, ...]) -> str:
+    """``value`` if it is one of ``allowed`` (strings), else an error listing them."""
+    if not isinstance(value, str) or value not in allowed:
+        raise PassOptionError(
+            f"{owner}: option {option} must be one of {', '.join(spell(a) for a in allowed)}, "
+            f"got {spell(value)}",
+            owner,
+            option,
+        )
+    return value
+
+
+def check_bool(owner: str, option: str, value: object) -> bool:
+    if not isinstance(value, bool):
+        raise PassOptionError(
+            f"{owner}: option {option} must be true or false, got {spell(value)}", owner, option
+        )
+    return value
+
+
+def check_str(owner: str, option: str, value: object) -> str:
+    if not isinstance(value, str):
+        raise AscirTypeError(f"{owner}: option {option} must be a string, got {spell(value)}")
+    return value
+
+
+def check_value(owner: str, option: str, hint: Any, value: object) -> object:
+    """Check ``value`` against a field annotation (bool, str, int, Literal of strings)."""
+    if get_origin(hint) is Literal:
+        return check_choice(owner, option, value, get_args(hint))
+    if hint is bool:
+        return check_bool(owner, option, value)
+    if hint is str:
+        if not isinstance(value, str):
+            raise PassOptionError(
+                f"{owner}: option {option} must be a string, got {spell(value)}", owner, option
+            )
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise PassOptionError(
+                f"{owner}: option {option} must be an integer, got {spell(value)}", owner, option
+            )
+        return value
+    raise AssertionError(f"{owner}: option {option} has an unsupported annotation {hint!r}")
+
+
+class TypedOptions:
+    """Mixin for ``ModulePass`` dataclasses (list it first): every option is checked against
+    its annotation -- ``bool``, ``str``, ``int`` or ``Literal["a", "b"]``."""
+
+    name: ClassVar[str]
+
+    def __post_init__(self) -> None:
+        hints = get_type_hints(type(self))
+        for f in _options(type(self)):
+            check_value(self.name, f.name, hints[f.name], getattr(self, f.name))
+
+    @classmethod
+    def from_spec(cls, spec: ArgSpec) -> Any:
+        hints = get_type_hints(cls)
+        known = [f.name for f in _options(cls)]
+        for option, values in spec.normalize_parameter_names().parameters.items():
+            if option not in known:
+                raise PassOptionError(
+                    f"{cls.name}: unknown option {option} (options: {', '.join(known) or 'none'})",
+                    cls.name,
+                    option,
+                )
+            if len(values) != 1:
+                raise PassOptionError(
+                    f"{cls.name}: option {option} takes one value, got {spell(tuple(values))}",
+                    cls.name,
+                    option,
+                )
+            check_value(cls.name, option, hints[option], values[0])
+        return super().from_spec(spec)  # type: ignore[misc]
+
+
+def _options(cls: type) -> list[dataclasses.Field[Any]]:
+    return [f for f in dataclasses.fields(cls) if f.init and f.name != "name"]
+
+
+def locate_option(spec: str, pass_name: str, option: str) -> int | None:
+    """0-based column of ``option`` (or, without one, of ``pass_name``) in a ``-p`` pipeline
+    text; None when it cannot be found."""
+    name = re.escape(pass_name)
+    if not option:
+        m = re.search(rf"(?<![\w-]){name}(?![\w-])", spec)
+        return m.start() if m else None
+    opt = "[-_]".join(re.escape(part) for part in re.split(r"[-_]", option))
+    m = re.search(rf"(?<![\w-]){name}\s*\{{[^}}]*?(?<![\w-])({opt})(?![\w-])", spec)
+    return m.start(1) if m else None
+
+
+__all__ = [
+    "MASK_MODES",
+    "TEMPLATES",
+    "MaskMode",
+    "PassOptionError",
+    "TemplateName",
+    "TypedOptions",
+    "check_bool",
+    "check_choice",
+    "check_str",
+    "check_value",
+    "locate_option",
+    "spell",
+]
