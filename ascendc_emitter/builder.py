@@ -7,7 +7,8 @@ control flow (``scf``) around the AscendC calls.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+import re
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -81,6 +82,10 @@ class BodyBuilder:
 
     def v(self, value: Value, t: Attribute = i64) -> SSAValue:
         return value if isinstance(value, SSAValue) else self.const(value, t)
+
+    def _nested(self, block: Block) -> BodyBuilder:
+        """The builder of a nested region's block (the same kind as this one)."""
+        return type(self)(block)
 
     # ------------------------------------------------------------------ scalars
     def const(self, value: int | float | bool, t: Attribute = i64, name: str | None = None) -> SSAValue:
@@ -163,7 +168,7 @@ class BodyBuilder:
         lo, hi, st = self.v(lb), self.v(ub), self.v(step)
         block = Block(arg_types=[lo.type])
         block.args[0].name_hint = name
-        inner = type(self)(block)
+        inner = self._nested(block)
         yield inner, block.args[0]
         block.add_op(scf.YieldOp())
         self.insert(scf.ForOp(lo, hi, st, [], block))
@@ -178,7 +183,7 @@ class BodyBuilder:
         lo, hi = self.v(lb), self.v(ub)
         block = Block(arg_types=[lo.type, init.type])
         block.args[0].name_hint, block.args[1].name_hint = name, acc_name
-        inner = type(self)(block)
+        inner = self._nested(block)
         out: list[SSAValue] = []
         yield inner, block.args[0], block.args[1], out
         if len(out) != 1:
@@ -191,7 +196,7 @@ class BodyBuilder:
     @contextmanager
     def when(self, cond: SSAValue) -> Iterator[BodyBuilder]:
         block = Block()
-        inner = type(self)(block)
+        inner = self._nested(block)
         yield inner
         block.add_op(scf.YieldOp())
         self.insert(scf.IfOp(cond, [], Region(block)))
@@ -322,7 +327,7 @@ class BodyBuilder:
         """``switch (tiling.tiling_key)``: yields one builder per key."""
         key = self.tiling_get(tiling, "tiling_key", u32)
         blocks = [Block() for _ in keys]
-        yield [type(self)(b) for b in blocks]
+        yield [self._nested(b) for b in blocks]
         self.insert(
             ac.KeySwitchOp.build(
                 operands=[key],
@@ -379,6 +384,177 @@ class BodyBuilder:
         self.emit(ac.GmStoreOp, [ptr, self.v(index), value])
 
 
+FIRST_CHECK_CODE = 100
+"""``AutofuseTiling`` return codes from here on are host arithmetic checks, one code per
+message (:meth:`HostBuilder.fail_with`); 1 to 99 are the classes that
+``runtime.kernel.TILING_ERRORS`` describes."""
+
+
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{(\d+)\}")
+
+
+def message_text(text: str) -> str:
+    """``text`` for a ``fail_with`` message: its braces doubled (``{0}``-style placeholders
+    in messages stand for ``AutofuseTiling`` arguments, see :meth:`HostBuilder.sizes_text`)."""
+    return text.replace("{", "{{").replace("}", "}}")
+
+
+class _HostState:
+    """What the builders of one ``AutofuseTiling`` body share (nested regions too)."""
+
+    def __init__(self, sizes: Sequence[str]):
+        self.sizes = list(sizes)
+        self.codes: dict[str, int] = {}
+        self.describe: list[Callable[[str], str]] = []
+
+
+class HostBuilder(BodyBuilder):
+    """The body of ``AutofuseTiling``: integer ``+ - *`` and divisions on i64 are checked
+    (``ascendc.checked_*`` ops, each flag followed by an ``ascendc.fail_if``), so host
+    tiling neither traps (SIGFPE) nor wraps whatever the sizes are. Kernels evaluate the
+    size expressions of host tiling, in the same order (``lowering.exprs``), on the same
+    sizes: what host tiling computed without failing, they compute without trapping.
+
+    A failed check returns its own code (from :data:`FIRST_CHECK_CODE`, one per message);
+    the message says what was computed -- :meth:`checking` supplies it, e.g. "size
+    expression 's0 mod (s1 - s0)' of the load offset of %l0 divides by zero with s0={0},
+    s1={1}" -- and the printer writes every message into ``AutofuseTilingError`` for the
+    runtime, which substitutes the ``{k}`` placeholders (size argument ``k``)."""
+
+    def __init__(self, block: Block, sizes: Sequence[str] | _HostState = ()):
+        super().__init__(block)
+        self.state = sizes if isinstance(sizes, _HostState) else _HostState(sizes)
+
+    def _nested(self, block: Block) -> HostBuilder:
+        return HostBuilder(block, self.state)
+
+    # ------------------------------------------------------------- messages
+    def sizes_text(self, names: Iterable[str] | None = None) -> str:
+        """``s0={0}, s1={1}``: the placeholders of the named size arguments (all by default),
+        sorted by name, as ``ascir_dialect.symbolic.bindings_text`` lists concrete values."""
+        wanted = sorted(set(self.state.sizes if names is None else names))
+        parts = [f"{message_text(n)}={{{self.state.sizes.index(n)}}}" for n in wanted if n in self.state.sizes]
+        return ", ".join(parts) or "no sizes"
+
+    @contextmanager
+    def checking(self, describe: Callable[[str], str]) -> Iterator[None]:
+        """Inside, a failed check's message is ``describe(kind)``, kind "zero" (a division
+        by zero) or "overflow" (a result outside int64)."""
+        self.state.describe.append(describe)
+        try:
+            yield
+        finally:
+            self.state.describe.pop()
+
+    def _message(self, kind: str, what: str, name: str | None) -> str:
+        if self.state.describe:
+            return self.state.describe[-1](kind)
+        trap = {"zero": "divides by zero", "overflow": "overflows int64"}[kind]
+        value = f" {message_text(name)}" if name else ""
+        return f"host tiling arithmetic ({what}{value}) {trap} with {self.sizes_text()}"
+
+    def code_for(self, reason: str) -> int:
+        """The code of a check's message (a new code for a new message)."""
+        return self.state.codes.setdefault(reason, FIRST_CHECK_CODE + len(self.state.codes))
+
+    def fail_with(self, cond: SSAValue, reason: str) -> None:
+        """``fail_if`` with the code of ``reason``."""
+        self.fail_if(cond, self.code_for(reason), reason)
+
+    def adopt_fail_if(self, op: ac.FailIfOp, sizes: Sequence[str]) -> None:
+        """A check cloned from another host tiling whose size arguments are ``sizes`` (an
+        inlined SK-like stage): its placeholders renumbered for this one, its code this
+        host's code of the message."""
+        code = op.code.data
+        if code < FIRST_CHECK_CODE:
+            return
+
+        def renumber(m: re.Match[str]) -> str:
+            if m.group(1) is None:
+                return m.group(0)
+            return "{" + str(self.state.sizes.index(sizes[int(m.group(1))])) + "}"
+
+        reason = _PLACEHOLDER.sub(renumber, op.reason.data)
+        op.properties["reason"] = StringAttr(reason)
+        op.properties["code"] = IntAttr(self.code_for(reason))
+
+    # ----------------------------------------------------------- arithmetic
+    def _checked(
+        self, cls: type[Operation], a: Value, b: Value, name: str | None, what: str
+    ) -> SSAValue:
+        lhs = self.v(a)
+        rhs = self.v(b, lhs.type)
+        op = self.insert(cls.build(operands=[lhs, rhs], result_types=[i64, i1]))
+        value, overflow = op.results
+        if name:
+            value.name_hint = name
+        self.fail_with(overflow, self._message("overflow", what, name))
+        return value
+
+    @staticmethod
+    def _constant(value: Value) -> int | None:
+        if isinstance(value, int):
+            return value
+        owner = value.owner
+        if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+            return owner.value.value.data
+        return None
+
+    def _unchecked(self, a: Value, b: Value) -> bool:
+        """Plain arith: the operands are not i64 values (flags, the uint32 arguments)."""
+        return any(isinstance(x, SSAValue) and x.type != i64 for x in (a, b))
+
+    def add(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        if self._unchecked(a, b):
+            return super().add(a, b, name)
+        if self._constant(b) == 0 and isinstance(a, SSAValue):
+            return a
+        if self._constant(a) == 0 and isinstance(b, SSAValue):
+            return b
+        return self._checked(ac.CheckedAddOp, a, b, name, "a sum")
+
+    def sub(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        if self._unchecked(a, b):
+            return super().sub(a, b, name)
+        if self._constant(b) == 0 and isinstance(a, SSAValue):
+            return a
+        return self._checked(ac.CheckedSubOp, a, b, name, "a difference")
+
+    def mul(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        if self._unchecked(a, b):
+            return super().mul(a, b, name)
+        if self._constant(b) == 1 and isinstance(a, SSAValue):
+            return a
+        if self._constant(a) == 1 and isinstance(b, SSAValue):
+            return b
+        return self._checked(ac.CheckedMulOp, a, b, name, "a product")
+
+    def _division(self, cls: type[Operation], plain, a: Value, b: Value, name: str | None) -> SSAValue:
+        divisor = self._constant(b)
+        if divisor is not None and divisor not in (0, -1):
+            return plain(a, b, name)  # a constant divisor: nothing to check
+        what = "a quotient"
+        rhs = self.v(b)
+        self.fail_with(self.cmp("eq", rhs, 0), self._message("zero", what, name))
+        return self._checked(cls, a, rhs, name, what)
+
+    def floordiv(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        if self._unchecked(a, b):
+            return super().floordiv(a, b, name)
+        return self._division(ac.CheckedFloorDivOp, super().floordiv, a, b, name)
+
+    def ceildiv(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        if self._unchecked(a, b):
+            return super().ceildiv(a, b, name)
+        return self._division(ac.CheckedCeilDivOp, super().ceildiv, a, b, name)
+
+    def rem(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        divisor = self._constant(b)
+        if divisor is None or divisor in (0, -1):
+            raise ValueError("host tiling: a remainder needs a constant divisor other than 0 and -1")
+        return super().rem(a, b, name)
+
+
 def _bits(t: Attribute) -> int:
     if isinstance(t, IntegerType):
         return t.width.data
@@ -415,12 +591,13 @@ class KernelModuleBuilder:
         self.module.body.block.add_op(op)
 
     @contextmanager
-    def host(self) -> Iterator[tuple[BodyBuilder, list[SSAValue], SSAValue, SSAValue]]:
-        """Yields (builder, size values, core_num, ub_size) for ``AutofuseTiling``."""
+    def host(self) -> Iterator[tuple[HostBuilder, list[SSAValue], SSAValue, SSAValue]]:
+        """Yields (builder, size values, core_num, ub_size) for ``AutofuseTiling``; the
+        builder checks its arithmetic (:class:`HostBuilder`)."""
         block = Block(arg_types=[i64] * len(self.sizes) + [i32, i32])  # core_num, ub_size (uint32_t in C++)
         for arg, n in zip(block.args, [*self.sizes, "core_num", "ub_size"], strict=True):
             arg.name_hint = n
-        yield BodyBuilder(block), list(block.args[: len(self.sizes)]), block.args[-2], block.args[-1]
+        yield HostBuilder(block, self.sizes), list(block.args[: len(self.sizes)]), block.args[-2], block.args[-1]
         host = ac.HostTilingOp.build(
             properties={"size_names": ArrayAttr([StringAttr(s) for s in self.sizes])},
             regions=[Region(block)],

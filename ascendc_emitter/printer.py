@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from xdsl.dialects import scf
+from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import (
     Float32Type,
     FloatAttr,
@@ -284,6 +284,8 @@ class CppPrinter:
         h[ac.FailIfOp] = lambda op: self.line(
             f"if ({self.ref(op.cond)}) return {op.code.data};  // {op.reason.data}"
         )
+        for cls in _subclasses(ac.CheckedArithOp):
+            h[cls] = self._checked_arith
         h[ac.TilingGetOp] = lambda op: self.declare(op, f"{self.ref(op.tiling)}.{identifier(op.field.data)}")
         h[ac.BlockIdxOp] = lambda op: self.declare(op, "static_cast<int64_t>(AscendC::GetBlockIdx())")
         h[ac.GlobalTensorOp] = self._global_tensor
@@ -429,6 +431,13 @@ class CppPrinter:
     def _cmpi(self, op: Operation) -> None:
         pred = op.properties["predicate"].value.data  # type: ignore[union-attr]
         self.declare(op, f"{self.ref(op.operands[0])} {_CMPI[pred]} {self.ref(op.operands[1])}")
+
+    def _checked_arith(self, op: Operation) -> None:
+        assert isinstance(op, ac.CheckedArithOp)
+        value = self.bind(op.value)
+        flag = self.bind(op.overflow, f"{value}_overflow")
+        self.line(f"int64_t {value};")
+        self.line(f"const bool {flag} = {op.HELPER}({self.ref(op.lhs)}, {self.ref(op.rhs)}, &{value});")
 
     def _cmpf(self, op: Operation) -> None:
         pred = op.properties["predicate"].value.data  # type: ignore[union-attr]
@@ -666,10 +675,49 @@ def emit_host_impl(module: ModuleOp) -> str:
     p.line('#include "autofuse/scalar.h"')
     p.line('#include "tiling.h"')
     p.line()
+    _check_host_divisions(host)
     with p.block(f'extern "C" int64_t AutofuseTiling({", ".join(params)})'):
         p.body(host.body.block)
         p.line("return 0;")
+    p.line()
+    _tiling_errors(p, host)
     return p.out.getvalue()
+
+
+_DIVISIONS = ("arith.floordivsi", "arith.ceildivsi", "arith.divsi", "arith.divui", "arith.remsi", "arith.remui")
+
+
+def _check_host_divisions(host: ac.HostTilingOp) -> None:
+    """Host tiling divides only by constants other than 0 and -1 with ``arith``; any other
+    divisor goes through a checked division (``ascendc.checked_floordivsi``/``ceildivsi``,
+    see ``ascendc_emitter.builder.HostBuilder``), so ``AutofuseTiling`` never traps."""
+    for op in host.walk():
+        if op.name not in _DIVISIONS:
+            continue
+        owner = op.operands[1].owner
+        value = owner.value.value.data if isinstance(owner, arith.ConstantOp) else None  # type: ignore[union-attr]
+        if value is None or value in (0, -1):
+            raise EmitError(
+                f"host tiling: {op.name} by {'a run-time value' if value is None else value} may trap; "
+                "divide with ascendc.checked_floordivsi / ascendc.checked_ceildivsi and fail_if on the flag "
+                "(HostBuilder does)"
+            )
+
+
+def _tiling_errors(p: CppPrinter, host: ac.HostTilingOp) -> None:
+    """``AutofuseTilingError(code)``: the message of every code ``AutofuseTiling`` may
+    return that has one ``fail_if`` reason (nullptr otherwise); the runtime reports it."""
+    reasons: dict[int, set[str]] = {}
+    for op in host.walk():
+        if isinstance(op, ac.FailIfOp):
+            reasons.setdefault(int(op.code.data), set()).add(op.reason.data)
+    with p.block('extern "C" const char* AutofuseTilingError(int64_t code)'):
+        with p.block("switch (code)"):
+            for code, texts in sorted(reasons.items()):
+                if len(texts) == 1:
+                    p.line(f"case {code}: return {cpp_string(next(iter(texts)))};")
+            p.line("default: break;")
+        p.line("return nullptr;")
 
 
 def emit_device_impl(module: ModuleOp) -> str:

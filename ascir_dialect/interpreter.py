@@ -24,6 +24,7 @@ from ascir_dialect.numbers import INT64_MAX
 from ascir_dialect.ops import NODE_OPS, AscirNode, GraphOp, VfOp, VfYieldOp
 from ascir_dialect.ops.memory import OutputOp, StoreOp, is_row_major, overlap_message, view_injectivity
 from ascir_dialect.ops.sources import DataOp, ScalarDataOp
+from ascir_dialect.size_checks import SizeArithmeticError, check_graph_sizes
 from ascir_dialect.symbolic import ExprError, SizeExpr
 
 
@@ -259,6 +260,10 @@ def check_sizes(graph: GraphOp, sizes: Mapping[str, int] | None) -> dict[str, in
         if isinstance(v, bool) or not isinstance(v, (int, np.integer)) or not 1 <= int(v) <= INT64_MAX:
             raise AscirError(f"size {k}={v!r} must be an integer >= 1 and <= {INT64_MAX} (sizes are int64)")
     bound = {k: int(v) for k, v in sizes.items()}
+    try:  # the size arithmetic host tiling checks, refused with the same message
+        check_graph_sizes(graph, bound)
+    except SizeArithmeticError as err:
+        raise InterpretError(f"graph @{graph.graph_name}: {err}") from None
     check_views_injective(graph, bound)
     return bound
 

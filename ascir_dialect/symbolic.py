@@ -466,23 +466,146 @@ class SizeExpr:
         return int(self.sym)
 
     def evaluate(self, bindings: Mapping[str, int]) -> int:
-        """The value for concrete size-variable bindings (all free names needed)."""
+        """The value for concrete size-variable bindings (all free names needed), computed
+        as host tiling and kernels compute it: int64 arithmetic in :func:`fold_expr`'s
+        order, each step checked. :class:`ExprArithmeticError` (an :class:`ExprError`
+        naming the expression and the bindings) when a step divides by zero or leaves int64."""
         missing = [n for n in self.free_names if n not in bindings]
         if missing:
             raise ExprError(
                 f"missing size binding for {', '.join(missing)} in '{self}'; "
                 f"pass sizes={{{', '.join(repr(m) + ': ...' for m in missing)}}}"
             )
-        subs = {symbol(n): sympy.Integer(int(bindings[n])) for n in self.free_names}
-        value = self.sym.xreplace(subs)
-        if not isinstance(value, sympy.Integer):
-            value = sympy.simplify(value)
-        if not isinstance(value, sympy.Integer):
-            raise ExprError(f"'{self}' did not evaluate to an integer: {value}")
-        return int(value)
+        values = {n: int(bindings[n]) for n in self.free_names}
+        try:
+            return fold_expr(self.sym, _CheckedInt64(values), {})
+        except _TrapError as trap:
+            raise ExprArithmeticError(self._text, trap.kind, values) from None
 
     def subs(self, mapping: Mapping[str, SizeExpr | int]) -> SizeExpr:
         return SizeExpr(self.sym.xreplace({symbol(k): _to_sympy(v) for k, v in mapping.items()}))
+
+
+# ------------------------------------------------------------------------ evaluation
+
+INT64_MIN = -(2**63)
+
+
+class ExprArithmeticError(ExprError):
+    """Evaluating a size expression with concrete sizes divides by zero (``kind`` "zero")
+    or leaves int64 (``kind`` "overflow") -- in the expression itself or in a step of its
+    evaluation (:func:`fold_expr`)."""
+
+    def __init__(self, expr: str, kind: str, bindings: Mapping[str, int]):
+        self.expr, self.kind, self.bindings = expr, kind, dict(bindings)
+        super().__init__(f"size expression '{expr}' {trap_text(kind)} with {bindings_text(bindings)}")
+
+
+def trap_text(kind: str) -> str:
+    """What an arithmetic trap of ``kind`` ("zero" / "overflow") does, as a verb phrase."""
+    return {"zero": "divides by zero", "overflow": "overflows int64"}[kind]
+
+
+def bindings_text(bindings: Mapping[str, object]) -> str:
+    """``s0=4, s1=4`` (sorted by name); ``no sizes`` when empty."""
+    return ", ".join(f"{k}={bindings[k]}" for k in sorted(bindings)) or "no sizes"
+
+
+class ExprOps(Protocol):
+    """What :func:`fold_expr` needs: the integer operations, on any value representation
+    (Python ints here, SSA values in ``lowering.exprs``)."""
+
+    def const(self, value: int): ...
+    def symbol(self, name: str): ...
+    def add(self, a, b): ...
+    def sub(self, a, b): ...
+    def mul(self, a, b): ...
+    def floordiv(self, a, b): ...
+    def min(self, a, b): ...
+    def max(self, a, b): ...
+
+
+def fold_expr(e: sympy.Expr, ops: ExprOps, memo: dict):
+    """Evaluate ``e`` bottom up with ``ops``: THE evaluation order of size expressions.
+
+    Host tiling, kernels (``lowering.exprs.ExprLowering``) and :meth:`SizeExpr.evaluate`
+    all go through here, so every intermediate value the kernel computes is one that host
+    tiling computed -- and checked -- first, and the reference refuses exactly what host
+    tiling refuses. Terms, factors and min/max arguments fold left in
+    ``sympy.default_sort_key`` order; ``x**k`` is ``k - 1`` multiplications; ``a mod m`` is
+    ``a - (a floordiv m) * m``. ``memo`` maps subexpressions already evaluated (each is
+    evaluated once)."""
+    if e in memo:
+        return memo[e]
+    if isinstance(e, sympy.Integer):
+        v = ops.const(int(e))
+    elif isinstance(e, sympy.Symbol):
+        v = ops.symbol(e.name)
+    elif isinstance(e, (sympy.Add, sympy.Mul, sympy.Min, sympy.Max)):
+        combine = {sympy.Add: ops.add, sympy.Mul: ops.mul, sympy.Min: ops.min, sympy.Max: ops.max}[type(e)]
+        args = _fold_order(e)
+        v = fold_expr(args[0], ops, memo)
+        for a in args[1:]:
+            v = combine(v, fold_expr(a, ops, memo))
+    elif isinstance(e, sympy.Pow) and e.args[1].is_Integer and int(e.args[1]) > 0:
+        base = v = fold_expr(e.args[0], ops, memo)
+        for _ in range(int(e.args[1]) - 1):
+            v = ops.mul(v, base)
+    elif isinstance(e, FloorDiv):
+        v = ops.floordiv(fold_expr(e.args[0], ops, memo), fold_expr(e.args[1], ops, memo))
+    elif isinstance(e, sympy.Mod):
+        a, m = fold_expr(e.args[0], ops, memo), fold_expr(e.args[1], ops, memo)
+        v = ops.sub(a, ops.mul(ops.floordiv(a, m), m))
+    else:
+        raise ExprError(f"cannot evaluate size expression term {e}")
+    memo[e] = v
+    return v
+
+
+@functools.lru_cache(maxsize=8192)
+def _fold_order(e: sympy.Expr) -> tuple[sympy.Expr, ...]:
+    return tuple(sorted(e.args, key=sympy.default_sort_key))
+
+
+class _TrapError(Exception):
+    def __init__(self, kind: str):
+        self.kind = kind
+
+
+class _CheckedInt64:
+    """:class:`ExprOps` on Python ints: every value must fit int64, divisors must not be 0."""
+
+    def __init__(self, bindings: Mapping[str, int]):
+        self.bindings = bindings
+
+    @staticmethod
+    def _fit(v: int) -> int:
+        if not INT64_MIN <= v <= INT64_MAX:
+            raise _TrapError("overflow")
+        return v
+
+    def const(self, value: int) -> int:
+        return self._fit(value)
+
+    def symbol(self, name: str) -> int:
+        return self._fit(self.bindings[name])
+
+    def add(self, a: int, b: int) -> int:
+        return self._fit(a + b)
+
+    def sub(self, a: int, b: int) -> int:
+        return self._fit(a - b)
+
+    def mul(self, a: int, b: int) -> int:
+        return self._fit(a * b)
+
+    def floordiv(self, a: int, b: int) -> int:
+        if b == 0:
+            raise _TrapError("zero")
+        return self._fit(a // b)
+
+    min = staticmethod(min)
+    max = staticmethod(max)
 
 
 def Min(a: SizeExpr | int, b: SizeExpr | int, *rest: SizeExpr | int) -> SizeExpr:

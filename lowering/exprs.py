@@ -2,69 +2,109 @@
 
 Size variables resolve through a callback (host: the AutofuseTiling parameters; kernel:
 tiling fields), so the same lowering serves both sides. Integer semantics follow
-``ascir_dialect.symbolic``: floordiv/mod round toward negative infinity.
+``ascir_dialect.symbolic``: floordiv/mod round toward negative infinity, and the
+evaluation order is ``ascir_dialect.symbolic.fold_expr``'s -- the one ``SizeExpr.evaluate``
+uses too.
+
+Host tiling builds with a ``HostBuilder``: every step is checked (division by zero, int64
+overflow) and a failure returns a code whose message names the expression and its use.
+Kernels evaluate expressions unchecked; they ``record`` each one, and host tiling checks
+every recorded expression (:meth:`ExprLowering.check_recorded`) -- the same steps on the
+same sizes, so nothing a kernel evaluates from the sizes can trap or wrap once host tiling
+has returned 0.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import nullcontext
 
 import sympy
 from xdsl.ir import SSAValue
 
-from ascendc_emitter.builder import BodyBuilder
-from ascir_dialect.symbolic import FloorDiv, SizeExpr
+from ascendc_emitter.builder import BodyBuilder, HostBuilder, message_text
+from ascir_dialect.symbolic import INT64_MAX, INT64_MIN, ExprArithmeticError, SizeExpr, fold_expr, trap_text
+
+KERNEL_USE = "used by the kernel"
+"""The use of a recorded kernel expression no named host check covered."""
+
+
+class _SsaOps:
+    """``fold_expr``'s operations as ops of a builder."""
+
+    def __init__(self, b: BodyBuilder, symbol: Callable[[str], SSAValue], text: Callable[[], str]):
+        self.b, self.symbol, self.text = b, symbol, text
+
+    def const(self, value: int) -> SSAValue:
+        if not INT64_MIN <= value <= INT64_MAX:  # a constant folded out of int64 by sympy
+            raise ExprArithmeticError(self.text(), "overflow", {})
+        return self.b.const(value)
+
+    def add(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.b.add(a, b)
+
+    def sub(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.b.sub(a, b)
+
+    def mul(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.b.mul(a, b)
+
+    def floordiv(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.b.floordiv(a, b)
+
+    def min(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.b.min(a, b)
+
+    def max(self, a: SSAValue, b: SSAValue) -> SSAValue:
+        return self.b.max(a, b)
 
 
 class ExprLowering:
-    """Memoised lowering of SizeExprs into one block (each subexpression emitted once)."""
+    """Memoised lowering of SizeExprs into one block (each subexpression emitted once).
 
-    def __init__(self, b: BodyBuilder, symbol: Callable[[str], SSAValue]):
+    ``record`` (kernels): a dict that receives every expression lowered, with its use;
+    pass it to :meth:`check_recorded` of the host tiling's lowering."""
+
+    def __init__(
+        self,
+        b: BodyBuilder,
+        symbol: Callable[[str], SSAValue],
+        record: dict[SizeExpr, str] | None = None,
+    ):
         self.b = b
         self.symbol = symbol
         self.memo: dict[sympy.Expr, SSAValue] = {}
+        self.record = record
+        self._current = ""
+        self.ops = _SsaOps(b, symbol, lambda: self._current)
 
-    def __call__(self, e: SizeExpr | int, name: str | None = None) -> SSAValue:
-        sym = e.sym if isinstance(e, SizeExpr) else sympy.Integer(e)
-        value = self.lower(sym)
-        if name and value.name_hint is None and not isinstance(sym, (sympy.Integer, sympy.Symbol)):
+    def __call__(self, e: SizeExpr | int, name: str | None = None, what: str | None = None) -> SSAValue:
+        """``e`` as an i64 value. ``what`` names its use in host tiling's messages, e.g.
+        "the load offset of %l0"."""
+        expr = e if isinstance(e, SizeExpr) else SizeExpr(e)
+        if self.record is not None and not expr.is_constant:
+            self.record.setdefault(expr, what or KERNEL_USE)
+        self._current = str(expr)
+        checking = (
+            self.b.checking(self._describe(expr, what)) if isinstance(self.b, HostBuilder) else nullcontext()
+        )
+        with checking:
+            value = fold_expr(expr.sym, self.ops, self.memo)
+        if name and value.name_hint is None and not isinstance(expr.sym, (sympy.Integer, sympy.Symbol)):
             value.name_hint = name
         return value
 
+    def _describe(self, expr: SizeExpr, what: str | None) -> Callable[[str], str]:
+        assert isinstance(self.b, HostBuilder)
+        use = f"of {message_text(what)}" if what else f"({KERNEL_USE})"
+        sizes = self.b.sizes_text(expr.free_names)
+        text = message_text(str(expr))
+        return lambda kind: f"size expression '{text}' {use} {trap_text(kind)} with {sizes}"
+
     def lower(self, e: sympy.Expr) -> SSAValue:
-        if e in self.memo:
-            return self.memo[e]
-        b = self.b
-        if isinstance(e, sympy.Integer):
-            v = b.const(int(e))
-        elif isinstance(e, sympy.Symbol):
-            v = self.symbol(e.name)
-        elif isinstance(e, sympy.Add):
-            terms = sorted(e.args, key=sympy.default_sort_key)
-            v = self.lower(terms[0])
-            for t in terms[1:]:
-                v = b.add(v, self.lower(t))
-        elif isinstance(e, sympy.Mul):
-            factors = sorted(e.args, key=sympy.default_sort_key)
-            v = self.lower(factors[0])
-            for f in factors[1:]:
-                v = b.mul(v, self.lower(f))
-        elif isinstance(e, sympy.Pow) and e.args[1].is_Integer and int(e.args[1]) > 0:
-            base = self.lower(e.args[0])
-            v = base
-            for _ in range(int(e.args[1]) - 1):
-                v = b.mul(v, base)
-        elif isinstance(e, FloorDiv):
-            v = b.floordiv(self.lower(e.args[0]), self.lower(e.args[1]))
-        elif isinstance(e, sympy.Mod):
-            a, m = self.lower(e.args[0]), self.lower(e.args[1])
-            v = b.sub(a, b.mul(b.floordiv(a, m), m))
-        elif isinstance(e, (sympy.Min, sympy.Max)):
-            args = sorted(e.args, key=sympy.default_sort_key)
-            v = self.lower(args[0])
-            for a in args[1:]:
-                v = (b.min if isinstance(e, sympy.Min) else b.max)(v, self.lower(a))
-        else:
-            raise ValueError(f"cannot lower size expression {e}")
-        self.memo[e] = v
-        return v
+        return fold_expr(e, self.ops, self.memo)
+
+    def check_recorded(self, record: dict[SizeExpr, str]) -> None:
+        """Host tiling: evaluate (checked) every expression a kernel recorded."""
+        for expr, what in list(record.items()):
+            self(expr, what=None if what == KERNEL_USE else what)

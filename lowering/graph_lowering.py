@@ -60,6 +60,7 @@ from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataO
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
 from lowering.op_tables import COMPARE_MODE, MEMORY_UNARY, NAN_PROPAGATING
+from lowering.size_checks import lower_graph_checks
 from lowering.types import cast_round_mode, converted_constant, element_type, scalar_type
 from lowering.vf_lowering import VfCodegen
 from passes.diagnostics import PassError
@@ -261,6 +262,8 @@ class GraphLowering:
         self.order = {u: i for i, u in enumerate(self.units)}
         self._vf_functions: set[VfOp] = set()
         self.kernel_buffers: list[list[Buffer]] = []
+        self.kernel_exprs: dict[SizeExpr, str] = {}
+        """Every size expression the kernels evaluate (host tiling checks them all)."""
         """The UB buffers of each kernel of the module (host tiling sizes the tile for the
         largest)."""
 
@@ -303,7 +306,7 @@ class GraphLowering:
             self._mask_tmp: dict[bool, tuple[SSAValue, SSAValue, SSAValue]] = {}
             self._sel_bits: dict[bool, SSAValue] = {}
             self.in_chunks, self.resident, self.part = False, False, None
-            self.sym = ExprLowering(k, lambda s: k.tiling_get(tiling, s))
+            self.sym = ExprLowering(k, lambda s: k.tiling_get(tiling, s), record=self.kernel_exprs)
             self._prologue(addrs)
             self.workspace = addrs[-1]
             self.tile, self.tiles_per_row, self.total, self.per_block = (
@@ -1087,6 +1090,8 @@ class GraphLowering:
             for name, v in by_name.items():
                 h.fail_if(h.cmp("slt", v, 1), 2, f"size {name} must be >= 1")
                 h.set_tiling(name, v)
+            lower_graph_checks(h, sym, self.graph)  # sizes, strides, offsets, extents, Arange, IndexExpr
+            sym.check_recorded(self.kernel_exprs)  # and whatever else the kernels evaluate
             inner = sym(plan.inner[1], "inner")
             rows = h.const(1)
             for pos in phases.kept_outer:
@@ -1166,6 +1171,11 @@ class GraphLowering:
             h.set_tiling(f"ws_{i}", offset)
             nbytes = h.mul(h.mul(h.mul(items, parts), width), accumulator_dtype(n).nbytes)
             offset = h.add(offset, h.mul(h.ceildiv(nbytes, WORKSPACE_ALIGN), WORKSPACE_ALIGN))
+        h.fail_if(
+            h.select(split, h.cmp("sgt", offset, 2**32 - 1), h.const(0, IntegerType(1))),
+            4,
+            "the SPLIT partials exceed the 32-bit workspace size",
+        )
         return (
             h.select(split, SPLIT, key, name="key"),
             h.select(split, h.mul(items, parts), blocks, name="blocks"),

@@ -42,6 +42,7 @@ from lowering.indirect_simd import SimdTemplate, simd_supported
 from lowering.indirect_simt import SimtTemplate, simt_supported
 from lowering.indirect_sklike import SkLikeTemplate, Stage, sklike_reason
 from lowering.pipeline import lower_ordinary
+from lowering.size_checks import lower_graph_checks
 from passes.diagnostics import PassError
 
 KEYS = {"simd": 1, "simt": 2, "sklike": 3}
@@ -148,6 +149,10 @@ def _host(
         for s, v in by_name.items():
             h.fail_if(h.cmp("slt", v, 1), 2, f"size {s} must be >= 1")
             h.set_tiling(s, v)
+        lower_graph_checks(h, sym, graph)  # sizes, strides, offsets, extents, Arange, IndexExpr
+        for template in (simd, simt):
+            if template is not None:  # whatever else the kernels evaluate
+                sym.check_recorded(template.kernel_exprs)
         for i, n in enumerate(ies):
             h.set_tiling(f"ie_{i}", sym(n.expr.data))
         cores = h.cast(core_num, i64)
@@ -159,8 +164,10 @@ def _host(
         simt_blocks = h.ceildiv(total, per_block, name="simt_blocks")
         # FR6 scores on the real shapes
         cont_bytes, outer = scores(plan)
-        cont_ok = h.cmp("sge", h.mul(sym(cont_bytes), 100), int(CACHELINE_BYTES * CACHE_THRES * 100))
-        core_ok = h.cmp("sge", h.mul(sym(outer), 100), h.mul(cores, int(CORE_THRES * 100)))
+        cont_bytes_v = sym(cont_bytes, what="the FR6 score's contiguous bytes")
+        outer_v = sym(outer, what="the FR6 score's index outer extent")
+        cont_ok = h.cmp("sge", h.mul(cont_bytes_v, 100), int(CACHELINE_BYTES * CACHE_THRES * 100))
+        core_ok = h.cmp("sge", h.mul(outer_v, 100), h.mul(cores, int(CORE_THRES * 100)))
         false, true = h.const(0, cont_ok.type), h.const(1, cont_ok.type)
         want_simd = h.select(cont_ok, core_ok, false, name="want_simd")
         want_sklike = h.select(cont_ok, h.select(core_ok, false, true), false, name="want_sklike")
@@ -194,7 +201,10 @@ def _host(
             key = h.select(cond, KEYS[template], key, name="key" if last else None)  # type: ignore[arg-type]
             block_dim = h.select(cond, blocks[template], block_dim, name="blocks" if last else None)  # type: ignore[arg-type]
         h.fail_if(
-            h.cmp("eq", key, 0), 1, "the SIMD template does not fit the UB and no other template applies"
+            h.cmp("eq", key, 0),
+            1,
+            "the SIMD template does not fit the UB or its Gather byte offsets would leave their range, and "
+            "no other template applies",
         )
         h.set_tiling("tiling_key", key)
         h.set_tiling("block_dim", block_dim)

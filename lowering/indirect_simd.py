@@ -47,6 +47,10 @@ from lowering.types import cast_round_mode, element_type, scalar_type
 _UNARY = MEMORY_UNARY
 ALIGN = 256  # elements: every buffer is a whole number of 256-byte repeats for any dtype
 MAX_TILE_ROWS = 4095  # DataCopyPad blockCount is 12 bits
+INT32_MAX = 2**31 - 1
+GATHER_OFFSET_LIMIT = {2: 2**17 - 1, 4: INT32_MAX}
+"""Largest byte offset of a Gather element: the 950 API takes uint32 offsets and, for 2-byte
+elements, at most 2**17 - 1; the template computes them in int32."""
 i32 = IntegerType(32)
 u8 = IntegerType(8, Signedness.UNSIGNED)
 u32 = IntegerType(32, Signedness.UNSIGNED)
@@ -108,6 +112,7 @@ class SimdTemplate:
             n for n in plan.output_chain if not isinstance(n, StoreOp)
         ]
         self.blocks: SSAValue | None = None
+        self.kernel_exprs: dict = {}  # size expressions the kernel evaluates (host tiling checks them)
 
     FIELDS = (
         "simd_run",
@@ -202,6 +207,7 @@ class SimdTemplate:
                 continue
             ok = h.cmp("sge", sym(stride), extent)
             steps = h.select(ok, steps, h.const(0, IntegerType(1)))
+        offsets_ok = self._offsets_fit(h, sym, sl)
         per_core = h.ceildiv(r, h.min(cores, r))  # fewer rows per tile than cores would idle
         tile_rows = h.max(h.min(h.min(h.min(fit, run), per_core), MAX_TILE_ROWS), 1)
         tile_rows = h.select(steps, tile_rows, 1, name="simd_tile_rows")
@@ -223,7 +229,33 @@ class SimdTemplate:
             ("simd_index_pad", pads["index"]),
         ):
             h.set_tiling(f, v)
-        return h.cmp("sge", fit, 1, name="simd_fits")
+        fits = h.cmp("sge", fit, 1)
+        return h.select(fits, offsets_ok, h.const(0, IntegerType(1)), name="simd_fits")
+
+    def _offsets_fit(self, h: BodyBuilder, sym: ExprLowering, slice_elems: SSAValue) -> SSAValue:
+        """Whether the kernel's byte offsets ``index * row_bytes + post`` (int32, then the
+        uint32 offsets of ``AscendC::Gather``) are right for every index it may hold after
+        its 64-bit range check, ``-dim - 1`` to ``dim`` (:meth:`_indices`): in-range indices
+        address the slice, below ``slice_bytes``, which Gather must take (for 2-byte
+        elements at most 2**17 - 1: the API's constraint on Ascend 950); no offset wraps
+        int32 (``(dim + 1) * row_bytes`` and ``slice_bytes + row_bytes`` fit), so an
+        out-of-range index stays out of range. Else another template takes the gather."""
+        src_t, d = self.load.result_tensor(), self.plan.dim
+        elem = src_t.dtype.nbytes
+        cap = INT32_MAX + 1  # operands are clamped to it: no product below overflows int64
+        dim, stride = sym(src_t.repeats[d]), sym(src_t.strides[d])
+        row_bytes = h.min(h.mul(h.min(stride, cap), elem), cap)
+        slice_bytes = h.mul(h.min(slice_elems, cap), elem)
+        false = h.const(0, IntegerType(1))
+        ok = h.cmp("slt", dim, INT32_MAX)  # -dim - 1 and dim are int32 values
+        for fits in (
+            h.cmp("sle", h.sub(slice_bytes, elem), GATHER_OFFSET_LIMIT[elem]),
+            h.cmp("sle", h.mul(h.add(h.min(dim, cap), 1), row_bytes), INT32_MAX),
+            h.cmp("sle", h.add(slice_bytes, row_bytes), INT32_MAX),
+        ):
+            ok = h.select(ok, fits, false)
+        ok.name_hint = "simd_offsets_fit"
+        return ok
 
     # ---------------------------------------------------------------- kernel
     def emit(
@@ -237,7 +269,7 @@ class SimdTemplate:
     ) -> None:
         plan, d = self.plan, self.plan.dim
         by_name = dict(zip(plan.graph.size_names, sizes, strict=True))
-        sym = ExprLowering(k, lambda s: by_name[s])
+        sym = ExprLowering(k, lambda s: by_name[s], record=self.kernel_exprs)
         get = {f: k.tiling_get(tiling, f) for f, _ in self.tiling_fields()}
         src_t, out = self.load.result_tensor(), plan.out_view
         t = element_type(src_t.dtype)
@@ -281,7 +313,10 @@ class SimdTemplate:
         per_block, run, per_run = get["simd_per_block"], get["simd_run"], get["simd_tiles_per_run"]
         first = k.mul(k.block_idx(), per_block, name="first_tile")
         last = k.min(k.add(first, per_block), get["simd_tiles"], name="last_tile")
-        dim_size = k.cast(sym(src_t.repeats[d]), i32, name="dim_size")
+        dim64 = sym(src_t.repeats[d])
+        dim_size = k.cast(dim64, i32, name="dim_size")
+        below = k.sub(k.sub(0, dim64), 1, name="below_range")  # -dim - 1: int32 too (host tiling)
+        self.clamp = (dim64, below, dim_size, k.cast(below, i32, name="below_range32"))
         with k.loop(first, last, 1, "tile") as (b, tile):
             run_no = b.floordiv(tile, per_run, name="run_no")
             in_run = b.mul(b.sub(tile, b.mul(run_no, per_run)), rows_per_tile, name="in_run")
@@ -427,14 +462,29 @@ class SimdTemplate:
         nrows: SSAValue,
         count: SSAValue,
     ) -> None:
-        """idx (int32) = the index of every output element of the tile's ``nrows`` rows."""
+        """idx (int32) = the index of every output element of the tile's ``nrows`` rows.
+
+        Indices are range-checked in their own width first: each is clamped to
+        ``[-dim - 1, dim]``, which keeps its verdict (in range; negative and wrapping into
+        range; out of range either way) and its wrapped value, so int64 indices narrow to
+        int32 exactly (2**32 + 1 stays out of range instead of reading element 1) and no
+        byte offset computed from an index wraps (host tiling checked ``(dim + 1) *
+        row_bytes`` fits, ``_offsets_fit``). int32 indices need it without the bound check
+        only, where an out-of-range index must reach Gather as an out-of-range offset."""
         raw_is_64 = self.index.result_tensor().dtype is DType.int64
         target = bufs["idx"] if self.index_contiguous else bufs["idx_compact"]
         raw_count = count if self.index_contiguous else b.mul(nrows, get["simd_index_pad"])
+        dim64, below64, dim32, below32 = self.clamp
         if raw_is_64:
-            b.vec(ac.CastOp, target, bufs["idx_raw"], raw_count, round="CAST_NONE")
+            raw = bufs["idx_raw"]
+            b.vec(ac.MinsOp, raw, raw, dim64, raw_count)
+            b.vec(ac.MaxsOp, raw, raw, below64, raw_count)
+            b.vec(ac.CastOp, target, raw, raw_count, round="CAST_NONE")
         else:
             b.vec(ac.AddsOp, target, bufs["idx_raw"], b.const(0, i32), raw_count)
+            if not self.plan.node.check_bound:
+                b.vec(ac.MinsOp, target, target, dim32, raw_count)
+                b.vec(ac.MaxsOp, target, target, below32, raw_count)
         if not self.index_contiguous:
             pattern = b.reinterpret(bufs["idx_pattern"], u32)
             b.vec(ac.GatherOp, bufs["idx"], bufs["idx_compact"], pattern, 0, count)

@@ -89,6 +89,7 @@ class SimtTemplate:
         self.gm = gm  # Data / ScalarData / Output node -> kernel GM argument position
         self.sizes = plan.graph.size_names
         self.index_exprs = [n for n in plan.graph.nodes() if isinstance(n, IndexExprOp)]
+        self.kernel_exprs: dict = {}  # size expressions the function evaluates (host tiling checks them)
 
     # ------------------------------------------------------------------ call
     def call(
@@ -125,7 +126,7 @@ class SimtTemplate:
 
         with f.loop(f.add(first, f.thread_idx()), last, f.thread_num(), "e") as (b, e):
             self.b = b
-            self.sym = ExprLowering(b, lambda s: self.size_vals[s])
+            self.sym = ExprLowering(b, lambda s: self.size_vals[s], record=self.kernel_exprs)
             view = self.plan.lane_view
             env: dict[str, SSAValue] = {}
             rest_e = e

@@ -24,7 +24,7 @@ from xdsl.dialects.builtin import ArrayAttr, IntAttr, IntegerAttr, ModuleOp, Str
 from xdsl.ir import Operation, SSAValue
 from xdsl.rewriter import Rewriter
 
-from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
+from ascendc_emitter.builder import BodyBuilder, HostBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.frontend.graph import contiguous_strides
@@ -287,12 +287,15 @@ class SkLikeTemplate:
                     continue  # the template checks and stores the sizes once
                 new = op.clone(value_mapper=mapping)
                 _prefix_fields(new, stage)
+                if isinstance(new, ac.FailIfOp) and isinstance(h, HostBuilder):
+                    h.adopt_fail_if(new, [s.data for s in host.size_names.data])
                 h.insert(new)
         sym = ExprLowering(h, lambda s: sizes[s])
         offset: SSAValue = h.const(0)
         for w in self.split.workspaces:
             h.set_tiling(w.field, offset)
-            offset = h.add(offset, h.mul(h.ceildiv(sym(w.nbytes), WORKSPACE_ALIGN), WORKSPACE_ALIGN))
+            nbytes = sym(w.nbytes, what=f"the bytes of the SK-like workspace tensor {w.field}")
+            offset = h.add(offset, h.mul(h.ceildiv(nbytes, WORKSPACE_ALIGN), WORKSPACE_ALIGN))
         h.fail_if(
             h.cmp("sgt", offset, 2**32 - 1), 4, "the SK-like workspace exceeds the 32-bit workspace size"
         )

@@ -15,6 +15,7 @@ from runtime.errors import (
     KernelBuildError,
     KernelRuntimeError,
     SimulatorError,
+    SizeCheckError,
     TilingError,
     ToolchainNotFoundError,
 )
@@ -74,6 +75,7 @@ __all__ = [
     "KernelRuntimeError",
     "RunResult",
     "SimulatorError",
+    "SizeCheckError",
     "TilingError",
     "ToolchainNotFoundError",
     "compile_kernel",

@@ -25,6 +25,12 @@ class TilingError(KernelRuntimeError):
         self.code = code
 
 
+class SizeCheckError(TilingError):
+    """``AutofuseTiling`` refused the sizes: the graph's size arithmetic divides by zero,
+    leaves int64 or gives a repeat below 1 for them; the message names the expression, its
+    use and the sizes (the reference interpreter refuses them with the same message)."""
+
+
 class SimulatorError(KernelRuntimeError):
     """The simulator stopped a kernel (out-of-bounds GM access, UB overflow, misalignment...)."""
 

@@ -8,6 +8,7 @@ as a GM buffer so that any out-of-bounds access is reported, not performed.
 from __future__ import annotations
 
 import ctypes
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from numbers import Integral
@@ -19,7 +20,7 @@ import numpy as np
 from ascir_dialect.diagnostics import AscirArgumentError
 from ascir_dialect.frontend.platform import check_core_num, check_ub_size
 from ascir_dialect.numbers import INT64_MAX
-from runtime.errors import KernelRuntimeError, SimulatorError, TilingError
+from runtime.errors import KernelRuntimeError, SimulatorError, SizeCheckError, TilingError
 
 STAT_FIELDS = (
     "gm_read_bytes",
@@ -46,6 +47,45 @@ TILING_ERRORS = {
     3: "no template case is applicable to these shapes",
     4: "workspace need exceeds the 32-bit workspace size",
 }
+
+
+FIRST_CHECK_CODE = 100
+"""Codes from here on are host arithmetic checks with their own message
+(``ascendc_emitter.builder.HostBuilder``); below, the classes of :data:`TILING_ERRORS`."""
+
+_PLACEHOLDER = re.compile(r"\{\{|\}\}|\{(\d+)\}")
+
+
+def format_tiling_message(text: str, sizes: Sequence[int]) -> str:
+    """A host tiling message with its ``{k}`` placeholders replaced by size argument ``k``
+    (``{{``/``}}`` are literal braces)."""
+
+    def value(m: re.Match[str]) -> str:
+        if m.group(1) is None:
+            return m.group(0)[0]
+        k = int(m.group(1))
+        return str(int(sizes[k])) if k < len(sizes) else m.group(0)
+
+    return _PLACEHOLDER.sub(value, text)
+
+
+def tiling_error(lib: ctypes.CDLL, name: str, code: int, sizes: Sequence[int]) -> TilingError:
+    """The error for ``AutofuseTiling``'s return ``code``: a check's own message (the
+    library's ``AutofuseTilingError`` table) or the meaning of the code's class."""
+    message = None
+    try:
+        table = lib.AutofuseTilingError
+    except AttributeError:  # a module built before the table existed
+        table = None
+    if table is not None:
+        table.restype = ctypes.c_char_p
+        table.argtypes = [ctypes.c_int64]
+        raw = table(code)
+        message = format_tiling_message(raw.decode(errors="replace"), sizes) if raw else None
+    if message is not None and code >= FIRST_CHECK_CODE:
+        return SizeCheckError(name, code, message)
+    meaning = TILING_ERRORS.get(code, "see the kernel's host_impl.cpp")
+    return TilingError(name, code, f"{meaning} ({message})" if message and message != meaning else meaning)
 
 
 class _Stats(ctypes.Structure):
@@ -166,7 +206,7 @@ def call_tiling(
     ]
     code = int(fn(*[int(s) for s in sizes], tiling, workspace_size, block_dim, core_num, ub_size))
     if code != 0:
-        raise TilingError(name, code, TILING_ERRORS.get(code, "see the kernel's host_impl.cpp"))
+        raise tiling_error(lib, name, code, sizes)
     if block_dim.value < 1:
         raise KernelRuntimeError(f"kernel {name}: AutofuseTiling chose block_dim 0")
     offset = int(lib.autofuse_tiling_key_offset())

@@ -33,7 +33,7 @@ from xdsl.irdl import (
     var_operand_def,
     var_region_def,
 )
-from xdsl.traits import IsolatedFromAbove, NoTerminator, SymbolOpInterface
+from xdsl.traits import IsolatedFromAbove, NoTerminator, Pure, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
 from ascendc_emitter.dialect.reg_layout import LOAD_DISTS, STORE_DISTS, reg_api_supports, reg_cast_supported
@@ -197,6 +197,46 @@ class FailIfOp(IRDLOperation):
     cond = operand_def(IntegerType(1))
     code = prop_def(IntAttr)
     reason = prop_def(StringAttr)
+
+
+class CheckedArithOp(IRDLOperation):
+    """Checked int64 arithmetic of host tiling: ``value = lhs <op> rhs`` and ``overflow``,
+    set when the exact result does not fit int64 -- or, for the divisions, when ``rhs`` is
+    0 (``value`` is then 0). Like LLVM's ``*.with.overflow`` intrinsics (and arith's
+    ``addui_extended``), the flag is a result: ``ascendc.fail_if`` on it returns the
+    tiling's error code, so the only early exit of ``AutofuseTiling`` stays ``fail_if``.
+    Printed as the total (never trapping) ``af::Checked*`` helpers of
+    ``autofuse/scalar.h`` (``__builtin_*_overflow``)."""
+
+    HELPER: ClassVar[str] = ""
+    DIVISION: ClassVar[bool] = False
+    lhs = operand_def(i64)
+    rhs = operand_def(i64)
+    value = result_def(i64)
+    overflow = result_def(IntegerType(1))
+    traits = traits_def(Pure())
+
+
+def _checked(name: str, helper: str, division: bool = False) -> type:
+    cls = type(
+        helper.removeprefix("af::") + "Op",
+        (CheckedArithOp,),
+        {
+            "name": name,
+            "HELPER": helper,
+            "DIVISION": division,
+            "__annotations__": {"HELPER": ClassVar[str], "DIVISION": ClassVar[bool]},
+        },
+    )
+    cls.__doc__ = f"``{helper}(lhs, rhs, &value)``: see :class:`CheckedArithOp`."
+    return irdl_op_definition(cls)
+
+
+CheckedAddOp = _checked("ascendc.checked_addi", "af::CheckedAdd")
+CheckedSubOp = _checked("ascendc.checked_subi", "af::CheckedSub")
+CheckedMulOp = _checked("ascendc.checked_muli", "af::CheckedMul")
+CheckedFloorDivOp = _checked("ascendc.checked_floordivsi", "af::CheckedFloorDiv", division=True)
+CheckedCeilDivOp = _checked("ascendc.checked_ceildivsi", "af::CheckedCeilDiv", division=True)
 
 
 @irdl_op_definition

@@ -9,9 +9,18 @@
 // CHECK-LABEL: // ===== host_impl.cpp =====
 // CHECK:       extern "C" int64_t AutofuseTiling(int64_t s0, int64_t s1, AutofuseTilingData* tiling, uint32_t* workspace_size, uint32_t* block_dim, uint32_t core_num, uint32_t ub_size) {
 // CHECK:           if ({{.*}}) return 2;  // size s0 must be >= 1
-// CHECK:           const int64_t budget = {{.*}} - int64_t(0);
+// Host arithmetic is checked (HostBuilder): a step that overflows or divides by zero returns its own code.
+// CHECK:           const bool [[FLAG:v_[0-9]+_overflow]] = af::CheckedMul({{.*}}, int64_t(4), &{{v_[0-9]+}});
+// CHECK-NEXT:      if ([[FLAG]]) return [[CODE:1[0-9][0-9]]];  // the GM extent of %x0 ((sum((repeat - 1) * stride) + 1) * 4 bytes) overflows int64 with s0={0}, s1={1}
 // CHECK:           if ({{.*}}) return 1;  // even the smallest tile does not fit the UB
+// CHECK:           const bool [[ZERO:v_[0-9]+]] = per_block == int64_t(0);
+// CHECK-NEXT:      if ([[ZERO]]) return {{1[0-9][0-9]}};  // host tiling arithmetic (a quotient block_dim) divides by zero with s0={0}, s1={1}
 // CHECK:           *block_dim = static_cast<uint32_t>(block_dim_{{[0-9]+}});
+// The messages of the codes, for the runtime ({k}: size argument k).
+// CHECK:       extern "C" const char* AutofuseTilingError(int64_t code) {
+// CHECK:               case 1: return "even the smallest tile does not fit the UB";
+// CHECK:               case [[CODE]]: return "the GM extent of %x0 ((sum((repeat - 1) * stride) + 1) * 4 bytes) overflows int64 with s0={0}, s1={1}";
+// CHECK:           return nullptr;
 // CHECK-LABEL: // ===== device_impl.cpp =====
 // CHECK:       extern "C" __global__ __aicore__ void autofuse_add_relu(GM_ADDR in0, GM_ADDR in1, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK:           for (int64_t t = first_tile; t < last_tile; t += int64_t(1)) {

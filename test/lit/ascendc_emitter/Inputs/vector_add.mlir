@@ -6,20 +6,29 @@ builtin.module {
     %1 = arith.cmpi slt, %n, %0 : i64
     "ascendc.fail_if"(%1) <{code = #builtin.int<2>, reason = "n must be >= 1"}> : (i1) -> ()
     %2 = arith.extsi %core_num : i32 to i64
-    %per_block = arith.ceildivsi %n, %2 : i64
-    %3 = arith.constant 8 : i64
-    %4 = arith.ceildivsi %per_block, %3 : i64
-    %5 = arith.constant 8 : i64
-    %per_block_aligned = arith.muli %4, %5 : i64
-    %blocks = arith.ceildivsi %n, %per_block_aligned : i64
+    %3 = arith.constant 0 : i64
+    %4 = arith.cmpi eq, %2, %3 : i64
+    "ascendc.fail_if"(%4) <{code = #builtin.int<100>, reason = "host tiling arithmetic (a quotient per_block) divides by zero with n={0}"}> : (i1) -> ()
+    %per_block, %5 = "ascendc.checked_ceildivsi"(%n, %2) : (i64, i64) -> (i64, i1)
+    "ascendc.fail_if"(%5) <{code = #builtin.int<101>, reason = "host tiling arithmetic (a quotient per_block) overflows int64 with n={0}"}> : (i1) -> ()
+    %6 = arith.constant 8 : i64
+    %7 = arith.ceildivsi %per_block, %6 : i64
+    %8 = arith.constant 8 : i64
+    %per_block_aligned, %9 = "ascendc.checked_muli"(%7, %8) : (i64, i64) -> (i64, i1)
+    "ascendc.fail_if"(%9) <{code = #builtin.int<102>, reason = "host tiling arithmetic (a product per_block_aligned) overflows int64 with n={0}"}> : (i1) -> ()
+    %10 = arith.constant 0 : i64
+    %11 = arith.cmpi eq, %per_block_aligned, %10 : i64
+    "ascendc.fail_if"(%11) <{code = #builtin.int<103>, reason = "host tiling arithmetic (a quotient blocks) divides by zero with n={0}"}> : (i1) -> ()
+    %blocks, %12 = "ascendc.checked_ceildivsi"(%n, %per_block_aligned) : (i64, i64) -> (i64, i1)
+    "ascendc.fail_if"(%12) <{code = #builtin.int<104>, reason = "host tiling arithmetic (a quotient blocks) overflows int64 with n={0}"}> : (i1) -> ()
     "ascendc.set_tiling"(%n) <{field = "n"}> : (i64) -> ()
     "ascendc.set_tiling"(%per_block_aligned) <{field = "per_block"}> : (i64) -> ()
-    %6 = arith.constant 2048 : i64
-    "ascendc.set_tiling"(%6) <{field = "tile"}> : (i64) -> ()
+    %13 = arith.constant 2048 : i64
+    "ascendc.set_tiling"(%13) <{field = "tile"}> : (i64) -> ()
     "ascendc.set_tiling"(%blocks) <{field = "block_dim"}> : (i64) -> ()
     "ascendc.set_output"(%blocks) <{output = "block_dim"}> : (i64) -> ()
-    %7 = arith.constant 0 : i64
-    "ascendc.set_output"(%7) <{output = "workspace_size"}> : (i64) -> ()
+    %14 = arith.constant 0 : i64
+    "ascendc.set_output"(%14) <{output = "workspace_size"}> : (i64) -> ()
   }) : () -> ()
   "ascendc.kernel"() <{sym_name = "vadd", arg_names = ["x", "y", "z", "workspace"]}> ({
   ^bb0(%0: !ascendc.gm_addr, %1: !ascendc.gm_addr, %2: !ascendc.gm_addr, %3: !ascendc.gm_addr, %4: !ascendc.tiling):
