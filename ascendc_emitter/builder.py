@@ -8,7 +8,7 @@ control flow (``scf``) around the AscendC calls.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -26,6 +26,7 @@ from xdsl.dialects.builtin import (
     UnitAttr,
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
+from xdsl.ir.core import IRWithName
 
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import (
@@ -41,6 +42,7 @@ from ascendc_emitter.dialect.types import (
     UbPtrType,
     is_float,
 )
+from ascendc_emitter.names import c_identifier
 
 i1 = IntegerType(1)
 i32 = IntegerType(32)
@@ -49,6 +51,14 @@ u8 = IntegerType(8, Signedness.UNSIGNED)
 u32 = IntegerType(32, Signedness.UNSIGNED)
 
 Value = SSAValue | int
+
+
+def hint(name: str | None) -> str | None:
+    """An SSA name hint for ``name``, which may come from any node name: xDSL's own spelling
+    when it is one, else the names mapping (``c_identifier``; the printer maps it again)."""
+    if name is None or IRWithName.is_valid_name(name):
+        return name
+    return c_identifier(name)
 
 
 class BodyBuilder:
@@ -76,7 +86,7 @@ class BodyBuilder:
         self.insert(op)
         if op.results:
             if name:
-                op.results[0].name_hint = name
+                op.results[0].name_hint = hint(name)
             return op.results[0]
         return None
 
@@ -92,14 +102,14 @@ class BodyBuilder:
         attr = FloatAttr(float(value), t) if is_float(t) else IntegerAttr(int(value), t)  # type: ignore[arg-type]
         op = self.insert(arith.ConstantOp(attr, t))
         if name:
-            op.results[0].name_hint = name
+            op.results[0].name_hint = hint(name)
         return op.results[0]
 
     def _bin(self, cls: type[Operation], a: Value, b: Value, name: str | None) -> SSAValue:
         lhs = self.v(a)
         op = self.insert(cls(lhs, self.v(b, lhs.type)))  # type: ignore[call-arg]
         if name:
-            op.results[0].name_hint = name
+            op.results[0].name_hint = hint(name)
         return op.results[0]
 
     def add(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
@@ -130,7 +140,7 @@ class BodyBuilder:
         lhs = self.v(a)
         op = self.insert(arith.CmpiOp(lhs, self.v(b, lhs.type), pred))
         if name:
-            op.results[0].name_hint = name
+            op.results[0].name_hint = hint(name)
         return op.results[0]
 
     def select(self, cond: SSAValue, a: Value, b: Value, name: str | None = None) -> SSAValue:
@@ -140,7 +150,7 @@ class BodyBuilder:
             return x if chosen else self.v(b, x.type)
         op = self.insert(arith.SelectOp(cond, x, self.v(b, x.type)))
         if name:
-            op.results[0].name_hint = name
+            op.results[0].name_hint = hint(name)
         return op.results[0]
 
     def cast(self, value: SSAValue, t: Attribute, name: str | None = None) -> SSAValue:
@@ -157,7 +167,7 @@ class BodyBuilder:
             cls = arith.ExtSIOp if _bits(t) > _bits(src) else arith.TruncIOp
         op = self.insert(cls(value, t))  # type: ignore[call-arg]
         if name:
-            op.results[0].name_hint = name
+            op.results[0].name_hint = hint(name)
         return op.results[0]
 
     # ------------------------------------------------------------ control flow
@@ -167,7 +177,7 @@ class BodyBuilder:
     ) -> Iterator[tuple[BodyBuilder, SSAValue]]:
         lo, hi, st = self.v(lb), self.v(ub), self.v(step)
         block = Block(arg_types=[lo.type])
-        block.args[0].name_hint = name
+        block.args[0].name_hint = hint(name)
         inner = self._nested(block)
         yield inner, block.args[0]
         block.add_op(scf.YieldOp())
@@ -182,7 +192,7 @@ class BodyBuilder:
         the block, ``self.folded`` is the final value."""
         lo, hi = self.v(lb), self.v(ub)
         block = Block(arg_types=[lo.type, init.type])
-        block.args[0].name_hint, block.args[1].name_hint = name, acc_name
+        block.args[0].name_hint, block.args[1].name_hint = hint(name), hint(acc_name)
         inner = self._nested(block)
         out: list[SSAValue] = []
         yield inner, block.args[0], block.args[1], out
@@ -190,7 +200,7 @@ class BodyBuilder:
             raise ValueError("fold: the body must provide the next value")
         block.add_op(scf.YieldOp(out[0]))
         loop = self.insert(scf.ForOp(lo, hi, self.v(1), [init], block))
-        loop.results[0].name_hint = acc_name
+        loop.results[0].name_hint = hint(acc_name)
         self.folded = loop.results[0]
 
     @contextmanager
@@ -203,7 +213,8 @@ class BodyBuilder:
 
     # --------------------------------------------------------------- host side
     def set_tiling(self, field: str, value: Value) -> None:
-        self.emit(ac.SetTilingOp, [self.v(value)], {"field": StringAttr(field)})
+        """``field`` is mapped with ``c_identifier``, as the tiling struct's field names are."""
+        self.emit(ac.SetTilingOp, [self.v(value)], {"field": StringAttr(c_identifier(field))})
 
     def set_output(self, output: str, value: Value) -> None:
         self.emit(ac.SetOutputOp, [self.v(value)], {"output": StringAttr(output)})
@@ -215,6 +226,7 @@ class BodyBuilder:
     def tiling_get(
         self, tiling: SSAValue, field: str, t: Attribute = i64, name: str | None = None
     ) -> SSAValue:
+        field = c_identifier(field)  # as the tiling struct's field names
         return self.emit(ac.TilingGetOp, [tiling], {"field": StringAttr(field)}, t, name=name or field)  # type: ignore[return-value]
 
     def block_idx(self) -> SSAValue:
@@ -317,10 +329,14 @@ class BodyBuilder:
         self.emit(ac.SyncOp, [], {"event": StringAttr(event)})
 
     def vf_call(self, callee: str, args: Sequence[SSAValue]) -> None:
-        self.emit(ac.VfCallOp, [list(args)], {"callee": SymbolRefAttr(callee)})
+        self.emit(ac.VfCallOp, [list(args)], {"callee": SymbolRefAttr(c_identifier(callee))})
 
     def simt_call(self, callee: str, threads: int, args: Sequence[SSAValue]) -> None:
-        self.emit(ac.SimtCallOp, [list(args)], {"callee": SymbolRefAttr(callee), "threads": IntAttr(threads)})
+        self.emit(
+            ac.SimtCallOp,
+            [list(args)],
+            {"callee": SymbolRefAttr(c_identifier(callee)), "threads": IntAttr(threads)},
+        )
 
     @contextmanager
     def key_switch(self, tiling: SSAValue, keys: Sequence[int]) -> Iterator[list[BodyBuilder]]:
@@ -564,7 +580,13 @@ def _bits(t: Attribute) -> int:
 
 
 class KernelModuleBuilder:
-    """Builds one kernel module: tiling struct, host tiling, VF functions and the kernel."""
+    """Builds one kernel module: tiling struct, host tiling, VF functions and the kernel.
+
+    Every name it puts into the module is mapped to a C identifier where the op is created
+    (``ascendc_emitter.names.c_identifier``): tiling fields (``tiling_get`` / ``set_tiling``
+    map theirs the same way), GM and function argument names, and the global symbols
+    (:meth:`symbol`), which are also kept distinct from each other and from the names the
+    generated functions give their own parameters."""
 
     def __init__(
         self,
@@ -579,13 +601,47 @@ class KernelModuleBuilder:
         self.module.body.block.add_op(
             ac.TilingStructOp.build(
                 properties={
-                    "field_names": ArrayAttr([StringAttr(n) for n, _ in fields]),
+                    "field_names": ArrayAttr([StringAttr(c_identifier(n)) for n, _ in fields]),
                     "field_types": ArrayAttr([t for _, t in fields]),
                 }
             )
         )
-        self.gm_args = [*gm_args, "workspace"]
+        self.gm_args = [c_identifier(a) for a in [*gm_args, "workspace"]]
         self.sizes = list(sizes)
+        self._symbols: dict[Hashable, str] = {}
+        self._taken: set[str] = set(ac.LAUNCH_NAMES) | set(self.gm_args)
+
+    def symbol(self, name: str, key: Hashable = None) -> str:
+        """The C++ symbol of a kernel or function called ``name`` in IR: ``c_identifier(name)``
+        unless another symbol of the module (or a parameter name of the generated functions)
+        has it, then a hashed variant. The same ``key`` (default: ``name``) always gets the
+        same symbol; different keys never share one."""
+        key = name if key is None else key
+        if key in self._symbols:
+            return self._symbols[key]
+        sym, n = c_identifier(name), 0
+        while sym in self._taken:
+            n += 1
+            sym = c_identifier(f"{name}#{n}")  # '#' is never kept: the readable part plus a hash
+        self._symbols[key] = sym
+        self._taken.add(sym)
+        return sym
+
+    def adopt(self, ops: Sequence[Operation]) -> None:
+        """Take functions and kernels built by another builder (SK-like stages): each gets a
+        symbol of this module (renamed, calls included, if it collides)."""
+        renamed: dict[str, str] = {}
+        for op in ops:
+            if isinstance(op, (ac.KernelOp, ac.SimdVfOp, ac.SimtVfOp)):
+                old = op.sym_name.data
+                renamed[old] = self.symbol(old, key=("adopted", id(op)))
+                op.properties["sym_name"] = StringAttr(renamed[old])
+        for op in ops:
+            for inner in op.walk():
+                if isinstance(inner, (ac.VfCallOp, ac.SimtCallOp)):
+                    old = inner.callee.root_reference.data
+                    if renamed.get(old, old) != old:
+                        inner.properties["callee"] = SymbolRefAttr(renamed[old])
 
     def _add(self, op: Operation) -> None:
         self.module.body.block.add_op(op)
@@ -618,7 +674,7 @@ class KernelModuleBuilder:
         block = Block(arg_types=[GmAddrType()] * len(self.gm_args) + [TilingType()])
         yield BodyBuilder(block), list(block.args[:-1]), block.args[-1]
         props: dict[str, Attribute] = {
-            "sym_name": StringAttr(name or self.name),
+            "sym_name": StringAttr(self.symbol(name or self.name, key=("kernel", name or self.name))),
             "arg_names": ArrayAttr([StringAttr(a) for a in self.gm_args]),
         }
         if launch_key is not None:
@@ -641,13 +697,15 @@ class KernelModuleBuilder:
         params: Sequence[tuple[str, Attribute]],
         launch_bound: int = 1024,
     ) -> Iterator[tuple[BodyBuilder, list[SSAValue]]]:
+        """``name``: a symbol from :meth:`symbol` (the caller's calls use the same)."""
+        names = [c_identifier(n) for n, _ in params]
         block = Block(arg_types=[t for _, t in params])
-        for arg, (n, _) in zip(block.args, params, strict=True):
+        for arg, n in zip(block.args, names, strict=True):
             arg.name_hint = n
         yield BodyBuilder(block), list(block.args)
         props: dict[str, Attribute] = {
-            "sym_name": StringAttr(name),
-            "arg_names": ArrayAttr([StringAttr(n) for n, _ in params]),
+            "sym_name": StringAttr(c_identifier(name)),
+            "arg_names": ArrayAttr([StringAttr(n) for n in names]),
         }
         if kind is ac.SimtVfOp:
             props["launch_bound"] = IntAttr(launch_bound)

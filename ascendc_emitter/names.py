@@ -9,18 +9,24 @@ unmapped:
   C++ keywords, reserved spellings (``__x``, ``_X``) and AscendC's own names, and bounds
   the length; whenever it changed anything it appends a short hash of the original name,
   so two different names never map to one identifier.
+* :func:`kernel_symbol` is ``c_identifier`` in the ``autofuse_`` namespace, for kernel
+  names (``extern "C"``: they must not meet the C library's).
 * :func:`file_name` is the same for file and directory names (never ``.``/``..``, never a
   separator), bounded well below the file system's 255 bytes.
 * :func:`is_c_identifier` is what the printer checks every symbol against: the printer
   refuses to print a symbol that is not one.
 * :func:`comment_text` makes a string safe inside a ``//`` comment (one line, ASCII,
   bounded).
+* :func:`path_inside` joins a mapped file name to its directory and checks that the
+  result stays inside it.
 """
 
 from __future__ import annotations
 
 import hashlib
+import os
 import re
+from pathlib import Path
 
 CPP_KEYWORDS = frozenset(
     "alignas alignof and and_eq asm auto bitand bitor bool break case catch char char16_t char32_t class "
@@ -29,9 +35,18 @@ CPP_KEYWORDS = frozenset(
     "not not_eq nullptr operator or or_eq private protected public register reinterpret_cast return short "
     "signed sizeof static static_assert static_cast struct switch template this thread_local throw true try "
     "typedef typeid typename union unsigned using virtual void volatile wchar_t while xor xor_eq "
-    "half bfloat16_t GM_ADDR AscendC af std main".split()
+    "half bfloat16_t GM_ADDR AscendC af std main "
+    # what the generated code names unqualified: the contract's functions and struct, the
+    # fixed-width types, the VF call, the simulator's namespace and macros
+    "AutofuseTiling AutofuseLaunch AutofuseTilingData asc_vf_call GetTPipePtr LAUNCH_BOUND ascsim ASCSIM "
+    "int8_t uint8_t int16_t uint16_t int32_t uint32_t int64_t uint64_t size_t ptrdiff_t intptr_t uintptr_t "
+    # object-like macros of the C library headers the kernels include (a variable of that
+    # name would expand), and the GNU-mode predefined ones
+    "NULL EOF errno assert offsetof stdin stdout stderr linux unix i386 "
+    "INFINITY NAN HUGE_VAL HUGE_VALF HUGE_VALL".split()
 )
-"""C++ keywords and names the generated code relies on (types, namespaces)."""
+"""C++ keywords and names the generated code relies on (types, namespaces, functions it
+calls unqualified, macros of the headers it includes): never a symbol nor a local."""
 
 MAX_IDENTIFIER = 64
 """Characters of a mapped identifier (the readable part is cut to leave room for the hash)."""
@@ -71,6 +86,21 @@ def c_identifier(name: str) -> str:
     return f"{readable}_{_digest(name)}"
 
 
+KERNEL_PREFIX = "autofuse_"
+"""Every kernel the lowering generates is named in this namespace (its functions and stage
+kernels too, as their names extend the kernel's)."""
+
+
+def kernel_symbol(name: str) -> str:
+    """The C++ name of a generated kernel called ``name`` (a graph name, or the name a user
+    gave ``compile_graph``): ``c_identifier`` of ``name`` in the ``autofuse_`` namespace. A
+    kernel is an ``extern "C"`` function, and a name of the C library (``exit``, ``sin``,
+    ``select``...) would clash with the headers; no such name starts with ``autofuse_``."""
+    if not isinstance(name, str):
+        raise TypeError(f"a kernel name must be a string, got {type(name).__name__}")
+    return c_identifier(name if name.startswith(KERNEL_PREFIX) else KERNEL_PREFIX + name)
+
+
 def file_name(name: str) -> str:
     """``name`` as one path component: ASCII letters, digits, ``_.-``, never ``.``/``..``
     or hidden, at most MAX_FILE_NAME characters; hashed whenever anything changed."""
@@ -84,9 +114,50 @@ def file_name(name: str) -> str:
 
 def comment_text(text: str, limit: int = 200) -> str:
     """``text`` for a ``//`` comment: printable ASCII on one line, at most ``limit`` chars,
-    without backslashes (a trailing one would continue the comment onto the next line)."""
+    without backslashes (a trailing one would continue the comment onto the next line) and
+    without ``??`` (the trigraph ``??/`` is a backslash where trigraphs are enabled)."""
     flat = "".join(c if " " <= c <= "~" and c != "\\" else "?" for c in str(text))
-    return flat if len(flat) <= limit else flat[: limit - 3] + "..."
+    flat = flat if len(flat) <= limit else flat[: limit - 3] + "..."
+    return flat.replace("??", "?.")
 
 
-__all__ = ["CPP_KEYWORDS", "c_identifier", "comment_text", "file_name", "is_c_identifier"]
+def shown(name: object, limit: int = 120) -> str:
+    """``name`` quoted for a diagnostic: Python's ``ascii()`` form (printable ASCII, escapes
+    for the rest: no terminal control sequence gets through), at most ``limit`` chars."""
+    text = ascii(name)
+    return text if len(text) <= limit else text[: limit - 4] + "...'"
+
+
+def path_inside(root: str | os.PathLike[str], component: str) -> Path:
+    """``root / component`` for a ``component`` made by :func:`file_name` (or a fixed name
+    of ours), checked once more (defence in depth): one plain component, and the resolved
+    path -- symbolic links followed -- inside the resolved ``root``. PermissionError
+    otherwise: nothing is ever written outside a dump or cache directory."""
+    base = Path(root)
+    if (
+        not component
+        or component in (".", "..")
+        or "/" in component
+        or "\\" in component
+        or "\0" in component
+        or len(component.encode("utf-8", "surrogatepass")) > 255
+    ):
+        raise PermissionError(f"refusing to write {shown(component)}: not a plain file name")
+    path = base / component
+    resolved_root = base.resolve()
+    if not path.resolve().is_relative_to(resolved_root):
+        raise PermissionError(f"refusing to write {path}: it resolves outside {resolved_root}")
+    return path
+
+
+__all__ = [
+    "CPP_KEYWORDS",
+    "KERNEL_PREFIX",
+    "c_identifier",
+    "comment_text",
+    "file_name",
+    "is_c_identifier",
+    "kernel_symbol",
+    "path_inside",
+    "shown",
+]

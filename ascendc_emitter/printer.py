@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import math
+import re
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -20,6 +21,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     ModuleOp,
+    StringAttr,
 )
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 
@@ -40,28 +42,41 @@ from ascendc_emitter.dialect.types import (
     is_element_type,
     is_float,
 )
+from ascendc_emitter.names import c_identifier, comment_text, is_c_identifier, shown
 
-CPP_KEYWORDS = frozenset(
-    "alignas alignof and and_eq asm auto bitand bitor bool break case catch char char16_t char32_t class "
-    "compl const const_cast constexpr continue decltype default delete do double dynamic_cast else enum "
-    "explicit export extern false float for friend goto if inline int long mutable namespace new noexcept "
-    "not not_eq nullptr operator or or_eq private protected public register reinterpret_cast return short "
-    "signed sizeof static static_assert static_cast struct switch template this thread_local throw true try "
-    "typedef typeid typename union unsigned using virtual void volatile wchar_t while xor xor_eq "
-    "half bfloat16_t GM_ADDR AscendC af".split()
-)
+_WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
+_ENUM_PROPERTIES = ("output", "pipe", "event", "round", "mode", "pattern", "dist")
+"""Properties printed verbatim after an AscendC scope (``AscendC::HardEvent::<event>``):
+choices the op verifiers check; the printer also refuses anything but a plain word."""
 
 
-def identifier(name: str) -> str:
-    """A C++ identifier for an IR name: invalid characters become '_', keywords get a suffix."""
-    text = "".join(c if c.isalnum() or c == "_" else "_" for c in name) or "v"
-    if text[0].isdigit():
-        text = "v" + text
-    return text + "_" if text in CPP_KEYWORDS else text
+def local_name(hint: str) -> str:
+    """A C++ identifier for a local variable or parameter from an SSA name hint (the names
+    mapping, ASCII only; the printer deduplicates the result)."""
+    return c_identifier(hint or "v")
 
 
 class EmitError(Exception):
     """The module cannot be printed as AscendC (names the op and the reason)."""
+
+
+def symbol(op: Operation, name: str, what: str = "symbol") -> str:
+    """``name`` itself if it is a C identifier (``ascendc_emitter.names``): the printer
+    verifies, never repairs, the symbols, fields and argument names it prints."""
+    if not isinstance(name, str) or not is_c_identifier(name):
+        raise EmitError(
+            f"{op.name}: {what} {shown(name)} is not a C identifier; names that reach "
+            "C++ are mapped with ascendc_emitter.names.c_identifier when the op is created"
+        )
+    return name
+
+
+def callee(op: Operation) -> str:
+    """The function a call op names (a flat symbol reference)."""
+    ref = op.callee  # type: ignore[attr-defined]
+    if ref.nested_references.data:
+        raise EmitError(f"{op.name}: the callee must be a flat symbol reference, got {ref}")
+    return symbol(op, ref.root_reference.data, "callee")
 
 
 @dataclass(frozen=True)
@@ -79,9 +94,11 @@ class KernelSources:
 
 
 def cpp_string(text: str) -> str:
-    """A C++ string literal: printable ASCII only, quotes and backslashes escaped."""
+    """A C++ string literal: printable ASCII only, quotes and backslashes escaped, and ``?``
+    as ``\\?`` (where trigraphs are enabled, ``??/`` before an escaped quote would end the
+    literal)."""
     safe = "".join(c if 32 <= ord(c) < 127 else "?" for c in text)
-    return '"' + safe.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    return '"' + safe.replace("\\", "\\\\").replace('"', '\\"').replace("?", "\\?") + '"'
 
 
 def ctype(t: Attribute) -> str:
@@ -181,6 +198,8 @@ class CppPrinter:
         self.names: dict[SSAValue, str] = {}
         self.carried: list[list[str]] = []  # variables of the enclosing loops' carried values
         self.used: set[str] = set()
+        self.reserved: set[str] = set()
+        """Names no local may take in any function: the module's global symbols."""
         self.counter = 0
         self.handlers: dict[type[Operation] | str, Callable[[Operation], None]] = self._handlers()
 
@@ -197,8 +216,8 @@ class CppPrinter:
         self.line(close)
 
     def fresh(self, base: str) -> str:
-        name = base = identifier(base or "v")
-        while name in self.used:
+        name = base = local_name(base)
+        while name in self.used or name in self.reserved:
             self.counter += 1
             name = f"{base}_{self.counter}"
         self.used.add(name)
@@ -233,6 +252,10 @@ class CppPrinter:
         handler = self.handlers.get(type(op)) or self.handlers.get(op.name)
         if handler is None:
             raise EmitError(f"{op.name} cannot be printed as AscendC C++")
+        for prop in _ENUM_PROPERTIES:
+            value = op.properties.get(prop)
+            if isinstance(value, StringAttr) and not _WORD.match(value.data):
+                raise EmitError(f"{op.name}: {prop} {shown(value.data)} is not a plain word")
         handler(op)
 
     def scalar(self, value: SSAValue, element: Attribute) -> str:
@@ -275,18 +298,20 @@ class CppPrinter:
         h[scf.IfOp] = self._if
         h[scf.YieldOp] = self._yield
         h[ac.SetTilingOp] = lambda op: self.line(
-            f"tiling->{identifier(op.field.data)} = static_cast<decltype(tiling->{identifier(op.field.data)})>"
+            f"tiling->{symbol(op, op.field.data, 'field')} = static_cast<decltype(tiling->{op.field.data})>"
             f"({self.ref(op.value)});"
         )
         h[ac.SetOutputOp] = lambda op: self.line(
             f"*{op.output.data} = static_cast<uint32_t>({self.ref(op.value)});"
         )
         h[ac.FailIfOp] = lambda op: self.line(
-            f"if ({self.ref(op.cond)}) return {op.code.data};  // {op.reason.data}"
+            f"if ({self.ref(op.cond)}) return {int(op.code.data)};  // {comment_text(op.reason.data)}"
         )
         for cls in _subclasses(ac.CheckedArithOp):
             h[cls] = self._checked_arith
-        h[ac.TilingGetOp] = lambda op: self.declare(op, f"{self.ref(op.tiling)}.{identifier(op.field.data)}")
+        h[ac.TilingGetOp] = lambda op: self.declare(
+            op, f"{self.ref(op.tiling)}.{symbol(op, op.field.data, 'field')}"
+        )
         h[ac.BlockIdxOp] = lambda op: self.declare(op, "static_cast<int64_t>(AscendC::GetBlockIdx())")
         h[ac.GlobalTensorOp] = self._global_tensor
         h[ac.GlobalSliceOp] = lambda op: self.declare_slice(op)
@@ -355,10 +380,10 @@ class CppPrinter:
         h[ac.PipeBarrierOp] = lambda op: self.line(f"AscendC::PipeBarrier<{op.pipe.data}>();")
         h[ac.SyncOp] = self._sync
         h[ac.VfCallOp] = lambda op: self.line(
-            f"asc_vf_call<{op.callee.root_reference.data}>({', '.join(self.ref(a) for a in op.args)});"
+            f"asc_vf_call<{callee(op)}>({', '.join(self.ref(a) for a in op.args)});"
         )
         h[ac.SimtCallOp] = lambda op: self.line(
-            f"AscendC::Simt::VF_CALL<{op.callee.root_reference.data}>(AscendC::Simt::Dim3({op.threads.data})"
+            f"AscendC::Simt::VF_CALL<{callee(op)}>(AscendC::Simt::Dim3({int(op.threads.data)})"
             + "".join(f", {self.ref(a)}" for a in op.args)
             + ");"
         )
@@ -627,11 +652,34 @@ def _only(module: ModuleOp, kind: type[Operation]) -> Operation:
     return found[0]
 
 
-def _params(printer: CppPrinter, block: Block, names: list[str]) -> str:
+def _params(printer: CppPrinter, op: Operation, block: Block, names: list[str]) -> str:
     out = []
     for arg, name in zip(block.args, names, strict=True):
-        out.append(f"{ctype(arg.type)} {printer.bind(arg, name)}")
+        out.append(f"{ctype(arg.type)} {printer.bind(arg, symbol(op, name, 'argument name'))}")
     return ", ".join(out)
+
+
+def global_symbols(module: ModuleOp) -> set[str]:
+    """The kernel and function names of ``module``, each checked: a C identifier, defined
+    once, and not one of the names the generated functions use for their own parameters
+    (``ascendc.dialect.ops.LAUNCH_NAMES``, the GM arguments of ``AutofuseLaunch``)."""
+    params: set[str] = set(ac.LAUNCH_NAMES)
+    for op in module.ops:
+        if isinstance(op, (ac.KernelOp, ac.LaunchSignatureOp)):
+            params.update(symbol(op, n.data, "argument name") for n in op.arg_names.data)
+    seen: set[str] = set()
+    for op in module.ops:
+        if isinstance(op, (ac.KernelOp, ac.SimdVfOp, ac.SimtVfOp)):
+            name = symbol(op, op.sym_name.data)
+            if name in seen:
+                raise EmitError(f"{op.name}: the symbol {name} is defined twice in the module")
+            if name in params:
+                raise EmitError(
+                    f"{op.name}: the symbol {name} is also the name of a parameter of the generated "
+                    "kernels or of AutofuseLaunch; rename it"
+                )
+            seen.add(name)
+    return seen
 
 
 def emit_tiling_h(module: ModuleOp) -> str:
@@ -647,7 +695,7 @@ def emit_tiling_h(module: ModuleOp) -> str:
     ]
     # Natural alignment without padding surprises: 8-byte fields first, then 4, 2, 1.
     fields = sorted(struct.fields(), key=lambda f: -_field_bytes(f[1]))
-    lines += [f"    {ctype(t)} {identifier(n)};" for n, t in fields]
+    lines += [f"    {ctype(t)} {symbol(struct, n, 'field')};" for n, t in fields]
     lines += ["};", ""]
     return "\n".join(lines)
 
@@ -725,6 +773,7 @@ def emit_device_impl(module: ModuleOp) -> str:
     if not kernels:
         raise EmitError("the module holds no ascendc.kernel")
     p = CppPrinter()
+    p.reserved = global_symbols(module)
     uses_simt = any(isinstance(op, ac.SimtVfOp) for op in module.ops)
     p.line("// Generated by ASCIR. Device kernel for arch 3510 (Ascend 950).")
     p.line('#include "kernel_operator.h"')
@@ -744,7 +793,9 @@ def emit_device_impl(module: ModuleOp) -> str:
             )
             with (
                 p.function_scope(),
-                p.block(f"{qualifier} inline void {op.sym_name.data}({_params(p, op.body.block, names)})"),
+                p.block(
+                    f"{qualifier} inline void {symbol(op, op.sym_name.data)}({_params(p, op, op.body.block, names)})"
+                ),
             ):
                 p.body(op.body.block)
     for kernel in kernels:
@@ -756,7 +807,7 @@ def emit_device_impl(module: ModuleOp) -> str:
 
 
 def _kernel(p: CppPrinter, kernel: ac.KernelOp) -> None:
-    gm_names = [identifier(n.data) for n in kernel.arg_names.data]
+    gm_names = [symbol(kernel, n.data, "argument name") for n in kernel.arg_names.data]
     block = kernel.body.block
     uses_pipe = any(isinstance(op, (ac.QueOp, ac.TBufOp)) for op in kernel.walk())
     with p.function_scope():
@@ -764,7 +815,7 @@ def _kernel(p: CppPrinter, kernel: ac.KernelOp) -> None:
         p.names[block.args[-1]] = "tiling"
         params = [f"GM_ADDR {p.bind(a, n)}" for a, n in zip(block.args[:-1], gm_names, strict=True)]
         params.append("AutofuseTilingData tiling")
-        name = identifier(kernel.sym_name.data)
+        name = symbol(kernel, kernel.sym_name.data)
         with p.block(f'extern "C" __global__ __aicore__ void {name}({", ".join(params)})'):
             if uses_pipe:
                 p.line("AscendC::TPipe pipe;")
@@ -778,7 +829,7 @@ def _launch(p: CppPrinter, module: ModuleOp, kernels: list[ac.KernelOp]) -> None
     if len(signatures) > 1 or (len(kernels) > 1 and not signatures):
         raise EmitError("a module with several kernels needs exactly one ascendc.launch_signature")
     source = signatures[0] if signatures else kernels[0]
-    gm_names = [identifier(n.data) for n in source.arg_names.data]
+    gm_names = [symbol(source, n.data, "argument name") for n in source.arg_names.data]
     if len(set(gm_names) | {"block_dim", "stream", "tiling"}) != len(gm_names) + 3:
         raise EmitError(f"kernel argument names {gm_names} clash with AutofuseLaunch's own parameters")
     launch_params = (
@@ -790,17 +841,20 @@ def _launch(p: CppPrinter, module: ModuleOp, kernels: list[ac.KernelOp]) -> None
     def call(kernel: ac.KernelOp) -> None:
         args = []
         for param, offset in kernel.launch_routes():
-            if identifier(param) not in gm_names:
+            if param not in gm_names:
                 raise EmitError(
-                    f"kernel {kernel.sym_name.data}: '{param}' is not an AutofuseLaunch parameter"
+                    f"kernel {symbol(kernel, kernel.sym_name.data)}: {shown(param)} is not "
+                    "an AutofuseLaunch parameter"
                 )
-            addr = f"(GM_ADDR){identifier(param)}"
-            args.append(f"{addr} + tiling->{identifier(offset)}" if offset else addr)
+            addr = f"(GM_ADDR){param}"
+            args.append(f"{addr} + tiling->{symbol(kernel, offset, 'field')}" if offset else addr)
         grid = (
-            f"tiling->{identifier(kernel.grid_field.data)}" if kernel.grid_field is not None else "block_dim"
+            f"tiling->{symbol(kernel, kernel.grid_field.data, 'field')}"
+            if kernel.grid_field is not None
+            else "block_dim"
         )
         p.line(
-            f"{identifier(kernel.sym_name.data)}<<<{grid}, nullptr, stream>>>({', '.join([*args, '*tiling'])});"
+            f"{symbol(kernel, kernel.sym_name.data)}<<<{grid}, nullptr, stream>>>({', '.join([*args, '*tiling'])});"
         )
 
     keyed: dict[int, list[ac.KernelOp]] = {}

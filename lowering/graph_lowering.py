@@ -48,6 +48,7 @@ from xdsl.ir import Attribute, SSAValue
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
+from ascendc_emitter.names import kernel_symbol
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.frontend.platform import get_platform
@@ -242,7 +243,7 @@ class GraphLowering:
         self.outputs = sorted(
             (n for n in graph.nodes() if isinstance(n, OutputOp)), key=lambda n: n.index_value
         )
-        self.name = name or f"autofuse_{graph.graph_name}"
+        self.name = kernel_symbol(name or f"autofuse_{graph.graph_name}")
         self.index_exprs = [n for n in graph.nodes() if isinstance(n, IndexExprOp)]
         self.reductions = [n for n in graph.top_level() if isinstance(n, ReduceNode)]
         self.split = split and bool(self.reductions)

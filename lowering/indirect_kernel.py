@@ -25,6 +25,7 @@ from xdsl.transforms.dead_code_elimination import region_dce
 
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
+from ascendc_emitter.names import kernel_symbol
 from ascir_dialect.ops import AscirNode, GraphOp
 from ascir_dialect.ops.memory import OutputOp
 from ascir_dialect.ops.sources import DataOp, IndexExprOp, ScalarDataOp
@@ -67,6 +68,7 @@ def choose_templates(plan: IndirectPlan, sklike: bool = True) -> TemplateChoice:
 
 
 def lower_indirect(graph: GraphOp, name: str, force: str | None = None, sklike: bool = True) -> ModuleOp:
+    name = kernel_symbol(name)  # the kernel name, and the prefix of its stages' and functions'
     plan = analyse(graph)
     choice = choose_templates(plan, sklike)
     if force is not None:

@@ -111,9 +111,10 @@ class SimtTemplate:
         params += [(s, i64) for s in self.sizes] + [(f"ie{i}", i64) for i in range(len(ies))]
         params += [("first", i64), ("last", i64)]
         args += [*sizes, *ies, first, last]
-        with self.kb.function(ac.SimtVfOp, self.fn, params, launch_bound=THREADS) as (f, fargs):
+        fn = self.kb.symbol(self.fn, key=("simt", self.fn))
+        with self.kb.function(ac.SimtVfOp, fn, params, launch_bound=THREADS) as (f, fargs):
             self._body(f, fargs, [n for n, _ in ordered])
-        k.simt_call(self.fn, THREADS, args)
+        k.simt_call(fn, THREADS, args)
 
     # -------------------------------------------------------------- function
     def _body(self, f: BodyBuilder, fargs: list[SSAValue], gm_nodes: list[AscirNode]) -> None:

@@ -26,6 +26,7 @@ from xdsl.rewriter import Rewriter
 
 from ascendc_emitter.builder import BodyBuilder, HostBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
+from ascendc_emitter.names import c_identifier
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.frontend.graph import contiguous_strides
 from ascir_dialect.ops import AscirNode, GraphOp
@@ -241,23 +242,28 @@ class SkLikeTemplate:
         fields: list[tuple[str, object]] = [(w.field, i64) for w in self.split.workspaces]
         for stage, module in zip(self.split.stages, self.modules, strict=True):
             struct = next(op for op in module.ops if isinstance(op, ac.TilingStructOp))
-            shared = set(stage.graph.size_names)
+            shared = _size_fields(stage)
             fields += [(f"{stage.name}_{n}", t) for n, t in struct.fields() if n not in shared]
         return fields
 
     def merge_kernels(self, kb: KernelModuleBuilder) -> None:
         """Move the stage functions and kernels into ``kb``'s module, routed for launch."""
         for stage, module in zip(self.split.stages, self.modules, strict=True):
-            for op in list(module.ops):
-                if isinstance(op, (ac.SimdVfOp, ac.SimtVfOp, ac.KernelOp)):
-                    op.detach()
-                    _prefix_fields(op, stage)
-                    if isinstance(op, ac.KernelOp):
-                        op.properties["launch_key"] = IntAttr(self.key)
-                        op.properties["grid_field"] = StringAttr(f"{stage.name}_block_dim")
-                        op.properties["launch_args"] = ArrayAttr([StringAttr(p) for p, _ in stage.routes])
-                        op.properties["launch_offsets"] = ArrayAttr([StringAttr(o) for _, o in stage.routes])
-                    kb.module.body.block.add_op(op)
+            moved = [op for op in module.ops if isinstance(op, (ac.SimdVfOp, ac.SimtVfOp, ac.KernelOp))]
+            kb.adopt(moved)  # the stage's symbols, renamed if they collide with the module's
+            for op in moved:
+                op.detach()
+                _prefix_fields(op, stage)
+                if isinstance(op, ac.KernelOp):
+                    op.properties["launch_key"] = IntAttr(self.key)
+                    op.properties["grid_field"] = StringAttr(c_identifier(f"{stage.name}_block_dim"))
+                    op.properties["launch_args"] = ArrayAttr(
+                        [StringAttr(c_identifier(p)) for p, _ in stage.routes]
+                    )
+                    op.properties["launch_offsets"] = ArrayAttr(
+                        [StringAttr(c_identifier(o) if o else "") for _, o in stage.routes]
+                    )
+                kb.module.body.block.add_op(op)
         kb.module.body.block.add_op(
             ac.LaunchSignatureOp.build(
                 properties={"arg_names": ArrayAttr([StringAttr(a) for a in kb.gm_args])}
@@ -303,19 +309,24 @@ class SkLikeTemplate:
         return blocks, offset
 
 
+def _size_fields(stage: Stage) -> set[str]:
+    """The tiling fields of the stage's size variables (shared by every stage)."""
+    return {c_identifier(s) for s in stage.graph.size_names}
+
+
 def _prefix_fields(op: Operation, stage: Stage) -> None:
     """A stage's own tiling fields get the stage name as prefix; the sizes are shared."""
-    shared = set(stage.graph.size_names)
+    shared = _size_fields(stage)
     for o in op.walk():
         if isinstance(o, (ac.TilingGetOp, ac.SetTilingOp)) and o.field.data not in shared:
-            o.properties["field"] = StringAttr(f"{stage.name}_{o.field.data}")
+            o.properties["field"] = StringAttr(c_identifier(f"{stage.name}_{o.field.data}"))
 
 
 def _size_check(op: Operation, stage: Stage) -> bool:
     """A stage host's check (code 2) or store of a size: done once by the template."""
     if isinstance(op, ac.FailIfOp):
         return op.code.data == 2
-    return isinstance(op, ac.SetTilingOp) and op.field.data in stage.graph.size_names
+    return isinstance(op, ac.SetTilingOp) and op.field.data in _size_fields(stage)
 
 
 __all__ = ["WORKSPACE_ALIGN", "SkLikeSplit", "SkLikeTemplate", "Stage", "sklike_reason", "split_stages"]

@@ -101,7 +101,8 @@ class VfCodegen:
         members = list(region.members())
         self.full = members[0].result_tensor().repeats[-1] != 1
         self.aranges = [m for m in members if isinstance(m, ArangeOp)]
-        self.fn_name = f"{gl.name}_{region.vf_name}"
+        self.fn_name = gl.kb.symbol(f"{gl.name}_{region.vf_name}", key=region)
+        """The region's ``__simd_vf__`` symbol: the same for every call of the region."""
 
     # ---------------------------------------------------------------- the call
     def emit_call(self, b: BodyBuilder, define: bool = True) -> None:

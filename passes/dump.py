@@ -4,12 +4,15 @@ While a :func:`dumping` context is active, :func:`dump` writes each snapshot to
 ``<dir>/<prefix><NN>_<stage>.mlir`` in order (and :func:`dump_text` any other
 artifact, e.g. the generated C++). Outside such a context both do nothing, so the
 pipeline code calls them unconditionally.
+
+Stage names carry graph names (``schedule@<graph>``), which may hold anything: every file
+name is made by ``ascendc_emitter.names.file_name`` (hashed and bounded when the name is
+not a plain one) and checked to stay inside the dump directory (``path_inside``).
 """
 
 from __future__ import annotations
 
 import io
-import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -18,6 +21,8 @@ from pathlib import Path
 
 from xdsl.ir import Operation
 from xdsl.printer import Printer
+
+from ascendc_emitter.names import file_name, path_inside
 
 
 @dataclass
@@ -28,8 +33,12 @@ class DumpSink:
 
     def path(self, stage: str, suffix: str) -> Path:
         self.count += 1
-        safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", stage)
-        return self.root / f"{self.prefix}{self.count:02d}_{safe}{suffix}"
+        step, _, graph = stage.partition("@")  # "<pass>@<graph>": the graph name as "_<graph>"
+        return self.file(f"{self.prefix}{self.count:02d}_{step}" + (f"_{graph}" if graph else ""), suffix)
+
+    def file(self, name: str, suffix: str = "") -> Path:
+        """``<root>/<file_name(name)><suffix>``, never outside the root."""
+        return path_inside(self.root, file_name(name) + suffix)
 
 
 _SINK: ContextVar[DumpSink | None] = ContextVar("ascir_dump_sink", default=None)
@@ -64,7 +73,7 @@ def dump_text(name: str, text: str) -> None:
     """Write another artifact (e.g. ``device_impl.cpp``) next to the IR dumps."""
     if (sink := _SINK.get()) is None:
         return
-    (sink.root / f"{sink.prefix}{name}").write_text(text)
+    sink.file(f"{sink.prefix}{name}").write_text(text)
 
 
 __all__ = ["DumpSink", "dump", "dump_text", "dumping"]

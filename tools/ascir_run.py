@@ -30,6 +30,7 @@ from typing import Any, NoReturn
 import numpy as np
 from xdsl.utils.exceptions import ParseError
 
+from ascendc_emitter.names import file_name, path_inside
 from ascir_dialect.attributes import ScalarType
 from ascir_dialect.compare import compare
 from ascir_dialect.diagnostics import (
@@ -292,7 +293,9 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
     start = time.perf_counter()
     dump_dir = None
     if args.dump_dir:
-        dump_dir = Path(args.dump_dir) / hint.graph_name if args.multi_graph else Path(args.dump_dir)
+        # one subdirectory per graph, named by the names mapping (never outside --dump-dir)
+        root = Path(args.dump_dir)
+        dump_dir = path_inside(root, file_name(hint.graph_name)) if args.multi_graph else root
     kernel = compile_graph(
         g,
         target=args.target,

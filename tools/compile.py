@@ -16,6 +16,7 @@ from typing import Any
 
 import numpy as np
 
+from ascendc_emitter.names import kernel_symbol
 from ascendc_emitter.printer import KernelSources, emit_files
 from ascir_dialect.compare import MismatchError, compare
 from ascir_dialect.diagnostics import AscirError
@@ -147,16 +148,20 @@ def compile_graph(
     _module, g = resolve_graph(graph_or_module, graph)
     if template == "":
         template = None
+    if name is not None and not isinstance(name, str):
+        raise AscirError(f"name= must be a string (the kernel name), got {type(name).__name__}")
+    # the kernel's C++ name (ascendc_emitter.names: any graph or user name maps to one)
+    kernel_name = kernel_symbol(name or f"autofuse_{g.graph_name}")
     with dumping(dump_dir):
         dump("input", g)
         if has_indirect_load(g):
             hint = g
-            kernel_module = lower_indirect(g, name or f"autofuse_{g.graph_name}", template)
+            kernel_module = lower_indirect(g, kernel_name, template)
         else:
             if template is not None:
                 raise AscirError("template= applies to IndirectLoad graphs only")
             hint = g
-            kernel_module = lower_ordinary(g, name, vf, mask_mode)
+            kernel_module = lower_ordinary(g, kernel_name, vf, mask_mode)
         dump("lower-to-ascendc", kernel_module)
         sources = emit_files(kernel_module)
         for file, text in sources.as_dict().items():
@@ -166,6 +171,6 @@ def compile_graph(
         sources.host_impl_cpp,
         sources.device_impl_cpp,
         target=target,
-        name=name or f"autofuse_{hint.graph_name}",
+        name=kernel_name,
     )
     return CompiledGraph(hint, sources, kernel, check=check)

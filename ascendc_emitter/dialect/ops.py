@@ -52,6 +52,7 @@ from ascendc_emitter.dialect.types import (
     element_cname,
     is_element_type,
 )
+from ascendc_emitter.names import is_c_identifier, shown
 
 UB_ALIGN = 32
 CMP_MODES = ("LT", "GT", "EQ", "LE", "GE", "NE")
@@ -99,6 +100,39 @@ def check_choice(op: Operation, name: str, value: str, choices: Sequence[str]) -
         raise VerifyException(f"{op.name}: {name} '{value}' is not one of {', '.join(choices)}")
 
 
+LAUNCH_NAMES = frozenset({"tiling", "pipe", "stream", "block_dim", "workspace_size", "core_num", "ub_size"})
+"""Parameters and locals the generated functions name themselves (the generated-code
+contract): a kernel or function of that name would be shadowed where it is called."""
+
+
+def check_identifier(op: Operation, what: str, name: str) -> None:
+    """Names that reach C++ (symbols, callees, tiling fields, argument names) must be C
+    identifiers; the lowering maps IR names with ``ascendc_emitter.names.c_identifier``."""
+    if not is_c_identifier(name):
+        raise VerifyException(
+            f"{op.name}: {what} {shown(name)} is not a C identifier (ASCII letters, digits "
+            "and '_', not starting with a digit, '__' or '_' and a capital, not a C++ keyword or a name the "
+            "generated code uses, at most 64 characters)"
+        )
+
+
+def check_symbol(op: Operation, name: str) -> None:
+    """A kernel or function name: a C identifier that no generated parameter shadows."""
+    check_identifier(op, "symbol", name)
+    if name in LAUNCH_NAMES:
+        raise VerifyException(
+            f"{op.name}: symbol '{name}' is a parameter name of the generated functions "
+            f"({', '.join(sorted(LAUNCH_NAMES))}); rename it"
+        )
+
+
+def check_callee(op: Operation, ref: SymbolRefAttr) -> str:
+    if ref.nested_references.data:
+        raise VerifyException(f"{op.name}: the callee must be a flat symbol reference, got {ref}")
+    check_identifier(op, "callee", ref.root_reference.data)
+    return ref.root_reference.data
+
+
 def scalar_matches(scalar: Attribute, element: Attribute) -> bool:
     """A scalar operand fits an element type: same type, or same-width integers (arith
     scalars are signless; the printer casts them to the tensor's signedness)."""
@@ -133,6 +167,8 @@ class TilingStructOp(IRDLOperation):
 
     def verify_(self) -> None:
         names = [n.data for n in self.field_names.data]
+        for n in names:
+            check_identifier(self, "field name", n)
         if len(names) != len(self.field_types.data):
             raise VerifyException("ascendc.tiling_struct: one type per field is required")
         if len(set(names)) != len(names):
@@ -174,6 +210,7 @@ class SetTilingOp(IRDLOperation):
     value = operand_def()
 
     def verify_(self) -> None:
+        check_identifier(self, "field", self.field.data)
         check_tiling_field(self, self.field.data)
 
 
@@ -263,6 +300,16 @@ class KernelOp(IRDLOperation):
     traits = traits_def(SymbolOpInterface(), NoTerminator(), IsolatedFromAbove())
 
     def verify_(self) -> None:
+        check_symbol(self, self.sym_name.data)
+        for n in self.arg_names.data:
+            check_identifier(self, "argument name", n.data)
+        for n in self.launch_args.data if self.launch_args is not None else []:
+            check_identifier(self, "launch argument", n.data)
+        if self.grid_field is not None:
+            check_identifier(self, "grid field", self.grid_field.data)
+        for n in self.launch_offsets.data if self.launch_offsets is not None else []:
+            if n.data:
+                check_identifier(self, "launch offset field", n.data)
         args = self.body.block.args
         if len(args) < 2 or not isinstance(args[-1].type, TilingType):
             raise VerifyException("ascendc.kernel: the last argument must be the tiling struct")
@@ -300,6 +347,10 @@ class LaunchSignatureOp(IRDLOperation):
     name = "ascendc.launch_signature"
     arg_names = prop_def(ArrayAttr[StringAttr])
 
+    def verify_(self) -> None:
+        for n in self.arg_names.data:
+            check_identifier(self, "argument name", n.data)
+
 
 @irdl_op_definition
 class KeySwitchOp(IRDLOperation):
@@ -326,6 +377,9 @@ class _FunctionOp(IRDLOperation):
     traits = traits_def(SymbolOpInterface(), NoTerminator(), IsolatedFromAbove())
 
     def verify_(self) -> None:
+        check_symbol(self, self.sym_name.data)
+        for n in self.arg_names.data:
+            check_identifier(self, "argument name", n.data)
         if len(self.arg_names.data) != len(self.body.block.args):
             raise VerifyException(f"{self.name} @{self.sym_name.data}: one name per argument is required")
 
@@ -396,7 +450,7 @@ class VfCallOp(IRDLOperation):
     args = var_operand_def()
 
     def verify_(self) -> None:
-        _check_call(self, self.callee.root_reference.data, SimdVfOp, self.args)
+        _check_call(self, check_callee(self, self.callee), SimdVfOp, self.args)
 
 
 @irdl_op_definition
@@ -409,7 +463,7 @@ class SimtCallOp(IRDLOperation):
     args = var_operand_def()
 
     def verify_(self) -> None:
-        _check_call(self, self.callee.root_reference.data, SimtVfOp, self.args)
+        _check_call(self, check_callee(self, self.callee), SimtVfOp, self.args)
         fn = find_function(self, self.callee.root_reference.data, SimtVfOp)
         if fn is not None and self.threads.data > fn.launch_bound.data:  # type: ignore[attr-defined]
             raise VerifyException(
@@ -430,6 +484,7 @@ class TilingGetOp(IRDLOperation):
     result = result_def()
 
     def verify_(self) -> None:
+        check_identifier(self, "field", self.field.data)
         check_tiling_field(self, self.field.data)
 
 

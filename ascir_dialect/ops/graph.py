@@ -143,7 +143,9 @@ class GraphOp(IRDLOperation):
         return op
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(f" @{self.graph_name} {self.level.data} sizes [")
+        printer.print_string(" ")
+        printer.print_symbol_name(self.graph_name)  # quoted and escaped unless an identifier
+        printer.print_string(f" {self.level.data} sizes [")
         printer.print_string(", ".join(self.size_names))
         printer.print_string("] axes [")
         for i, axis in enumerate(self.axis_list):

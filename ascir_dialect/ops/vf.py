@@ -137,7 +137,9 @@ class VfOp(IRDLOperation):
         return op
 
     def print(self, printer: Printer) -> None:
-        printer.print_string(f" @{self.vf_name} loop_dtype {self.dtype} (")
+        printer.print_string(" ")
+        printer.print_symbol_name(self.vf_name)  # quoted and escaped unless an identifier
+        printer.print_string(f" loop_dtype {self.dtype} (")
         printer.print_list(self.inputs, printer.print_operand)
         printer.print_string(") ")
         printer.print_region(self.body, print_entry_block_args=True)

@@ -187,13 +187,13 @@ def test_scalar_value_parameters_and_swap() -> None:
     run_case(ir, [random_input("int32", (300,))], {"s0": 300}, "vf_scalars")
     code = compile_graph(parse_ir(ir), name="vf_scalars").sources.device_impl_cpp
     assert (
-        "__simd_vf__ inline void vf_scalars_vf_0(int32_t ie, __ubuf__ int32_t* l, int32_t c, "
+        "__simd_vf__ inline void autofuse_vf_scalars_vf_0(int32_t ie, __ubuf__ int32_t* l, int32_t c, "
         "__ubuf__ int32_t* m_out, __ubuf__ uint8_t* lt_out, int64_t count)" in code
     )
     assert "AscendC::Reg::Adds(r, l_in_r, ie, " in code
     assert "AscendC::Reg::Mins(r_1, r, c, " in code
     assert "AscendC::Reg::Compares<int32_t, AscendC::CMPMODE::LT>(m, r_1, ie, " in code
-    assert "asc_vf_call<vf_scalars_vf_0>(ie, " in code  # the IndexExpr value at the call site
+    assert "asc_vf_call<autofuse_vf_scalars_vf_0>(ie, " in code  # the IndexExpr value at the call site
     assert "DIST_PACK4_B32" in code  # the bool result leaves as bytes from 4-byte slots
 
 
