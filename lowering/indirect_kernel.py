@@ -19,84 +19,115 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from xdsl.dialects.builtin import ModuleOp
+from xdsl.dialects.builtin import ArrayAttr, IntAttr, ModuleOp, StringAttr
 from xdsl.ir import SSAValue
 from xdsl.transforms.dead_code_elimination import region_dce
 
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.names import kernel_symbol
+from ascir_dialect.attributes import ExprAttr
 from ascir_dialect.ops import AscirNode, GraphOp
 from ascir_dialect.ops.memory import OutputOp
 from ascir_dialect.ops.sources import DataOp, IndexExprOp, ScalarDataOp
+from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
-from lowering.indirect_plan import (
-    CACHE_THRES,
-    CACHELINE_BYTES,
-    CORE_THRES,
-    PASS,
-    IndirectPlan,
-    analyse,
-    scores,
-)
-from lowering.indirect_simd import SimdTemplate, simd_supported
-from lowering.indirect_simt import SimtTemplate, simt_supported
-from lowering.indirect_sklike import SkLikeTemplate, Stage, sklike_reason
-from lowering.pipeline import lower_ordinary
+from lowering.graph_lowering import lower_graph
+from lowering.indirect_simd import SimdTemplate
+from lowering.indirect_simt import SimtTemplate
+from lowering.indirect_sklike import SkLikeTemplate
 from lowering.size_checks import lower_graph_checks
 from passes.diagnostics import PassError
+from passes.graphs import STAGE, case_info
+from passes.indirect_plan import CACHE_THRES, CACHELINE_BYTES, CORE_THRES, PASS, IndirectPlan, analyse
+from passes.sklike_stages import SkLikeSplit, Stage, Workspace
 
 KEYS = {"simd": 1, "simt": 2, "sklike": 3}
 
 
 @dataclass
-class TemplateChoice:
-    available: list[str]
-    rejected: dict[str, str] = field(default_factory=dict)
+class CaseGroup:
+    """The graphs of one kernel: the template cases of an IndirectLoad graph
+    (``indirect-load-template-cases``) and the SK-like stage graphs, by role."""
+
+    root: str
+    cases: dict[str, GraphOp] = field(default_factory=dict)  # template -> case graph
+    stages: dict[int, list[GraphOp]] = field(default_factory=dict)  # stage order -> graph(s)
+
+    def add(self, g: GraphOp) -> None:
+        order = case_info(g, "stage_order")
+        if isinstance(order, IntAttr):
+            self.stages.setdefault(order.data, []).append(g)
+        else:
+            self.add_case(g)
+
+    def add_case(self, g: GraphOp) -> None:
+        self.cases[g.template.data] = g  # type: ignore[union-attr]
+
+    @property
+    def rejected(self) -> dict[str, str]:
+        return {
+            t: reason.data
+            for t, g in self.cases.items()
+            if isinstance(reason := case_info(g, "rejected"), StringAttr)
+        }
+
+    @property
+    def forced(self) -> str | None:
+        forced = next((case_info(g, "forced") for g in self.cases.values()), None)
+        return forced.data if isinstance(forced, StringAttr) else None
 
 
-def choose_templates(plan: IndirectPlan, sklike: bool = True) -> TemplateChoice:
-    """The templates whose code the lowering can emit for ``plan`` (structural checks)."""
-    rejected: dict[str, str] = {}
-    checks = [("simd", simd_supported), ("simt", simt_supported), ("sklike", sklike_reason)]
-    for name, check in checks:
-        if (reason := check(plan)) is not None:
-            rejected[name] = reason
-    if not sklike:
-        rejected["sklike"] = "SK-like: not inside an SK-like stage"
-    return TemplateChoice([t for t in KEYS if t not in rejected], rejected)
+def group_cases(graphs: list[GraphOp]) -> CaseGroup:
+    """The one kernel group of ``graphs`` (every graph a case or stage of the same root)."""
+    roots = {r.data for g in graphs if isinstance(r := case_info(g, "case_of"), StringAttr)}
+    if len(roots) != 1 or len(graphs) != sum(1 for g in graphs if g.template is not None):
+        names = ", ".join(f"@{g.graph_name}" for g in graphs)
+        raise PassError(
+            "lower-to-ascendc",
+            f"expected one kernel per module: the graphs {names} are not the cases of one graph",
+        )
+    group = CaseGroup(roots.pop())
+    for g in graphs:
+        group.add(g)
+    return group
 
 
-def lower_indirect(graph: GraphOp, name: str, force: str | None = None, sklike: bool = True) -> ModuleOp:
+def lower_cases(group: CaseGroup, name: str, mask_mode: str = "loop", stage: bool = False) -> ModuleOp:
+    """One kernel module from the template cases of ``group``: every accepted case a tiling
+    key, host tiling picking the key on the real shapes (FR6)."""
     name = kernel_symbol(name)  # the kernel name, and the prefix of its stages' and functions'
-    plan = analyse(graph)
-    choice = choose_templates(plan, sklike)
-    if force is not None:
-        if force not in KEYS:
-            raise PassError(PASS, f"unknown template '{force}' (expected one of {', '.join(KEYS)})")
-        if force not in choice.available:
-            raise PassError(PASS, f"template '{force}' was rejected: {choice.rejected[force]}")
-        choice.available = [force]
+    rejected = group.rejected
+    available = [t for t in KEYS if t in group.cases and t not in rejected]
+    forced = group.forced
+    if forced is not None and forced in rejected:
+        raise PassError(PASS, f"template '{forced}' was rejected: {rejected[forced]}")
     sk = None
-    if "sklike" in choice.available:
+    if "sklike" in available and not stage:
         try:
-            sk = SkLikeTemplate.build(plan, name, KEYS["sklike"], _compile_stage)
+            sk = _sklike(group, name, mask_mode)
         except PassError as e:
-            if force == "sklike":
+            if forced == "sklike":
                 raise
-            choice.available.remove("sklike")
-            choice.rejected["sklike"] = f"SK-like: {e.message}"
-    if not choice.available:
-        raise PassError(PASS, "no template can take this graph: " + "; ".join(choice.rejected.values()))
+            available.remove("sklike")
+            rejected["sklike"] = f"SK-like: {e.message}"
+    if not available:
+        raise PassError(PASS, "no template can take this graph: " + "; ".join(rejected.values()))
+    graph = group.cases[available[0]]
+    plan = analyse(graph)
     inputs = sorted(
         (n for n in graph.nodes() if isinstance(n, (DataOp, ScalarDataOp))), key=lambda n: n.index_value
     )
     outputs = sorted((n for n in graph.nodes() if isinstance(n, OutputOp)), key=lambda n: n.index_value)
-    gm: dict[AscirNode, int] = {n: i for i, n in enumerate([*inputs, *outputs])}
     gm_names = [f"in{n.index_value}" for n in inputs] + [f"out{n.index_value}" for n in outputs]
     ies = [n for n in graph.nodes() if isinstance(n, IndexExprOp)]
-    simt = SimtTemplate(None, plan, name, gm) if "simt" in choice.available else None  # type: ignore[arg-type]
-    simd = SimdTemplate(plan, name, gm) if "simd" in choice.available else None
+    simt = simd = None
+    if "simt" in available:
+        simt_graph = group.cases["simt"]
+        simt = SimtTemplate(None, analyse(simt_graph), name, _gm_positions(simt_graph))  # type: ignore[arg-type]
+    if "simd" in available:
+        simd_graph = group.cases["simd"]
+        simd = SimdTemplate(analyse(simd_graph), name, _gm_positions(simd_graph))
     fields = [(s, i64) for s in graph.size_names] + [(f"ie_{i}", i64) for i in range(len(ies))]
     fields += [("simt_per_block", i64), ("simt_total", i64)]
     if simd is not None:
@@ -104,7 +135,7 @@ def lower_indirect(graph: GraphOp, name: str, force: str | None = None, sklike: 
     if sk is not None:
         fields += sk.tiling_fields()
     kb = KernelModuleBuilder(name, gm_names, graph.size_names, fields)
-    main = [t for t in choice.available if t != "sklike"]
+    main = [t for t in available if t != "sklike"]
     if main:
         with kb.kernel() as (k, addrs, tiling):
             sizes = [k.tiling_get(tiling, s) for s in graph.size_names]
@@ -128,12 +159,51 @@ def lower_indirect(graph: GraphOp, name: str, force: str | None = None, sklike: 
     return kb.finish()
 
 
-def _compile_stage(stage: Stage, name: str) -> ModuleOp:
-    """A stage kernel: the IndirectLoad stage through the SIMD/SIMT templates, the others
-    through the ordinary pipeline."""
-    if stage.name == "indirect_load":
-        return lower_indirect(stage.graph, name, sklike=False)
-    return lower_ordinary(stage.graph, name, split=False)
+def _gm_positions(graph: GraphOp) -> dict[AscirNode, int]:
+    """Data / ScalarData / Output node -> kernel GM argument position (inputs, then outputs)."""
+    inputs = sorted(
+        (n for n in graph.nodes() if isinstance(n, (DataOp, ScalarDataOp))), key=lambda n: n.index_value
+    )
+    outputs = sorted((n for n in graph.nodes() if isinstance(n, OutputOp)), key=lambda n: n.index_value)
+    return {n: i for i, n in enumerate([*inputs, *outputs])}
+
+
+def _sklike(group: CaseGroup, name: str, mask_mode: str) -> SkLikeTemplate:
+    """The SK-like case from its stage graphs: each stage compiled to a kernel of its own
+    (the ordinary ones were normalized, scheduled and vf-partitioned by the pipeline; the
+    IndirectLoad stage from its SIMD/SIMT cases)."""
+    record = group.cases["sklike"]
+    fields, nbytes = case_info(record, "workspace_fields"), case_info(record, "workspace_bytes")
+    assert isinstance(fields, ArrayAttr) and isinstance(nbytes, ArrayAttr)
+    workspaces = [
+        Workspace(f.data, b.data)  # type: ignore[attr-defined]
+        for f, b in zip(fields.data, nbytes.data, strict=True)
+    ]
+    stages: list[Stage] = []
+    modules: list[ModuleOp] = []
+    for order in sorted(group.stages):
+        graphs = group.stages[order]
+        first = graphs[0]
+        stage_name, routes = case_info(first, "stage"), case_info(first, "routes")
+        assert isinstance(stage_name, StringAttr) and isinstance(routes, ArrayAttr)
+        pairs = [(p.data[0].data, p.data[1].data) for p in routes.data]  # type: ignore[attr-defined]
+        stages.append(Stage(stage_name.data, first, pairs))
+        kernel = f"{name}_{stage_name.data}"
+        if first.template is not None and first.template.data == STAGE:
+            modules.append(lower_graph(first, kernel, mask_mode, split=False))
+        else:
+            sub = CaseGroup(group.root)
+            for g in graphs:
+                sub.add_case(g)
+            modules.append(lower_cases(sub, kernel, mask_mode, stage=True))
+    return SkLikeTemplate(SkLikeSplit(stages, workspaces), modules, KEYS["sklike"])
+
+
+def _score(graph: GraphOp, key: str) -> SizeExpr:
+    value = case_info(graph, key)
+    if not isinstance(value, ExprAttr):
+        raise PassError(PASS, f"case @{graph.graph_name} records no FR6 score {key}")
+    return value.data
 
 
 def _host(
@@ -164,8 +234,8 @@ def _host(
         h.set_tiling("simt_total", total)
         h.set_tiling("simt_per_block", per_block)
         simt_blocks = h.ceildiv(total, per_block, name="simt_blocks")
-        # FR6 scores on the real shapes
-        cont_bytes, outer = scores(plan)
+        # FR6 scores on the real shapes, as the case recorded them
+        cont_bytes, outer = (_score(graph, key) for key in ("continuous_bytes", "index_outer_product"))
         cont_bytes_v = sym(cont_bytes, what="the FR6 score's contiguous bytes")
         outer_v = sym(outer, what="the FR6 score's index outer extent")
         cont_ok = h.cmp("sge", h.mul(cont_bytes_v, 100), int(CACHELINE_BYTES * CACHE_THRES * 100))
@@ -218,4 +288,4 @@ def _host(
     region_dce(host.body)  # the inlined stage hosts' size checks are done once
 
 
-__all__ = ["KEYS", "BodyBuilder", "TemplateChoice", "choose_templates", "lower_indirect"]
+__all__ = ["KEYS", "BodyBuilder", "CaseGroup", "group_cases", "lower_cases"]

@@ -13,9 +13,12 @@ Compares/Select; build the byte offsets ``index * post_bytes + post_offset``
 ``dim``, is built once per kernel); ``AscendC::Gather``; zero out-of-range elements; run
 the unary chain; DataCopy the rows out.
 
-The input chain's unary ops move after the gather (the seed's forward move: it never
-changes values, only where they are computed). The input slice and the index block are
-the GM extents of their views from ``dim`` on, any strides; a broadcast index view
+The template lowers the SIMD case graph of ``indirect-load-template-cases``: the forward
+move already placed the input chain's unary ops after the gather wherever the gather does
+not enlarge the data (it never changes values, only where they are computed); the ops it
+kept before the gather run on the input slice in UB, in place. The input slice and the
+index block are the GM extents of their views from ``dim`` on, any strides; a broadcast
+index view
 (index_select / embedding) is expanded in UB by a second Gather over a precomputed
 pattern. Taken by this template: an input chain of a Load and unary elementwise ops, an
 index chain that is one Load, an output chain of unary elementwise ops and one Store
@@ -40,9 +43,10 @@ from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
-from lowering.indirect_plan import IndirectPlan
 from lowering.op_tables import MEMORY_UNARY
 from lowering.types import cast_round_mode, element_type, scalar_type
+from passes.indirect_plan import IndirectPlan
+from passes.indirect_templates import contiguous_from
 
 _UNARY = MEMORY_UNARY
 ALIGN = 256  # elements: every buffer is a whole number of 256-byte repeats for any dtype
@@ -56,51 +60,6 @@ u8 = IntegerType(8, Signedness.UNSIGNED)
 u32 = IntegerType(32, Signedness.UNSIGNED)
 
 
-def _contiguous_from(t: TensorType, start: int) -> bool:
-    expect = SizeExpr(1)
-    for r, s in reversed(list(zip(t.repeats[start:], t.strides[start:], strict=True))):
-        if r != 1 and s != expect:
-            return False
-        expect = expect * r
-    return True
-
-
-def _unary_chain(nodes: list[AscirNode]) -> str | None:
-    for n in nodes:
-        if not isinstance(n, (ew.CastOp, ew.NegOp, *_UNARY)):
-            return f"{n.describe()} is not a unary elementwise op"
-    return None
-
-
-def simd_supported(plan: IndirectPlan) -> str | None:
-    """Why the SIMD template cannot take this graph, or None."""
-    load = next((n for n in plan.input_chain if isinstance(n, LoadOp)), None)
-    pre = [n for n in plan.input_chain if n is not load]
-    if load is None or _unary_chain(pre) is not None:
-        return "SIMD: the input chain must be a load and unary elementwise ops (they move after the gather)"
-    if plan.reduce is not None:
-        return f"SIMD: {plan.reduce.describe()}: reductions after the gather are not supported by the SIMD template yet"
-    if len(plan.index_chain) != 1:
-        return "SIMD: the index chain must be a single load"
-    stores = [n for n in plan.output_chain if isinstance(n, StoreOp)]
-    post = [n for n in plan.output_chain if not isinstance(n, StoreOp)]
-    why = _unary_chain(post)
-    if len(stores) != 1 or why:
-        return (
-            f"SIMD: the output chain must be unary elementwise ops and one store ({why or 'several stores'})"
-        )
-    if element_bytes(element_type(plan.node.result_tensor().dtype)) not in (
-        2,
-        4,
-    ) or load.result_tensor().dtype.nbytes not in (2, 4):
-        return "SIMD: AscendC::Gather moves 2- or 4-byte elements only"
-    if not _contiguous_from(stores[0].result_tensor(), plan.dim):
-        return f"SIMD: the output view is not contiguous from dim {plan.dim} on"
-    if plan.index_chain[0].result_tensor().dtype.nbytes not in (4, 8):
-        return "SIMD: int32 or int64 indices"
-    return None
-
-
 class SimdTemplate:
     def __init__(self, plan: IndirectPlan, name: str, gm: dict[AscirNode, int]):
         self.plan, self.gm = plan, gm
@@ -108,9 +67,10 @@ class SimdTemplate:
         self.index = plan.index_chain[0]
         assert isinstance(self.index, LoadOp)
         self.store = next(n for n in plan.output_chain if isinstance(n, StoreOp))
-        self.chain = [n for n in plan.input_chain if n is not self.load] + [
-            n for n in plan.output_chain if not isinstance(n, StoreOp)
-        ]
+        self.pre = [n for n in plan.input_chain if n is not self.load]
+        """Unary ops the case keeps before a gather that may enlarge the data (seed 001 FR3):
+        they run on the input slice in place (``simd_supported``: the dtype is kept)."""
+        self.chain = [n for n in plan.output_chain if not isinstance(n, StoreOp)]
         self.blocks: SSAValue | None = None
         self.kernel_exprs: dict = {}  # size expressions the kernel evaluates (host tiling checks them)
 
@@ -144,7 +104,7 @@ class SimdTemplate:
 
     @property
     def index_contiguous(self) -> bool:
-        return _contiguous_from(self.index.result_tensor(), self.plan.dim)
+        return contiguous_from(self.index.result_tensor(), self.plan.dim)
 
     def _row_stride(self, view: TensorType) -> SizeExpr:
         """Elements between consecutive rows of a run (the innermost outer axis)."""
@@ -363,6 +323,11 @@ class SimdTemplate:
                 nrows,
             )
             b.sync("MTE2_V")
+            if self.pre:
+                slices = b.v(1) if self.slice_shared else nrows
+                pre_count = b.mul(slices, get["simd_slice_pad"], name="slice_count")
+                for n in self.pre:
+                    self._unary(b, n, bufs["slice"], bufs["slice"], src_t.dtype, pre_count)
             count = b.mul(nrows, block_pad, name="count")
             self._indices(b, bufs, get, nrows, count)
             self._offsets(b, bufs, count, dim_size, sym(src_t.strides[d]), elem)

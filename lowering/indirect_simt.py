@@ -4,7 +4,8 @@ The output space is linearised to one axis and split over the blocks; each SIMT 
 walks its lanes. Per output element: decode the output coordinates, evaluate the index
 chain there, normalise a negative index / check the bound, evaluate the input chain at
 the gathered coordinate (the "move IndirectLoad forward unconditionally" rewrite of the
-seed, with every side input gathered at the same index), evaluate the output chain and
+seed, with every side input gathered at the same index: the SIMT case graph of
+``indirect-load-template-cases`` holds one gather per side input), evaluate the output chain and
 write the result to GM. Every GM access uses 64-bit offsets. Ops without a scalar form
 (exp, sqrt) and reductions reject the template; the others still compete.
 """
@@ -28,14 +29,12 @@ from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, StoreOp
 from ascir_dialect.ops.reduce import MinOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import DataOp, IndexExprOp, ScalarDataOp, ScalarOp
-from lowering.indirect_plan import PASS, IndirectPlan
 from lowering.op_tables import COMPARE_MODE
 from lowering.types import element_type, scalar_type
 from passes.diagnostics import PassError
+from passes.indirect_plan import PASS, IndirectPlan
 
 THREADS = 256
-DCACHE_BYTES = 32 * 1024
-"""SIMT data-cache reservation of the template (seed 001 FR2), recorded in the case."""
 
 _FLOAT_BIN = {
     ew.AddOp: arith.AddfOp,
@@ -54,32 +53,6 @@ _INT_BIN = {
     ew.FloorDivOp: arith.FloorDivSIOp,
 }
 _CMP = {op: mode.lower() for op, mode in COMPARE_MODE.items()}
-_SUPPORTED = (DType.float16, DType.bfloat16, DType.float32, DType.int8, DType.int16, DType.int32, DType.int64)
-
-
-_STRUCTURAL = (LoadOp, StoreOp, ew.BroadcastOp, ew.CastOp, ew.CompareNode, ew.SelectNode, ReduceNode)
-_UNARY_FORMS = (ew.NegOp, ew.AbsOp, ew.ReluOp)
-
-
-def _has_scalar_form(n: AscirNode) -> bool:
-    """Exactly the ops ``SimtTemplate`` can evaluate per element (checked before any code
-    is emitted, so a rejection never leaves the other templates half-built)."""
-    if isinstance(n, _STRUCTURAL):
-        return True
-    if n.result_tensor().dtype.is_float:
-        return type(n) in _FLOAT_BIN or isinstance(n, _UNARY_FORMS)
-    return type(n) in _INT_BIN or isinstance(n, (*_UNARY_FORMS, ew.RemainderOp))
-
-
-def simt_supported(plan: IndirectPlan) -> str | None:
-    """Why the SIMT template cannot take this graph, or None."""
-    for n in (*plan.input_chain, *plan.index_chain, *plan.output_chain):
-        if not _has_scalar_form(n):
-            return f"SIMT: {n.describe()} has no scalar form"
-        if isinstance(n, (LoadOp, StoreOp)) and n.result_tensor().dtype not in _SUPPORTED:
-            return f"SIMT: {n.describe()}: {n.result_tensor().dtype} tensors are not supported by the scalar path"
-    return None
-
 
 class SimtTemplate:
     """Emits the SIMT function; ``call`` emits its call for the current block."""

@@ -3,75 +3,83 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
 
+from ascendc_emitter.names import kernel_symbol
 from ascir_dialect.ops import GraphOp
 from lowering.graph_lowering import lower_graph
-from lowering.indirect_kernel import lower_indirect
-from lowering.indirect_plan import has_indirect_load
+from lowering.indirect_kernel import group_cases, lower_cases
 from passes.diagnostics import PassError
-from passes.dump import dump
-from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
-from passes.options import TypedOptions
-from passes.schedule import SchedulePass
-from passes.vf_partition import VfPartitionPass
+from passes.indirect_plan import has_indirect_load
+from passes.options import MaskMode, TemplateName, TypedOptions
+
+NAME = "lower-to-ascendc"
+
+
+def lower_module(module: ModuleOp, name: str | None = None, mask_mode: str = "loop") -> ModuleOp:
+    """The ascendc kernel module of ``module``'s one kernel: an ordinary scheduled graph, or
+    the template cases (and SK-like stage graphs) of one IndirectLoad graph."""
+    graphs = [g for g in module.ops if isinstance(g, GraphOp)]
+    if not graphs:
+        raise PassError(NAME, "expected one graph per module (one kernel per build), found 0")
+    if len(graphs) == 1 and graphs[0].template is None:
+        g = graphs[0]
+        if has_indirect_load(g):
+            raise PassError(
+                NAME,
+                f"graph @{g.graph_name} holds an IndirectLoad: run indirect-load-template-cases first "
+                "(-p autofuse does)",
+            )
+        return lower_graph(g, name, mask_mode)
+    if any(g.template is None for g in graphs):
+        raise PassError(
+            NAME, f"expected one graph per module (one kernel per build), found {len(graphs)}"
+        )
+    group = group_cases(graphs)
+    return lower_cases(group, kernel_symbol(name or f"autofuse_{group.root}"), mask_mode)
 
 
 @dataclass(frozen=True)
 class LowerToAscendCPass(TypedOptions, ModulePass):
-    """Replace the module's (single, scheduled) graph by its ascendc kernel module."""
+    """Replace the module's graphs (one kernel: a scheduled graph, or the cases of an
+    IndirectLoad graph) by its ascendc kernel module."""
 
-    name = "lower-to-ascendc"
+    name = NAME
 
-    mask_mode: Literal["loop", "per-op"] = "loop"
+    mask_mode: MaskMode = "loop"
     """VF masks: "loop" (AL-7, the loop dtype) or "per-op" (debug: the pre-fix defect)."""
+    kernel: str = ""
+    """The kernel's name ("": ``autofuse_<graph>``), mapped to a C++ identifier."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        graphs = [g for g in op.ops if isinstance(g, GraphOp)]
-        if len(graphs) != 1:
-            raise PassError(
-                self.name, f"expected one graph per module (one kernel per build), found {len(graphs)}"
-            )
-        _replace_body(op, lower_graph(graphs[0], mask_mode=self.mask_mode))
-
-
-def _replace_body(op: ModuleOp, kernel: ModuleOp) -> None:
-    for existing in list(op.ops):
-        existing.detach()
-        existing.erase()
-    for new in list(kernel.ops):
-        new.detach()
-        op.body.block.add_op(new)
+        kernel = lower_module(op, self.kernel or None, self.mask_mode)
+        for existing in list(op.ops):
+            Rewriter.erase_op(existing, safe_erase=False)
+        ops = list(kernel.body.block.ops)
+        for o in ops:
+            o.detach()
+        Rewriter.insert_op(ops, InsertPoint.at_end(op.body.block))
 
 
 @dataclass(frozen=True)
 class AutofusePass(TypedOptions, ModulePass):
-    """The whole pipeline (print with ``-t ascendc``): normalize-arange-broadcast-views,
-    schedule, vf-partition (``vf=false``: the root-graph path), lower-to-ascendc."""
+    """The whole pipeline (print with ``-t ascendc``), one ``PassPipeline``:
+    indirect-load-template-cases, normalize-arange-broadcast-views, schedule, vf-partition
+    (``vf=false``: the root-graph path), lower-to-ascendc (``lowering.pipeline``)."""
 
     name = "autofuse"
 
     vf: bool = True
-    mask_mode: Literal["loop", "per-op"] = "loop"
-    template: Literal["", "simd", "simt", "sklike"] = ""
-    """IndirectLoad graphs: force "simd", "simt" or "sklike" (default: host tiling chooses)."""
+    mask_mode: MaskMode = "loop"
+    template: TemplateName = ""
+    """IndirectLoad graphs: keep only this template's case (default: host tiling chooses)."""
+    kernel: str = ""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        graphs = [g for g in op.ops if isinstance(g, GraphOp)]
-        if len(graphs) == 1 and has_indirect_load(graphs[0]):
-            kernel = lower_indirect(graphs[0], f"autofuse_{graphs[0].graph_name}", self.template or None)
-            _replace_body(op, kernel)
-            dump("lower-to-ascendc", op)
-            return
-        for step in (
-            NormalizeArangeBroadcastViewsPass(),
-            SchedulePass(),
-            VfPartitionPass(enable=self.vf),
-            LowerToAscendCPass(mask_mode=self.mask_mode),
-        ):
-            step.apply(ctx, op)
-            dump(step.name, op)
+        from lowering.pipeline import autofuse_pipeline
+
+        autofuse_pipeline(self.vf, self.mask_mode, self.template, self.kernel).apply(ctx, op)

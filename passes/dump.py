@@ -59,6 +59,11 @@ def dumping(root: Path | str | None, prefix: str = "") -> Iterator[DumpSink | No
         _SINK.reset(token)
 
 
+def dumping_enabled() -> bool:
+    """A :func:`dumping` context is active."""
+    return _SINK.get() is not None
+
+
 def dump(stage: str, op: Operation) -> None:
     """Write ``op`` (a module or a graph) as it is after ``stage``."""
     if (sink := _SINK.get()) is None:
@@ -76,4 +81,4 @@ def dump_text(name: str, text: str) -> None:
     sink.file(f"{sink.prefix}{name}").write_text(text)
 
 
-__all__ = ["DumpSink", "dump", "dump_text", "dumping"]
+__all__ = ["DumpSink", "dump", "dump_text", "dumping", "dumping_enabled"]

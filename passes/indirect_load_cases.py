@@ -1,42 +1,54 @@
 """``indirect-load-template-cases`` (IndirectLoadScheduleCaseGenerator, seed 001 FR2-FR6).
 
-For every graph holding an IndirectLoad, three independent graph cases, each rewritten
-on its own copy, replace it in the module (a rejected template never affects another):
+For every graph holding an IndirectLoad, independent graph cases, each rewritten on its own
+copy, replace it in the module (a rejected template never affects another). The cases are
+what ``lower-to-ascendc`` lowers: one kernel module per original graph, one tiling key per
+accepted case.
 
 * ``@<g>_simd``: IndirectLoad moved forward along the input chain through single-input
-  elementwise ops while the gather does not enlarge the data (index dim size <= input
-  dim size, when provable) -- they now run on the gathered elements; stops at two-input
-  ops. Metadata: the schedule split (outer axes before ``dim`` merged), the FR6 scores.
+  elementwise ops while the gather does not enlarge the data (index dim size <= input dim
+  size, when provable) -- they then run on the gathered elements; the ops it stops at run
+  on the input slice before the Gather. Stops at two-input ops. Metadata: the schedule
+  split (outer axes before ``dim``), the FR6 scores.
 * ``@<g>_simt``: IndirectLoad moved forward unconditionally; before a two-input op it is
   duplicated, one gather per side input, with the same index. Metadata: the 32 KB dcache
   reservation, the linearised output axis.
-* ``@<g>_sklike``: unchanged graph with its logical stages (input pre, index pre,
-  IndirectLoad, output post; a stage with nothing to compute is folded away), in launch
-  order with what each reads and writes, and the workspace sizes joining them
-  (``lowering.indirect_sklike``).
+* ``@<g>_sklike``: the unchanged graph, recording its logical stages (input pre, index pre,
+  IndirectLoad, output post; a stage with nothing to compute is folded away), what each
+  reads and writes and the workspace joining them (``passes.sklike_stages``). The stages
+  themselves follow as graphs of their own (``template "stage"``) that the rest of the
+  pipeline compiles like any graph; the IndirectLoad stage gets its own SIMD and SIMT cases.
 
-Every case records ``continuous_bytes`` and ``index_outer_product`` (FR6) and the
-thresholds; a case whose code the lowering cannot emit says why (``rejected``). Host
-tiling of the generated kernel evaluates the scores on the real shapes
-(``lowering.indirect_kernel``).
+Every case records ``case_of`` (the graph whose kernel it belongs to), the FR6 scores
+``continuous_bytes`` and ``index_outer_product`` and the thresholds; a case whose code the
+lowering cannot emit says why (``rejected``). ``template=`` keeps only that case (an error
+if it is rejected). The forward moves are ``RewritePattern``s.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntAttr, ModuleOp, StringAttr
 from xdsl.ir import Attribute
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
+from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascir_dialect.attributes import ExprAttr, TensorType
 from ascir_dialect.ops import AscirNode, GraphOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.sources import DataOp, ScalarDataOp
-from lowering.indirect_kernel import choose_templates
-from lowering.indirect_plan import (
+from passes.diagnostics import PassError
+from passes.graphs import STAGE
+from passes.indirect_plan import (
     CACHE_THRES,
     CACHELINE_BYTES,
     CORE_THRES,
@@ -47,75 +59,88 @@ from lowering.indirect_plan import (
     has_indirect_load,
     scores,
 )
-from lowering.indirect_simt import DCACHE_BYTES
-from lowering.indirect_sklike import SkLikeSplit, Stage, split_stages
+from passes.indirect_templates import simd_supported, simt_supported
+from passes.options import TemplateName, TypedOptions
+from passes.sklike_stages import SkLikeSplit, Stage, sklike_reason, split_stages
 
 MOVABLE = (ew.ElementwiseNode, ew.CastOp)
+TEMPLATES = ("simd", "simt", "sklike")
+DCACHE_BYTES = 32 * 1024
+"""SIMT data-cache reservation of the template (seed 001 FR2), recorded in the case."""
 
 
-def _single_input(n: AscirNode) -> bool:
-    tensors = [v for v in n.operands if isinstance(v.type, TensorType)]
-    return isinstance(n, MOVABLE) and not isinstance(n, ew.BroadcastOp) and len(tensors) == 1
+def _tensor_operands(n: AscirNode) -> list:
+    return [v for v in n.operands if isinstance(v.type, TensorType)]
 
 
-def _retyped(n: AscirNode, view: TensorType, dtype_from: AscirNode) -> TensorType:
-    return TensorType(dtype_from.result_tensor().dtype, view.axis, view.repeats, view.strides)
+@dataclass
+class MoveGatherForward(RewritePattern):
+    """``IndirectLoad(op(x, ...), idx)`` -> ``op(IndirectLoad(x, idx), ...)`` (seed 001 FR3/FR4).
+
+    ``op`` is an elementwise op or Cast whose result only the gather reads. It then runs on
+    the gathered elements: values never change, only where they are computed. With
+    ``duplicate`` (SIMT) a two-input op gets one gather per tensor operand, all with the same
+    index; without it (SIMD) only single-input ops move. With ``respect_enlarge`` (SIMD) the
+    move stops while the gather may enlarge the data (computing before it is cheaper).
+    ``moved`` collects the names of the moved ops."""
+
+    duplicate: bool
+    respect_enlarge: bool
+    moved: list[str] = field(default_factory=list)
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, il: IndirectLoadOp, rewriter: PatternRewriter) -> None:
+        pred = il.x1.owner
+        if not isinstance(pred, MOVABLE) or isinstance(pred, ew.BroadcastOp):
+            return
+        if pred.results[0].uses.get_length() != 1:
+            return
+        if self.respect_enlarge:
+            grow = il.result_tensor().repeats[il.dim_value] - il.x1.type.repeats[il.dim_value]  # type: ignore[union-attr]
+            if not (grow.is_constant and grow.as_int() <= 0):
+                return
+        tensors = _tensor_operands(pred)
+        if len(tensors) != 1 and not self.duplicate:
+            return
+        out = il.result_tensor()
+        new_ops: list[AscirNode] = []
+        operands = []
+        for v in pred.operands:
+            if not isinstance(v.type, TensorType):
+                operands.append(v)
+                continue
+            gathered = IndirectLoadOp.build(
+                operands=[v, il.x2],
+                properties=dict(il.properties),
+                result_types=[TensorType(v.type.dtype, out.axis, out.repeats, out.strides)],
+            )
+            first = not any(isinstance(o, IndirectLoadOp) for o in new_ops)
+            gathered.results[0].name_hint = il.node_name if first else f"{il.node_name}_{v.name_hint}"
+            gathered.location = il.location
+            new_ops.append(gathered)
+            operands.append(gathered.results[0])
+        moved = type(pred).build(
+            operands=operands,
+            properties=dict(pred.properties),
+            result_types=[TensorType(pred.result_tensor().dtype, out.axis, out.repeats, out.strides)],
+        )
+        moved.results[0].name_hint = pred.node_name
+        moved.location = pred.location
+        rewriter.replace(il, [*new_ops, moved], [moved.results[0]])
+        rewriter.erase(pred)
+        self.moved.append(pred.node_name)
 
 
 def move_forward(graph: GraphOp, duplicate: bool, respect_enlarge: bool) -> list[str]:
-    """Move the IndirectLoad of ``graph`` forward along its input chain, in place.
-    Returns the names of the moved ops."""
-    moved: list[str] = []
-    while True:
-        il = next(n for n in graph.nodes() if isinstance(n, IndirectLoadOp))
-        pred = il.x1.owner
-        if (
-            not isinstance(pred, AscirNode)
-            or not isinstance(pred, MOVABLE)
-            or isinstance(pred, ew.BroadcastOp)
-        ):
-            return moved
-        if len(list(pred.results[0].uses)) != 1:
-            return moved
-        if respect_enlarge:
-            src = il.x1.type
-            grow = il.result_tensor().repeats[il.dim_value] - src.repeats[il.dim_value]  # type: ignore[union-attr]
-            if not (grow.is_constant and grow.as_int() <= 0):
-                return moved  # the gather may enlarge the data: computing before it is cheaper
-        if not _single_input(pred) and not duplicate:
-            return moved
-        out = il.result_tensor()
-        block = il.parent_block()
-        assert block is not None
-        new_operands = []
-        for v in pred.operands:
-            if isinstance(v.type, TensorType):
-                gathered = IndirectLoadOp.build(
-                    operands=[v, il.x2],
-                    properties=dict(il.properties),
-                    result_types=[TensorType(v.type.dtype, out.axis, out.repeats, out.strides)],
-                )
-                gathered.results[0].name_hint = (
-                    f"{il.node_name}_{v.name_hint}" if len(new_operands) else il.node_name
-                )
-                block.insert_op_before(gathered, il)
-                new_operands.append(gathered.results[0])
-            else:
-                new_operands.append(v)
-        moved_op = type(pred).build(
-            operands=new_operands, properties=dict(pred.properties), result_types=[_retyped(pred, out, pred)]
-        )
-        moved_op.results[0].name_hint = pred.node_name
-        block.insert_op_before(moved_op, il)
-        il.results[0].replace_all_uses_with(moved_op.results[0])
-        il.detach()
-        il.erase()
-        pred.detach()
-        pred.erase()
-        moved.append(pred.node_name)
+    """Apply :class:`MoveGatherForward` to ``graph`` until nothing moves; the moved ops' names."""
+    pattern = MoveGatherForward(duplicate, respect_enlarge)
+    PatternRewriteWalker(pattern, apply_recursively=True).rewrite_region(graph.body)
+    return pattern.moved
 
 
-def _info(plan: IndirectPlan, extra: dict[str, Attribute], rejected: str | None) -> DictionaryAttr:
+def _info(
+    plan: IndirectPlan, case_of: str, extra: dict[str, Attribute], rejected: str | None
+) -> DictionaryAttr:
     cont, outer = scores(plan)
     data: dict[str, Attribute] = {
         "continuous_bytes": ExprAttr(cont),
@@ -123,6 +148,7 @@ def _info(plan: IndirectPlan, extra: dict[str, Attribute], rejected: str | None)
         "cacheline_bytes": IntAttr(CACHELINE_BYTES),
         "cache_thres": StringAttr(str(CACHE_THRES)),
         "core_thres": StringAttr(str(CORE_THRES)),
+        "case_of": StringAttr(case_of),
         **extra,
     }
     if rejected:
@@ -130,38 +156,76 @@ def _info(plan: IndirectPlan, extra: dict[str, Attribute], rejected: str | None)
     return DictionaryAttr(data)
 
 
-def template_cases(graph: GraphOp) -> list[GraphOp]:
+def _mark(case: GraphOp, name: str, template: str, info: DictionaryAttr) -> GraphOp:
+    case.properties["sym_name"] = StringAttr(name)
+    case.properties["template"] = StringAttr(template)
+    case.properties["template_info"] = info
+    return case
+
+
+def template_cases(
+    graph: GraphOp,
+    force: str | None = None,
+    case_of: str | None = None,
+    stage: dict[str, Attribute] | None = None,
+) -> list[GraphOp]:
+    """The case graphs of ``graph`` (and, for SK-like, its stage graphs), in module order.
+    ``stage``: the graph is an SK-like IndirectLoad stage (SIMD and SIMT only; the
+    stage's metadata joins each case's info)."""
     plan = analyse(graph)
-    choice = choose_templates(plan)
-    cases = []
-    for template in ("simd", "simt", "sklike"):
+    root = case_of or graph.graph_name
+    templates = ("simd", "simt") if stage is not None else TEMPLATES
+    if force is not None and force not in templates:
+        raise PassError(PASS, f"unknown template '{force}' (expected one of {', '.join(templates)})")
+    out: list[GraphOp] = []
+    for template in [force] if force else templates:
         case = graph.clone()
-        case.properties["sym_name"] = StringAttr(f"{graph.graph_name}_{template}")
-        extra: dict[str, Attribute] = {}
-        if template == "simd":
-            moved = move_forward(case, duplicate=False, respect_enlarge=True)
-            outer = [a for a in plan.out_view.axis[: plan.dim]]
-            extra = {
-                "schedule_outer": ArrayAttr([StringAttr(a) for a in outer]),
-                "moved_after_gather": ArrayAttr([StringAttr(m) for m in moved]),
-            }
-        elif template == "simt":
-            moved = move_forward(case, duplicate=True, respect_enlarge=False)
-            extra = {
-                "dcache_bytes": IntAttr(DCACHE_BYTES),
-                "linear_axis": StringAttr("indirect_load_linear"),
-                "moved_after_gather": ArrayAttr([StringAttr(m) for m in moved]),
-            }
-        elif choice.rejected.get(template) is None:
-            split = split_stages(plan)
-            extra = {
-                "stages": ArrayAttr([StringAttr(_describe(stage, split)) for stage in split.stages]),
-                "workspace_bytes": ArrayAttr([ExprAttr(w.nbytes) for w in split.workspaces]),
-            }
-        case.properties["template"] = StringAttr(template)
-        case.properties["template_info"] = _info(plan, extra, choice.rejected.get(template))
-        cases.append(case)
-    return cases
+        extra: dict[str, Attribute] = dict(stage or {})
+        stages: list[GraphOp] = []
+        if template in ("simd", "simt"):
+            moved = move_forward(case, duplicate=template == "simt", respect_enlarge=template == "simd")
+            case_plan = analyse(case)
+            reason = (simd_supported if template == "simd" else simt_supported)(case_plan)
+            if template == "simd":
+                extra["schedule_outer"] = ArrayAttr([StringAttr(a) for a in plan.out_view.axis[: plan.dim]])
+            else:
+                extra["dcache_bytes"] = IntAttr(DCACHE_BYTES)
+                extra["linear_axis"] = StringAttr("indirect_load_linear")
+            extra["moved_after_gather"] = ArrayAttr([StringAttr(m) for m in moved])
+        else:
+            reason = sklike_reason(plan)
+            if reason is None:
+                split = split_stages(plan)
+                extra["workspace_fields"] = ArrayAttr([StringAttr(w.field) for w in split.workspaces])
+                extra["stages"] = ArrayAttr([StringAttr(_describe(s, split)) for s in split.stages])
+                extra["workspace_bytes"] = ArrayAttr([ExprAttr(w.nbytes) for w in split.workspaces])
+                stages = _stage_graphs(split, root)
+        if reason is not None and force is not None:
+            raise PassError(PASS, f"template '{force}' was rejected: {reason}")
+        if force is not None:
+            extra["forced"] = StringAttr(force)
+        name = f"{graph.graph_name}_{template}"
+        out.append(_mark(case, name, template, _info(plan, root, extra, reason)))
+        out += stages
+    return out
+
+
+def _stage_graphs(split: SkLikeSplit, root: str) -> list[GraphOp]:
+    """Each stage as a graph of the module: the IndirectLoad stage as its SIMD/SIMT cases,
+    the others as ordinary graphs (``template "stage"``)."""
+    graphs: list[GraphOp] = []
+    for order, s in enumerate(split.stages):
+        meta: dict[str, Attribute] = {
+            "stage": StringAttr(s.name),
+            "stage_order": IntAttr(order),
+            "routes": ArrayAttr([ArrayAttr([StringAttr(p), StringAttr(o)]) for p, o in s.routes]),
+        }
+        if s.name == "indirect_load":
+            graphs += template_cases(s.graph, case_of=root, stage=meta)
+        else:
+            info = DictionaryAttr({"case_of": StringAttr(root), **meta})
+            graphs.append(_mark(s.graph, s.graph.graph_name, STAGE, info))
+    return graphs
 
 
 def _describe(stage: Stage, split: SkLikeSplit) -> str:
@@ -175,20 +239,52 @@ def _describe(stage: Stage, split: SkLikeSplit) -> str:
     )
 
 
+@dataclass
+class TemplateChoice:
+    """The templates that can take a graph, and why the others cannot."""
+
+    available: list[str]
+    rejected: dict[str, str] = field(default_factory=dict)
+
+
+def choose_templates(graph: GraphOp) -> TemplateChoice:
+    """The verdicts of :func:`template_cases` on ``graph`` (its cases, stages left out)."""
+    choice = TemplateChoice([])
+    for case in template_cases(graph):
+        info = case.template_info.data if case.template_info is not None else {}
+        if case.template is None or case.template.data not in TEMPLATES or "stage" in info:
+            continue
+        reason = info.get("rejected")
+        if isinstance(reason, StringAttr):
+            choice.rejected[case.template.data] = reason.data
+        else:
+            choice.available.append(case.template.data)
+    return choice
+
+
 @dataclass(frozen=True)
-class IndirectLoadTemplateCasesPass(ModulePass):
+class IndirectLoadTemplateCasesPass(TypedOptions, ModulePass):
     """Replace each IndirectLoad graph by its SIMD, SIMT and SK-like cases."""
 
     name = "indirect-load-template-cases"
 
+    template: TemplateName = ""
+    """Keep only this template's case ("": every case; host tiling chooses by the FR6 scores)."""
+
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        graphs = [g for g in op.ops if isinstance(g, GraphOp) and g.template is None]
-        plans = [(g, template_cases(g)) for g in graphs if has_indirect_load(g)]
-        for g, cases in plans:
-            for case in cases:
-                op.body.block.insert_op_before(case, g)
-            g.detach()
-            g.erase()
+        graphs = [g for g in op.ops if isinstance(g, GraphOp) and g.template is None and has_indirect_load(g)]
+        for g in graphs:
+            Rewriter.insert_op(template_cases(g, self.template or None), InsertPoint.before(g))
+            Rewriter.erase_op(g)
 
 
-__all__ = ["PASS", "IndirectLoadTemplateCasesPass", "move_forward", "template_cases"]
+__all__ = [
+    "DCACHE_BYTES",
+    "PASS",
+    "IndirectLoadTemplateCasesPass",
+    "MoveGatherForward",
+    "TemplateChoice",
+    "choose_templates",
+    "move_forward",
+    "template_cases",
+]

@@ -20,6 +20,12 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
 from xdsl.passes import ModulePass
+from xdsl.pattern_rewriter import (
+    PatternRewriter,
+    PatternRewriteWalker,
+    RewritePattern,
+    op_type_rewrite_pattern,
+)
 
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.ops import GraphOp
@@ -27,6 +33,7 @@ from ascir_dialect.ops.elementwise import BroadcastOp
 from ascir_dialect.ops.sources import ArangeOp
 from ascir_dialect.symbolic import SizeExpr
 from passes.diagnostics import PassError
+from passes.graphs import each_graph
 
 NAME = "normalize-arange-broadcast-views"
 
@@ -65,30 +72,44 @@ def normalized_view(arange: ArangeOp, out: TensorType) -> TensorType:
     return TensorType(t.dtype, out.axis, reps, strides)
 
 
+def _broadcast_user(arange: ArangeOp) -> BroadcastOp | None:
+    """The Broadcast reading ``arange`` (fails closed when it has other users too)."""
+    users = [u.operation for u in arange.results[0].uses]
+    broadcasts = [u for u in users if isinstance(u, BroadcastOp)]
+    if not broadcasts:
+        return None
+    if len(users) != 1:
+        raise _fail(arange, f"an Arange feeding a Broadcast must have no other users ({len(users)} users)")
+    return broadcasts[0]
+
+
+@dataclass
+class AlignArangeBroadcastView(RewritePattern):
+    """``Arange`` -> ``Broadcast``: the Arange takes the view :func:`normalized_view` gives
+    (AL-2 padding; same-rank views, degenerate axes included, are left as they are, AL-1)."""
+
+    @op_type_rewrite_pattern
+    def match_and_rewrite(self, arange: ArangeOp, rewriter: PatternRewriter) -> None:
+        broadcast = _broadcast_user(arange)
+        if broadcast is None:
+            return
+        view = normalized_view(arange, broadcast.result_tensor())
+        if view == arange.result_tensor():
+            return
+        new = ArangeOp.build(properties=dict(arange.properties), result_types=[view])
+        new.results[0].name_hint = arange.results[0].name_hint
+        new.location = arange.location
+        if arange.sched is not None:
+            new.properties["sched"] = ArrayAttr([StringAttr(a) for a in view.axis])
+        rewriter.replace(arange, new)
+
+
 def normalize_graph(graph: GraphOp) -> None:
-    plans: list[tuple[ArangeOp, TensorType]] = []
+    """Check every ``Arange -> Broadcast`` pair, then rewrite them (all or nothing)."""
     for node in graph.nodes():
-        if isinstance(node, ArangeOp):
-            users = [u.operation for u in node.results[0].uses]
-            broadcasts = [u for u in users if isinstance(u, BroadcastOp)]
-            if not broadcasts:
-                continue
-            if len(users) != 1:
-                raise _fail(
-                    node, f"an Arange feeding a Broadcast must have no other users ({len(users)} users)"
-                )
-            plans.append((node, normalized_view(node, broadcasts[0].result_tensor())))
-    for arange, view in plans:  # every check passed: rewrite
-        if view != arange.result_tensor():
-            new = ArangeOp.build(properties=dict(arange.properties), result_types=[view])
-            new.results[0].name_hint = arange.results[0].name_hint
-            new.location = arange.location
-            if arange.sched is not None:
-                new.properties["sched"] = ArrayAttr([StringAttr(a) for a in view.axis])
-            graph.body.block.insert_op_before(new, arange)
-            arange.results[0].replace_all_uses_with(new.results[0])
-            arange.detach()
-            arange.erase()
+        if isinstance(node, ArangeOp) and (broadcast := _broadcast_user(node)) is not None:
+            normalized_view(node, broadcast.result_tensor())
+    PatternRewriteWalker(AlignArangeBroadcastView(), apply_recursively=False).rewrite_region(graph.body)
 
 
 @dataclass(frozen=True)
@@ -98,6 +119,4 @@ class NormalizeArangeBroadcastViewsPass(ModulePass):
     name = NAME
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for graph in op.ops:
-            if isinstance(graph, GraphOp):
-                normalize_graph(graph)
+        each_graph(op, lambda g: normalize_graph(g) if g.is_hint else None)  # impl graphs as they are

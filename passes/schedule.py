@@ -22,6 +22,7 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
 from xdsl.ir import Block, Region, SSAValue
 from xdsl.passes import ModulePass
+from xdsl.rewriter import Rewriter
 
 from ascir_dialect.attributes import AxisAttr, AxisKind, TensorType
 from ascir_dialect.diagnostics import first_verification_error
@@ -30,6 +31,7 @@ from ascir_dialect.ops.memory import OutputOp
 from ascir_dialect.ops.sources import DataOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
 from passes.diagnostics import PassError
+from passes.graphs import each_graph
 from passes.loop_space import PASS, LoopSpace, find_loop_space, merge_groups
 from passes.phases import phase_plan
 
@@ -72,8 +74,9 @@ def schedule_graph(graph: GraphOp) -> GraphOp:
         return TensorType(t.dtype, names, reps, strides, [inner], vec_stride)
 
     new = GraphOp(graph.graph_name, graph.size_names, axes, level="impl", body=Region(Block()))
-    if graph.ub_fuse_context is not None:
-        new.properties["ub_fuse_context"] = graph.ub_fuse_context
+    for prop in ("ub_fuse_context", "template", "template_info"):  # DS-6 context, SK-like stage
+        if prop in graph.properties:
+            new.properties[prop] = graph.properties[prop]
     mapping: dict[SSAValue, SSAValue] = {}
     for node in graph.nodes():
         t = node.out_type
@@ -121,9 +124,8 @@ class SchedulePass(ModulePass):
     name = "schedule"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        graphs = [g for g in op.ops if isinstance(g, GraphOp) and g.is_hint]
-        scheduled = [(g, schedule_graph(g)) for g in graphs]  # all or nothing
-        for old, new in scheduled:
-            op.body.block.insert_op_before(new, old)
-            old.detach()
-            old.erase()
+        scheduled: list[tuple[GraphOp, GraphOp]] = []
+        each_graph(op, lambda g: scheduled.append((g, schedule_graph(g))) if g.is_hint else None)
+        for old, new in scheduled:  # all or nothing
+            if old.parent is not None:  # else removed with its rejected SK-like case
+                Rewriter.replace_op(old, new)

@@ -41,6 +41,7 @@ from ascir_dialect.ops.reduce import ReduceNode
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
 from lowering.types import element_type
 from lowering.vf_lowering import register_apis
+from passes.graphs import each_graph
 
 NO_REGISTER_LOWERING = (
     ew.FloorDivOp,
@@ -118,6 +119,4 @@ class VfAdmissionPass(ModulePass):
     name = "vf-admission"
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        for graph in op.ops:
-            if isinstance(graph, GraphOp):
-                admit_graph(graph)
+        each_graph(op, admit_graph)

@@ -37,6 +37,7 @@ from ascir_dialect.diagnostics import first_verification_error
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp, VfYieldOp
 from ascir_dialect.ops.vf import loop_dtype_of
 from passes.diagnostics import PassError
+from passes.graphs import each_graph
 from passes.options import TypedOptions
 from passes.phases import PhasePlan, phase_plan
 from passes.vf_admission import admit_graph
@@ -286,6 +287,4 @@ class VfPartitionPass(TypedOptions, ModulePass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if not self.enable:
             return
-        for graph in op.ops:
-            if isinstance(graph, GraphOp):
-                partition_graph(graph)
+        each_graph(op, partition_graph)

@@ -16,11 +16,8 @@ from xdsl.printer import Printer
 
 from ascendc_emitter.printer import emit_files
 from ascir_dialect.diagnostics import AscirError
-from ascir_dialect.interpreter import resolve_graph
 from ascir_dialect.ops import GraphOp
-from lowering.graph_lowering import lower_graph
-from lowering.indirect_kernel import lower_indirect
-from lowering.indirect_plan import analyse, has_indirect_load
+from lowering.passes import lower_module
 from passes.options import check_bool, check_str, check_value
 from tools.compile import schedule_module
 
@@ -72,19 +69,14 @@ class Autofuser:
         self.options = options or AutofuserOptions()
 
     def schedule(self, graph: Any) -> ScheduledResult:
-        _module, g = resolve_graph(graph)
-        if has_indirect_load(g):
-            analyse(g)  # fails closed on an unsupported topology; templates are chosen in codegen
-            return ScheduledResult(g.graph_name, [g.clone()])
-        hint, impl = schedule_module(graph, vf=self.options.enable_vf)
-        return ScheduledResult(hint.graph_name, [impl])
+        """The autofuse pipeline's graph passes: one impl graph, or the template cases (and
+        SK-like stage graphs) of an IndirectLoad graph."""
+        hint, impls = schedule_module(graph, vf=self.options.enable_vf)
+        return ScheduledResult(hint.graph_name, impls)
 
     def codegen(self, scheduled: ScheduledResult) -> tuple[str, str, str]:
         if not isinstance(scheduled, ScheduledResult) or not scheduled:
             raise AscirError("Autofuser.codegen takes the result of Autofuser.schedule(graph)")
-        (impl,) = scheduled.impl_graphs  # schedule() makes one case per graph
-        if has_indirect_load(impl):
-            sources = emit_files(lower_indirect(impl, f"autofuse_{impl.graph_name}"))
-        else:
-            sources = emit_files(lower_graph(impl))
+        module = ModuleOp([g.clone() for g in scheduled.impl_graphs])
+        sources = emit_files(lower_module(module, f"autofuse_{scheduled.name}"))
         return sources.tiling_h, sources.host_impl_cpp, sources.device_impl_cpp

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+from xdsl.dialects.builtin import ModuleOp
 
 from ascendc_emitter.names import kernel_symbol
 from ascendc_emitter.printer import KernelSources, emit_files
@@ -30,10 +31,9 @@ from ascir_dialect.interpreter import (
 )
 from ascir_dialect.ops import GraphOp
 from ascir_dialect.ops.memory import OutputOp
-from lowering.indirect_kernel import lower_indirect
-from lowering.indirect_plan import has_indirect_load
-from lowering.pipeline import impl_graph, lower_ordinary
+from lowering.pipeline import run_autofuse, run_passes, schedule_passes
 from passes.dump import dump, dump_text, dumping
+from passes.indirect_plan import has_indirect_load
 from passes.options import MASK_MODES, TEMPLATES, check_bool, check_choice
 from runtime import compile_kernel
 
@@ -110,12 +110,13 @@ def check_against_reference(
 
 def schedule_module(
     graph_or_module: Any, graph: str | None = None, vf: bool = True
-) -> tuple[GraphOp, GraphOp]:
-    """(input graph, impl graph) for a HintGraph, module or GraphOp: normalize and schedule
-    a hint graph (an impl graph is taken as it is) and, unless ``vf`` is false (the
-    root-graph path), vf-partition."""
+) -> tuple[GraphOp, list[GraphOp]]:
+    """(input graph, its impl graphs): the autofuse pipeline's graph passes on a copy of the
+    graph -- one impl graph, or the template cases (and SK-like stages) of an IndirectLoad
+    graph. ``vf=False``: the root-graph path."""
     _module, g = resolve_graph(graph_or_module, graph)
-    return g, impl_graph(g, vf)
+    module = run_passes(ModuleOp([g.clone()]), schedule_passes(vf))
+    return g, [op for op in module.ops if isinstance(op, GraphOp)]
 
 
 def check_compile_options(vf: object, mask_mode: object, template: object, check: object) -> None:
@@ -154,15 +155,9 @@ def compile_graph(
     kernel_name = kernel_symbol(name or f"autofuse_{g.graph_name}")
     with dumping(dump_dir):
         dump("input", g)
-        if has_indirect_load(g):
-            hint = g
-            kernel_module = lower_indirect(g, kernel_name, template)
-        else:
-            if template is not None:
-                raise AscirError("template= applies to IndirectLoad graphs only")
-            hint = g
-            kernel_module = lower_ordinary(g, kernel_name, vf, mask_mode)
-        dump("lower-to-ascendc", kernel_module)
+        if template is not None and not has_indirect_load(g):
+            raise AscirError("template= applies to IndirectLoad graphs only")
+        kernel_module = run_autofuse(ModuleOp([g.clone()]), vf, mask_mode, template or "", kernel_name)
         sources = emit_files(kernel_module)
         for file, text in sources.as_dict().items():
             dump_text(file, text)
@@ -173,4 +168,4 @@ def compile_graph(
         target=target,
         name=kernel_name,
     )
-    return CompiledGraph(hint, sources, kernel, check=check)
+    return CompiledGraph(g, sources, kernel, check=check)

@@ -164,8 +164,7 @@ def gather_cases(draw: st.DrawFn) -> tuple[str, list[np.ndarray], dict[str, int]
 @given(gather_cases(), st.integers(1, 8))
 def test_random_gathers_match_the_reference_with_every_template(case, cores: int) -> None:
     from ascir_dialect.interpreter import reference
-    from lowering.indirect_kernel import choose_templates
-    from lowering.indirect_plan import analyse
+    from passes.indirect_load_cases import choose_templates
     from tools.compile import compile_graph
 
     from ..conftest import parse_ir
@@ -174,7 +173,7 @@ def test_random_gathers_match_the_reference_with_every_template(case, cores: int
     module = parse_ir(ir)
     (want,) = reference(module, *inputs, sizes=sizes)
     graph = module.body.block.first_op
-    for template in [*choose_templates(analyse(graph)).available, None]:  # type: ignore[arg-type]
+    for template in [*choose_templates(graph).available, None]:  # type: ignore[arg-type]
         (got,) = compile_graph(module, name="fuzz_gather", template=template)(
             *inputs, sizes=sizes, core_num=cores
         )

@@ -15,9 +15,8 @@ import pytest
 
 from ascir_dialect.compare import assert_close
 from ascir_dialect.interpreter import reference
-from lowering.indirect_kernel import choose_templates
-from lowering.indirect_plan import analyse
 from passes.diagnostics import PassError
+from passes.indirect_load_cases import choose_templates
 from runtime import SimulatorError
 from tools.compile import compile_graph
 
@@ -236,7 +235,7 @@ def test_chains_before_and_after_the_gather() -> None:
         y, _ = run(gather_ir(3, 2, pre="abs", post="relu"), x, index, template)
         np.testing.assert_array_equal(y, want)
     ir = gather_ir(3, 2, index_pre=True, post="neg")
-    choice = choose_templates(analyse(parse_ir(ir).body.block.first_op))  # type: ignore[arg-type]
+    choice = choose_templates(parse_ir(ir).body.block.first_op)  # type: ignore[arg-type]
     assert choice.available == ["simt", "sklike"]
     assert "index chain must be a single load" in choice.rejected["simd"]
     for template in ("sklike", None):
@@ -249,7 +248,7 @@ def test_exp_post_chain_rejects_simt_only() -> None:
     x = _data("float32", in_shape)
     index = RNG.integers(0, in_shape[0], idx_shape).astype(np.int32)
     ir = gather_ir(2, 0, post="exp")
-    choice = choose_templates(analyse(parse_ir(ir).body.block.first_op))  # type: ignore[arg-type]
+    choice = choose_templates(parse_ir(ir).body.block.first_op)  # type: ignore[arg-type]
     assert choice.available == ["simd", "sklike"] and "has no scalar form" in choice.rejected["simt"]
     for template in (None, "sklike"):  # SK-like: exp runs in the ordinary output post stage
         y, _ = run(ir, x, index, template, exact=False)
@@ -307,7 +306,7 @@ def test_reduce_after_the_gather(op: str) -> None:
 """
     x = _data("float32", (5, 9))
     index = RNG.integers(0, 9, (4, 7)).astype(np.int32)
-    choice = choose_templates(analyse(parse_ir(ir).body.block.first_op))  # type: ignore[arg-type]
+    choice = choose_templates(parse_ir(ir).body.block.first_op)  # type: ignore[arg-type]
     assert choice.available == ["simt", "sklike"] and "reductions after the gather" in choice.rejected["simd"]
     g = expected(x, index, 1, False, False)
     want = (g.sum(axis=1) if op == "reduce_sum" else g.max(axis=1))[:, None]

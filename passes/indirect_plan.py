@@ -9,6 +9,11 @@ Only vertical fusion is supported::
 :func:`analyse` splits a hint graph into the input chain (ancestors of ``x1``), the index
 chain (ancestors of ``x2``) and the output chain (everything after the IndirectLoad),
 and fails closed on anything else. :func:`scores` gives the two quantities of FR6.
+
+A SIMT template case (``indirect-load-template-cases``) holds several IndirectLoads: the
+forward move duplicated the gather before a two-input op, one per side input, all with
+the same index value, ``dim`` and checks (seed 001 FR4). :func:`analyse` takes them as one
+gather site (``gathers``); every other graph has exactly one.
 """
 
 from __future__ import annotations
@@ -39,6 +44,8 @@ CORE_THRES = 0.5
 class IndirectPlan:
     graph: GraphOp
     node: IndirectLoadOp
+    """The (first) IndirectLoad; ``gathers`` holds every one of a SIMT case."""
+    gathers: list[IndirectLoadOp]
     input_chain: list[AscirNode]
     index_chain: list[AscirNode]
     output_chain: list[AscirNode]
@@ -81,24 +88,37 @@ def _ancestors(node: AscirNode) -> list[AscirNode]:
     return list(seen)
 
 
+def _same_gather(a: IndirectLoadOp, b: IndirectLoadOp) -> bool:
+    """``b`` gathers with ``a``'s index, dim, checks and view (a duplicated gather, FR4)."""
+    ta, tb = a.result_tensor(), b.result_tensor()
+    return (
+        a.x2 == b.x2
+        and a.dim_value == b.dim_value
+        and a.check_negative == b.check_negative
+        and a.check_bound == b.check_bound
+        and (ta.axis, ta.repeats, ta.strides) == (tb.axis, tb.repeats, tb.strides)
+    )
+
+
 def analyse(graph: GraphOp) -> IndirectPlan:
     nodes = list(graph.nodes())
     loads = [n for n in nodes if isinstance(n, IndirectLoadOp)]
-    if len(loads) != 1:
+    if not loads or (len(loads) > 1 and not all(_same_gather(loads[0], n) for n in loads[1:])):
         raise PassError(PASS, f"graph @{graph.graph_name}: expected one IndirectLoad, found {len(loads)}")
     il = loads[0]
     order = {n: i for i, n in enumerate(nodes)}
 
-    def chain(start: AscirNode) -> list[AscirNode]:
-        members = [n for n in [start, *_ancestors(start)] if not isinstance(n, SOURCES)]
+    def chain(*starts: AscirNode) -> list[AscirNode]:
+        members = {m: None for s in starts for m in [s, *_ancestors(s)] if not isinstance(m, SOURCES)}
         return sorted(members, key=order.__getitem__)
 
-    input_chain, index_chain = chain(il.x1.owner), chain(il.x2.owner)  # type: ignore[arg-type]
+    input_chain = chain(*(g.x1.owner for g in loads))  # type: ignore[misc]
+    index_chain = chain(il.x2.owner)  # type: ignore[arg-type]
     shared = set(input_chain) & set(index_chain)
     if shared:
         n = min(shared, key=order.__getitem__)
         raise PassError(PASS, f"{n.describe()} feeds both the input and the index of {il.describe()}", at=n)
-    before = set(input_chain) | set(index_chain) | {il}
+    before = set(input_chain) | set(index_chain) | set(loads)
     live: set[AscirNode] = set()
     for store in (n for n in nodes if isinstance(n, StoreOp)):
         live |= {store, *_ancestors(store)}
@@ -124,14 +144,14 @@ def analyse(graph: GraphOp) -> IndirectPlan:
                 )
             reduce = n
         elif isinstance(n, StoreOp):
-            if il not in _ancestors(n):
+            if not set(loads) & set(_ancestors(n)):
                 raise PassError(
                     PASS,
                     f"{n.describe()}: every store must depend on the IndirectLoad (vertical fusion only)",
                 )
         elif not isinstance(n, CHAIN_OPS):
             raise PassError(PASS, f"{n.describe()}: not supported after an IndirectLoad", at=n)
-    return IndirectPlan(graph, il, input_chain, index_chain, output_chain, reduce)
+    return IndirectPlan(graph, il, loads, input_chain, index_chain, output_chain, reduce)
 
 
 def scores(plan: IndirectPlan) -> tuple[SizeExpr, SizeExpr]:
