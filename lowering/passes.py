@@ -77,9 +77,8 @@ class AutofusePass(TypedOptions, ModulePass):
     mask_mode: MaskMode = "loop"
     template: TemplateName = ""
     """IndirectLoad graphs: keep only this template's case (default: host tiling chooses)."""
-    kernel: str = ""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         from lowering.pipeline import autofuse_pipeline
 
-        autofuse_pipeline(self.vf, self.mask_mode, self.template, self.kernel).apply(ctx, op)
+        autofuse_pipeline(self.vf, self.mask_mode, self.template).apply(ctx, op)

@@ -116,7 +116,10 @@ def schedule_module(
     graph. ``vf=False``: the root-graph path."""
     _module, g = resolve_graph(graph_or_module, graph)
     module = run_passes(ModuleOp([g.clone()]), schedule_passes(vf))
-    return g, [op for op in module.ops if isinstance(op, GraphOp)]
+    graphs = [op for op in module.ops if isinstance(op, GraphOp)]
+    for op in graphs:
+        op.detach()  # free to join another module
+    return g, graphs
 
 
 def check_compile_options(vf: object, mask_mode: object, template: object, check: object) -> None:

@@ -717,7 +717,7 @@ def test_compiler_value_and_type_errors_are_internal_errors(
     def broken_lowering(*args: object, **kwargs: object) -> None:
         raise TypeError("unsupported operand type(s)")
 
-    monkeypatch.setattr(tools.compile, "lower_ordinary", broken_lowering)
+    monkeypatch.setattr(tools.compile, "run_autofuse", broken_lowering)
     code, _, err = run([EXAMPLE, "--sizes", "s0=2,s1=3"], capsys)
     assert code == 2 and "ascir-run: internal error: TypeError: unsupported operand type(s)" in err
     assert "please report it" in err and "Traceback" not in err

@@ -40,12 +40,12 @@ from ascendc_emitter.printer import EmitError, KernelSources, emit_files
 from ascir_dialect.compare import assert_close
 from ascir_dialect.interpreter import reference
 from lowering.graph_lowering import lower_graph
-from lowering.pipeline import impl_graph, lower_ordinary
+from lowering.pipeline import run_autofuse
 from pyautofuse import ascir
 from pyautofuse.ascir_api import load_input, store_output
 from runtime import compile_kernel
 from tools.ascir_run import main as ascir_run
-from tools.compile import compile_graph
+from tools.compile import compile_graph, schedule_module
 
 from ..conftest import opt_in_process, parse_ir
 
@@ -152,7 +152,7 @@ def partitioned(hint_ir: str, *region_names: str) -> str:
     schedule,vf-partition``), its ``ascir.vf @vf_N`` regions renamed by hand."""
     (graph,) = parse_ir(hint_ir).ops
     out = io.StringIO()
-    Printer(stream=out).print_op(ModuleOp([impl_graph(graph)]))  # type: ignore[arg-type]
+    Printer(stream=out).print_op(ModuleOp([schedule_module(graph)[1][0].clone()]))  # type: ignore[arg-type]
     names = iter(region_names)
 
     def rename(m: re.Match[str]) -> str:
@@ -460,7 +460,7 @@ def test_path_inside_refuses_escapes(tmp_path: Path) -> None:
 
 def _lowered(name: str = "@k") -> ModuleOp:
     (graph,) = parse_ir(add_relu_ir(name)).ops
-    return lower_ordinary(graph)  # type: ignore[arg-type]
+    return run_autofuse(ModuleOp([graph.clone()]))  # type: ignore[union-attr]
 
 
 @pytest.mark.parametrize(
