@@ -110,7 +110,7 @@ def lower_cases(group: CaseGroup, name: str, mask_mode: str = "loop", stage: boo
             if forced == "sklike":
                 raise
             available.remove("sklike")
-            rejected["sklike"] = f"SK-like: {e.message}"
+            rejected["sklike"] = f"SK-like: {e.pass_name}: {e.reason}"
     if not available:
         raise PassError(PASS, "no template can take this graph: " + "; ".join(rejected.values()))
     graph = group.cases[available[0]]

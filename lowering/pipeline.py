@@ -2,13 +2,16 @@
 (``ascir-opt -p autofuse``, ``ascir-run``, ``compile_graph``, ``Autofuser``).
 
     indirect-load-template-cases   seed 001 FR2-FR6: the SIMD / SIMT / SK-like cases and stages
+    fold-constant-casts            seed 000 FR12: a constant's Cast folded into the constant
     normalize-arange-broadcast-views  seed 000 FR8, AL-1/AL-2
     schedule                       merged loop axes, UB layout (hint -> impl)
     vf-partition                   DS-3/AL-7 (``vf=False``: the root-graph path)
     lower-to-ascendc               ascendc kernel module (memory/register-level API, host tiling)
 
-Each graph pass compiles every ordinary graph of the module, SK-like stage graphs included
-(``passes.graphs``); the template cases go to lower-to-ascendc in their hint form. The
+The graph passes compile the ordinary graphs of the module (``passes.graphs``); the template
+cases go to lower-to-ascendc in their hint form, and the SK-like stage graphs were compiled
+by a pipeline run of their own inside indirect-load-template-cases, so that
+``-p indirect-load-template-cases,lower-to-ascendc`` is ``-p autofuse`` on an IndirectLoad graph. The
 callback dumps the module after every pass (``passes.dump``).
 """
 
@@ -19,7 +22,8 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
 from lowering.passes import LowerToAscendCPass
-from passes.dump import dump, dumping_enabled
+from passes.dump import after_pass
+from passes.fold_constant_casts import FoldConstantCastsPass
 from passes.indirect_load_cases import IndirectLoadTemplateCasesPass
 from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
 from passes.schedule import SchedulePass
@@ -30,7 +34,8 @@ def autofuse_passes(
     vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = ""
 ) -> tuple[ModulePass, ...]:
     return (
-        IndirectLoadTemplateCasesPass(template=template),  # type: ignore[arg-type]
+        IndirectLoadTemplateCasesPass(template=template, vf=vf),  # type: ignore[arg-type]
+        FoldConstantCastsPass(),
         NormalizeArangeBroadcastViewsPass(),
         SchedulePass(),
         VfPartitionPass(enable=vf),
@@ -43,22 +48,17 @@ def schedule_passes(vf: bool = True, template: str = "") -> tuple[ModulePass, ..
     return autofuse_passes(vf, template=template)[:-1]
 
 
-def _dump_after(previous: ModulePass | None, module: ModuleOp, _next: ModulePass | None) -> None:
-    if previous is not None:
-        dump(previous.name, module)
-
-
 def autofuse_pipeline(
     vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = ""
 ) -> PassPipeline:
     return PassPipeline(
-        autofuse_passes(vf, mask_mode, template, kernel), _dump_after if dumping_enabled() else None
+        autofuse_passes(vf, mask_mode, template, kernel), after_pass()
     )
 
 
 def run_passes(module: ModuleOp, passes: tuple[ModulePass, ...]) -> ModuleOp:
     """Run ``passes`` as one pipeline on ``module`` in place (dumping after each)."""
-    PassPipeline(passes, _dump_after if dumping_enabled() else None).apply(Context(), module)
+    PassPipeline(passes, after_pass()).apply(Context(), module)
     return module
 
 

@@ -17,3 +17,5 @@ class PassError(AscirError, DiagnosticException):
         prefix = f"{where}: " if where and not where.startswith("<") else ""
         super().__init__(f"{prefix}error: {pass_name}: {message}")
         self.pass_name = pass_name
+        self.reason = message
+        """The message without location and pass name (to quote it in another diagnostic)."""

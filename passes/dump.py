@@ -13,13 +13,15 @@ not a plain one) and checked to stay inside the dump directory (``path_inside``)
 from __future__ import annotations
 
 import io
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
 
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
+from xdsl.passes import ModulePass
 from xdsl.printer import Printer
 
 from ascendc_emitter.names import file_name, path_inside
@@ -64,6 +66,19 @@ def dumping_enabled() -> bool:
     return _SINK.get() is not None
 
 
+def after_pass(graph: str = "") -> Callable[[ModulePass | None, ModuleOp, ModulePass | None], None] | None:
+    """A ``PassPipeline`` callback dumping the module after every pass (``<pass>@<graph>``
+    with a graph name); None while no :func:`dumping` context is active."""
+    if not dumping_enabled():
+        return None
+
+    def callback(previous: ModulePass | None, module: ModuleOp, _next: ModulePass | None) -> None:
+        if previous is not None:
+            dump(f"{previous.name}@{graph}" if graph else previous.name, module)
+
+    return callback
+
+
 def dump(stage: str, op: Operation) -> None:
     """Write ``op`` (a module or a graph) as it is after ``stage``."""
     if (sink := _SINK.get()) is None:
@@ -81,4 +96,4 @@ def dump_text(name: str, text: str) -> None:
     sink.file(f"{sink.prefix}{name}").write_text(text)
 
 
-__all__ = ["DumpSink", "dump", "dump_text", "dumping", "dumping_enabled"]
+__all__ = ["DumpSink", "after_pass", "dump", "dump_text", "dumping", "dumping_enabled"]

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntAttr, ModuleOp, StringAttr
 from xdsl.ir import Attribute
-from xdsl.passes import ModulePass
+from xdsl.passes import ModulePass, PassPipeline
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriteWalker,
@@ -47,6 +47,7 @@ from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.sources import DataOp, ScalarDataOp
 from passes.diagnostics import PassError
+from passes.dump import after_pass
 from passes.graphs import STAGE
 from passes.indirect_plan import (
     CACHE_THRES,
@@ -163,15 +164,27 @@ def _mark(case: GraphOp, name: str, template: str, info: DictionaryAttr) -> Grap
     return case
 
 
+def stage_pipeline(vf: bool, graph: str = "") -> PassPipeline:
+    """The graph passes an ordinary SK-like stage goes through: a pipeline run of its own."""
+    from passes.fold_constant_casts import FoldConstantCastsPass
+    from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
+    from passes.schedule import SchedulePass
+    from passes.vf_partition import VfPartitionPass
+
+    passes = (FoldConstantCastsPass(), NormalizeArangeBroadcastViewsPass(), SchedulePass(), VfPartitionPass(enable=vf))
+    return PassPipeline(passes, after_pass(graph))
+
+
 def template_cases(
     graph: GraphOp,
     force: str | None = None,
     case_of: str | None = None,
     stage: dict[str, Attribute] | None = None,
+    vf: bool = True,
 ) -> list[GraphOp]:
     """The case graphs of ``graph`` (and, for SK-like, its stage graphs), in module order.
     ``stage``: the graph is an SK-like IndirectLoad stage (SIMD and SIMT only; the
-    stage's metadata joins each case's info)."""
+    stage's metadata joins each case's info). ``vf``: the stage pipeline's vf-partition."""
     plan = analyse(graph)
     root = case_of or graph.graph_name
     templates = ("simd", "simt") if stage is not None else TEMPLATES
@@ -199,7 +212,10 @@ def template_cases(
                 extra["workspace_fields"] = ArrayAttr([StringAttr(w.field) for w in split.workspaces])
                 extra["stages"] = ArrayAttr([StringAttr(_describe(s, split)) for s in split.stages])
                 extra["workspace_bytes"] = ArrayAttr([ExprAttr(w.nbytes) for w in split.workspaces])
-                stages = _stage_graphs(split, root)
+                try:
+                    stages = _stage_graphs(split, root, vf)
+                except PassError as e:  # a stage no pass can compile: SK-like is not a case
+                    reason = f"SK-like: stage {e.pass_name}: {e.reason}"
         if reason is not None and force is not None:
             raise PassError(PASS, f"template '{force}' was rejected: {reason}")
         if force is not None:
@@ -210,9 +226,9 @@ def template_cases(
     return out
 
 
-def _stage_graphs(split: SkLikeSplit, root: str) -> list[GraphOp]:
+def _stage_graphs(split: SkLikeSplit, root: str, vf: bool) -> list[GraphOp]:
     """Each stage as a graph of the module: the IndirectLoad stage as its SIMD/SIMT cases,
-    the others as ordinary graphs (``template "stage"``)."""
+    the others as ordinary graphs (``template "stage"``) compiled by the stage pipeline."""
     graphs: list[GraphOp] = []
     for order, s in enumerate(split.stages):
         meta: dict[str, Attribute] = {
@@ -223,8 +239,12 @@ def _stage_graphs(split: SkLikeSplit, root: str) -> list[GraphOp]:
         if s.name == "indirect_load":
             graphs += template_cases(s.graph, case_of=root, stage=meta)
         else:
+            module = ModuleOp([s.graph])
+            stage_pipeline(vf, s.graph.graph_name).apply(Context(), module)
+            (compiled,) = module.ops
+            compiled.detach()
             info = DictionaryAttr({"case_of": StringAttr(root), **meta})
-            graphs.append(_mark(s.graph, s.graph.graph_name, STAGE, info))
+            graphs.append(_mark(compiled, compiled.graph_name, STAGE, info))  # type: ignore[arg-type]
     return graphs
 
 
@@ -270,11 +290,13 @@ class IndirectLoadTemplateCasesPass(TypedOptions, ModulePass):
 
     template: TemplateName = ""
     """Keep only this template's case ("": every case; host tiling chooses by the FR6 scores)."""
+    vf: bool = True
+    """vf-partition the SK-like stage graphs (false: the root-graph path)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         graphs = [g for g in op.ops if isinstance(g, GraphOp) and g.template is None and has_indirect_load(g)]
         for g in graphs:
-            Rewriter.insert_op(template_cases(g, self.template or None), InsertPoint.before(g))
+            Rewriter.insert_op(template_cases(g, self.template or None, vf=self.vf), InsertPoint.before(g))
             Rewriter.erase_op(g)
 
 

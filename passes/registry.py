@@ -1,7 +1,8 @@
 """Named passes available to ``ascir-opt -p`` and the programmatic pipeline.
 
 Each entry maps a pass name to a factory returning the ``ModulePass`` class, as xDSL's
-own registry does. Passes land here as their issues are implemented.
+own registry does. ``lower-to-ascendc`` and ``autofuse`` live in ``lowering/`` (a
+conversion uses both dialects); the factories import lazily, so this registry does not.
 """
 
 from __future__ import annotations
@@ -21,6 +22,12 @@ def _normalize() -> type[ModulePass]:
     from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
 
     return NormalizeArangeBroadcastViewsPass
+
+
+def _fold_casts() -> type[ModulePass]:
+    from passes.fold_constant_casts import FoldConstantCastsPass
+
+    return FoldConstantCastsPass
 
 
 def _vf_admission() -> type[ModulePass]:
@@ -58,6 +65,10 @@ PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {
         _normalize,
         "seed 000 FR8/AL-2: pass degenerate Arange views through, pad 1-D ones",
     ),
+    "fold-constant-casts": (
+        _fold_casts,
+        "seed 000 FR12: Cast(Broadcast(Scalar c)) -> Broadcast(Scalar converted c), one Duplicate",
+    ),
     "schedule": (_schedule, "HintGraph -> impl graph: merge contiguous axes, vectorized UB layout"),
     "vf-admission": (_vf_admission, "FR10: mark compute nodes VF-eligible or rejected (with the reason)"),
     "vf-partition": (
@@ -66,12 +77,18 @@ PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {
     ),
     "indirect-load-template-cases": (
         _indirect_cases,
-        "seed 001 FR2-FR6: SIMD / SIMT / SK-like graph cases of an IndirectLoad graph, with scores",
+        "seed 001 FR2-FR6: SIMD / SIMT / SK-like graph cases of an IndirectLoad graph, with scores "
+        "(and the SK-like stage graphs)",
     ),
-    "lower-to-ascendc": (_lower, "impl graph -> ascendc kernel module (memory-level API, host tiling)"),
+    "lower-to-ascendc": (
+        _lower,
+        "impl graph, or the template cases of one graph -> ascendc kernel module (API calls, host tiling)",
+    ),
     "autofuse": (
         _autofuse,
-        "the whole pipeline: normalize-arange-broadcast-views, schedule, vf-partition, lower-to-ascendc",
+        "the whole pipeline: indirect-load-template-cases, fold-constant-casts, "
+        "normalize-arange-broadcast-views, schedule, "
+        "vf-partition, lower-to-ascendc",
     ),
 }
 

@@ -127,5 +127,4 @@ class SchedulePass(ModulePass):
         scheduled: list[tuple[GraphOp, GraphOp]] = []
         each_graph(op, lambda g: scheduled.append((g, schedule_graph(g))) if g.is_hint else None)
         for old, new in scheduled:  # all or nothing
-            if old.parent is not None:  # else removed with its rejected SK-like case
-                Rewriter.replace_op(old, new)
+            Rewriter.replace_op(old, new)
