@@ -363,3 +363,89 @@ def test_sklike_index_pre_on_a_broadcast_view_runs_once_per_index() -> None:
         if template == "sklike":
             # workspaces: the clamped index (33 int64, not 33 x 24) and the gathered block
             assert k.last_run.workspace_size == 512 + (-(-33 * 24 * 4 // 512)) * 512  # type: ignore[attr-defined]
+
+
+# ------------------------------------------------- the cases are what gets lowered (issue 15)
+
+
+def _static(ir: str, sizes: dict[str, int]) -> str:
+    """``ir`` with its size variables replaced by the given constants (provable extents)."""
+    import re
+
+    header, body = ir.split("{\n", 1)
+    for name, value in sizes.items():
+        body = re.sub(rf"\b{name}\b", str(value), body)
+        header = re.sub(rf"\b{name}\b", str(value), header)
+    header = re.sub(r"sizes \[[^\]]*\]", "sizes []", header)
+    return header + "{\n" + body
+
+
+@pytest.mark.parametrize("enlarging", [False, True], ids=["shrinking", "enlarging"])
+def test_simd_kernel_runs_what_its_case_keeps_before_the_gather(enlarging: bool) -> None:
+    """Seed 001 FR3: the SIMD case moves exp after the gather only while the gather provably
+    does not enlarge the data; the kernel runs exp where the case put it (on the input slice
+    before the Gather, or on the gathered rows after it) and both agree with the reference."""
+    cols_in, cols_idx = (8, 12) if enlarging else (12, 8)
+    ir = _static(gather_ir(2, 1, pre="exp"), {"i0": 4, "i1": cols_in, "j0": 4, "j1": cols_idx})
+    module = parse_ir(ir)
+    k = compile_graph(module, name="gather_pre", template="simd")
+    code = k.sources.device_impl_cpp
+    exp_at, gather_at = code.index("AscendC::Exp("), code.index("AscendC::Gather(")
+    assert (exp_at < gather_at) == enlarging
+    x = _data("float32", (4, cols_in))
+    index = RNG.integers(0, cols_in, (4, cols_idx)).astype(np.int32)
+    (y,) = k(x, index, sizes={}, core_num=2)
+    assert_close(y, np.exp(expected(x, index, 1, False, False)))
+    if syntax_check_enabled():
+        syntax_check(k.sources, f"gather_pre_{enlarging}")
+
+
+def test_simt_kernel_gathers_every_side_input_with_one_index() -> None:
+    """Seed 001 FR4: the SIMT case duplicates the gather before a two-input op; the kernel
+    computed from that case graph gathers both inputs with the same index."""
+    t_in = _view("float32", ["a0", "a1"], ["i0", "i1"])
+    t_idx = _view("int32", ["b0", "b1"], ["j0", "j1"])
+    t_out = _view("float32", ["b0", "b1"], ["j0", "j1"])
+    ir = f"""ascir.graph @two hint sizes [i0, i1, j0, j1] axes [0: a0 = i0, 1: a1 = i1, 2: b0 = j0, 3: b1 = j1] {{
+  %x = ascir.data {{index = 0 : i64}} : {t_in}
+  %w = ascir.data {{index = 1 : i64}} : {t_in}
+  %i = ascir.data {{index = 2 : i64}} : {t_idx}
+  %xl = ascir.load %x : {t_in}
+  %wl = ascir.load %w : {t_in}
+  %il = ascir.load %i : {t_idx}
+  %s = ascir.mul %xl, %wl : {t_in}
+  %g = ascir.indirect_load %s, %il {{dim = 1 : i64, need_check_negative = true}} : {t_out}
+  %st = ascir.store %g : {t_out}
+  %y = ascir.output %st {{index = 0 : i64}} : {t_out}
+}}
+"""
+    module = parse_ir(ir)
+    choice = choose_templates(module.body.block.first_op)  # type: ignore[arg-type]
+    assert choice.available == ["simt", "sklike"]
+    x, w = _data("float32", (3, 9)), _data("float32", (3, 9))
+    index = RNG.integers(-9, 9, (3, 5)).astype(np.int32)
+    sizes = {"i0": 3, "i1": 9, "j0": 3, "j1": 5}
+    want = expected(x * w, index, 1, True, False)
+    for template in ("simt", "sklike"):
+        k = compile_graph(module, name=f"two_{template}", template=template)
+        (y,) = k(x, w, index, sizes=sizes, core_num=2)
+        np.testing.assert_array_equal(y, want)
+    assert k.sources.device_impl_cpp.count("AscendC::Gather(") == 1  # SK-like: the gather stage
+
+
+def test_template_cases_then_lower_is_autofuse() -> None:
+    """Issue 15: the pass list composes -- the cases alone, lowered, are the autofuse kernel."""
+    from xdsl.context import Context
+    from xdsl.dialects.builtin import ModuleOp
+
+    from ascendc_emitter.printer import emit_files
+    from lowering.passes import LowerToAscendCPass
+    from lowering.pipeline import run_autofuse
+    from passes.indirect_load_cases import IndirectLoadTemplateCasesPass
+
+    graph = parse_ir(gather_ir(2, 1, pre="abs", post="exp")).body.block.first_op
+    composed = ModuleOp([graph.clone()])  # type: ignore[union-attr]
+    for p in (IndirectLoadTemplateCasesPass(), LowerToAscendCPass(kernel="autofuse_gather")):
+        p.apply(Context(), composed)
+    whole = run_autofuse(ModuleOp([graph.clone()]))  # type: ignore[union-attr]
+    assert emit_files(composed).as_dict() == emit_files(whole).as_dict()
