@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from xdsl.dialects.builtin import IntegerAttr, StringAttr
 from xdsl.ir import Operation, SSAValue
-from xdsl.rewriter import Rewriter
+from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.frontend.graph import contiguous_strides
@@ -183,7 +183,7 @@ def _extract(
         data = DataOp.build(properties={"index": IntegerAttr(0, 64)}, result_types=[buffer])
         load = LoadOp.build(operands=[data.results[0]], result_types=[view])
         data.results[0].name_hint, load.results[0].name_hint = f"ws_{v.name_hint}", v.name_hint
-        block.insert_ops_before([data, load], first)  # type: ignore[arg-type]
+        Rewriter.insert_op([data, load], InsertPoint.before(first))  # type: ignore[arg-type]
         value_of[v].replace_all_uses_with(load.results[0])
         kept |= {data, load}
         source[data] = ("workspace", field)
@@ -193,13 +193,12 @@ def _extract(
             operands=[store.results[0]], properties={"index": IntegerAttr(0, 64)}, result_types=[t]
         )
         store.results[0].name_hint, out.results[0].name_hint = f"{v.name_hint}_st", f"ws_{v.name_hint}_out"
-        block.add_ops([store, out])
+        Rewriter.insert_op([store, out], InsertPoint.at_end(block))
         kept |= {store, out}
         source[out] = ("workspace", field)
     for op in reversed(list(g.nodes())):
         if op not in kept:
-            op.detach()
-            op.erase()
+            Rewriter.erase_op(op)
     routes: list[tuple[str, str]] = []
     for kinds, prefix in (((DataOp, ScalarDataOp), "in"), ((OutputOp,), "out")):
         nodes = [n for n in g.nodes() if isinstance(n, kinds)]

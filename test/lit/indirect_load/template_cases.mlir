@@ -20,11 +20,13 @@
 // CHECK-NEXT:    %s = ascir.add %g, %g_yl
 // CHECK-LABEL: ascir.graph @g_sklike hint
 // CHECK-SAME:    stages = ["input_pre: xl, yl, s, r, a, a_st; reads in0, in1; writes ws0", "indirect_load: a, il, g, st; reads ws0, in2; writes out0"], workspace_bytes = [#ascir.expr<128>]}
-// The stages follow as graphs of the module: the input pre chain an ordinary graph that the
-// rest of the pipeline schedules, the IndirectLoad stage as its own SIMD and SIMT cases.
-// CHECK-LABEL: ascir.graph @g_input_pre hint
+// The stages follow as graphs of the module: the input pre chain an ordinary graph that a
+// pipeline run of its own normalized, scheduled and vf-partitioned, the IndirectLoad stage
+// as its own SIMD and SIMT cases.
+// CHECK-LABEL: ascir.graph @g_input_pre impl
 // CHECK-SAME:    template "stage" {case_of = "g", stage = "input_pre", stage_order = #builtin.int<0>, routes = {{\[}}["in0", ""], ["in1", ""], ["workspace", "ws0_offset"], ["workspace", ""]]}
-// CHECK:         %a_st = ascir.store %a
+// CHECK:         %a_out = ascir.vf @vf_0 loop_dtype float32 (%xl, %yl)
+// CHECK:         %a_st = ascir.store %a_out
 // CHECK-NEXT:    %ws_a_out = ascir.output %a_st {index = 0 : i64}
 // CHECK-LABEL: ascir.graph @g_indirect_load_simd hint
 // CHECK-SAME:    template "simd" {{.*}}case_of = "g", stage = "indirect_load", stage_order = #builtin.int<1>
