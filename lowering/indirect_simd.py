@@ -33,6 +33,8 @@ from xdsl.ir import Attribute, SSAValue
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
+from ascendc_emitter.target.ops import op_entry, ops_where
+from ascendc_emitter.target.types import cast_round_mode, element_type, scalar_type
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode
@@ -41,10 +43,9 @@ from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
 from lowering.indirect_plan import IndirectPlan
-from lowering.op_tables import MEMORY_UNARY
-from lowering.types import cast_round_mode, element_type, scalar_type
 
-_UNARY = MEMORY_UNARY
+_UNARY = ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.UnaryNode))
+"""Unary ops with a memory-level vector API (target table)."""
 ALIGN = 256  # elements: every buffer is a whole number of 256-byte repeats for any dtype
 MAX_TILE_ROWS = 4095  # DataCopyPad blockCount is 12 bits
 INT32_MAX = 2**31 - 1
@@ -517,14 +518,25 @@ class SimdTemplate:
 
     @staticmethod
     def _unary(
-        b: BodyBuilder, n: AscirNode, dst: SSAValue, src: SSAValue, src_dtype: DType, count: SSAValue
+        b: BodyBuilder,
+        n: AscirNode,
+        dst: SSAValue,
+        src: SSAValue,
+        src_dtype: DType,
+        count: SSAValue,
     ) -> None:
         t = n.result_tensor()
+        entry = op_entry(n)
+        assert entry is not None
         handlers: dict[type, Callable[[], None]] = {
-            ew.CastOp: lambda: b.vec(ac.CastOp, dst, src, count, round=cast_round_mode(src_dtype, t.dtype)),
-            ew.NegOp: lambda: b.vec(ac.MulsOp, dst, src, b.const(-1, scalar_type(t.dtype)), count),
+            ew.CastOp: lambda: b.vec(
+                entry.memory, dst, src, count, round=cast_round_mode(src_dtype, t.dtype)
+            ),
+            ew.NegOp: lambda: b.vec(
+                entry.memory_scalar, dst, src, b.const(entry.implied_scalar, scalar_type(t.dtype)), count
+            ),
         }
         if type(n) in handlers:
             handlers[type(n)]()
         else:
-            b.vec(_UNARY[type(n)], dst, src, count)
+            b.vec(entry.memory, dst, src, count)
