@@ -390,7 +390,7 @@ class SimdTemplate:
             cur, cur_dtype = gathered, src_t.dtype
             for n in self.chain:
                 dst = bufs[f"chain:{n.node_name}"]
-                self._unary(b, n, dst, cur, cur_dtype, count)
+                self._unary(b, n, dst, cur, cur_dtype, count, bufs["bits_lo"])
                 cur, cur_dtype = dst, n.result_tensor().dtype
             b.sync("V_MTE3")
             out_bytes = st.dtype.nbytes
@@ -524,7 +524,11 @@ class SimdTemplate:
         src: SSAValue,
         src_dtype: DType,
         count: SSAValue,
+        bits: SSAValue,
     ) -> None:
+        """One op of the unary chain over ``count`` elements (a whole number of 256-byte
+        repeats). An API that drops NaN (Relu: maxNum) gets the fix-up of the ordinary
+        path: ``bits`` records which source lanes hold numbers, the other lanes become NaN."""
         t = n.result_tensor()
         entry = op_entry(n)
         assert entry is not None
@@ -538,5 +542,11 @@ class SimdTemplate:
         }
         if type(n) in handlers:
             handlers[type(n)]()
-        else:
-            b.vec(entry.memory, dst, src, count)
+            return
+        nan_fix = entry.drops_nan and t.dtype.is_float
+        if nan_fix:
+            b.vec(ac.CompareOp, bits, src, src, count, mode="EQ")
+        b.vec(entry.memory, dst, src, count)
+        if nan_fix:
+            nan = b.const(float("nan"), scalar_type(t.dtype))
+            b.vec(ac.SelectOp, dst, bits, dst, nan, count, mode="VSEL_TENSOR_SCALAR_MODE")
