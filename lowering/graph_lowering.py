@@ -50,7 +50,15 @@ from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.names import kernel_symbol
-from ascendc_emitter.target.ops import OpEntry, op_entry, ops_where, reduction, reduction_identity
+from ascendc_emitter.target.ops import (
+    OpEntry,
+    memory_dtype,
+    op_entry,
+    ops_where,
+    reduction,
+    reduction_identity,
+    unsupported,
+)
 from ascendc_emitter.target.types import cast_round_mode, converted_constant, element_type, scalar_type
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
@@ -117,9 +125,12 @@ def _entry(n: AscirNode) -> OpEntry:
 
 
 def accumulator_dtype(n: ReduceNode) -> DType:
-    """float16/bfloat16 sums accumulate in float32 (as torch and the reference do)."""
+    """float16/bfloat16 sums accumulate in float32 (as torch and the reference do); so do
+    the reductions whose ReduceX lacks the dtype on the 950 (bfloat16 max/min: exact)."""
     d = n.result_tensor().dtype
-    return DType.float32 if isinstance(n, SumOp) and d in (DType.float16, DType.bfloat16) else d
+    if isinstance(n, SumOp) and d in (DType.float16, DType.bfloat16):
+        return DType.float32
+    return memory_dtype(reduction(n).memory, d) or d
 
 
 @dataclass
@@ -233,6 +244,11 @@ class GraphLowering:
         self.name = kernel_symbol(name or f"autofuse_{graph.graph_name}")
         self.index_exprs = [n for n in graph.nodes() if isinstance(n, IndexExprOp)]
         self.reductions = [n for n in graph.top_level() if isinstance(n, ReduceNode)]
+        for r in self.reductions:
+            if memory_dtype(reduction(r).memory, accumulator_dtype(r)) is None:
+                raise PassError(
+                    PASS, f"{r.describe()}: {unsupported(reduction(r).memory, accumulator_dtype(r))}", at=r
+                )
         self.split = split and bool(self.reductions)
         """Whether the module has the SPLIT schedule (not inside SK-like stages, whose kernels
         are launched by the template)."""
@@ -784,15 +800,41 @@ class GraphLowering:
         if isinstance(x1.type, ScalarType) and commutative:
             x1, x2 = x2, x1  # AL-9: a single scalar moves to the second position
         nan_aware = entry.drops_nan and t.dtype.is_float
-        if isinstance(x2.type, ScalarType) and scalar_api is not None and not (nan_aware and _maybe_nan(x2)):
+        scalar_ok = scalar_api is not None and memory_dtype(scalar_api, t.dtype) == t.dtype
+        if isinstance(x2.type, ScalarType) and scalar_ok and not (nan_aware and _maybe_nan(x2)):
             fix = self._nan_guard([self._operand(x1)], t.dtype, count) if nan_aware else None
             b.vec(scalar_api, dst, self._operand(x1), self._operand(x2), count)
-        else:
+        else:  # (a tensor-scalar API without the dtype: the tensor form, scalar duplicated)
             lhs, rhs = (self._as_tensor(v, t) for v in (x1, x2))
             fix = self._nan_guard([lhs, rhs], t.dtype, count) if nan_aware else None
-            b.vec(tensor_api, dst, lhs, rhs, count)
+            self._vector(n, tensor_api, dst, [lhs, rhs], t.dtype, count)
         if fix is not None:
             fix(dst)
+
+    def _vector(
+        self,
+        n: AscirNode,
+        api: type,
+        dst: SSAValue,
+        sources: list[SSAValue],
+        dtype: DType,
+        count: SSAValue | int,
+    ) -> None:
+        """``api(dst, *sources, count)`` on ``dtype`` tensors; in float32 temporaries when
+        the 950 API lacks a float16/bfloat16 ``dtype`` (``target.ops.memory_dtype``: cast in,
+        compute, round once on the way back); a PassError when it lacks the dtype at all."""
+        wide = memory_dtype(api, dtype)
+        if wide is None:
+            raise PassError(PASS, f"{n.describe()}: {unsupported(api, dtype)}", at=n)
+        if wide == dtype:
+            self.b.vec(api, dst, *sources, count)
+            return
+        full = not (isinstance(count, int) and count == 1)
+        temps = [self._temp(f"wide{i}_{int(full)}", element_type(wide), full) for i in range(len(sources))]
+        for tmp, src in zip(temps, sources, strict=True):
+            self._cast_into(tmp, src, dtype, wide, count)
+        self.b.vec(api, temps[0], *temps, count)
+        self._cast_into(dst, temps[0], wide, dtype, count)
 
     def _nan_guard(
         self, operands: list[SSAValue], dtype: DType, count: SSAValue | int
@@ -831,13 +873,15 @@ class GraphLowering:
         t = n.result_tensor()
         dst, src, count = self.values[n.results[0]], self.values[n.operands[0]], self._count(t)
         fix = self._nan_guard([src], t.dtype, count) if _entry(n).drops_nan and t.dtype.is_float else None
-        self.b.vec(_entry(n).memory, dst, src, count)
+        self._vector(n, _entry(n).memory, dst, [src], t.dtype, count)
         if fix is not None:
             fix(dst)
 
     def _neg(self, n: ew.NegOp) -> None:
         t = n.result_tensor()
         entry = _entry(n)
+        if memory_dtype(entry.memory_scalar, t.dtype) != t.dtype:
+            raise PassError(PASS, f"{n.describe()}: {unsupported(entry.memory_scalar, t.dtype)}", at=n)
         minus_one = self.b.const(entry.implied_scalar, scalar_type(t.dtype))
         self.b.vec(
             entry.memory_scalar,
@@ -900,7 +944,7 @@ class GraphLowering:
             tmp = self._buffer(f"{n.node_name}_{v.name_hint}_f", element_type(t.dtype), _inner_full(t))
             self._cast_into(tmp, self.values[v], v.type.dtype, t.dtype, count)
             casted.append(tmp)
-        self.b.vec(_entry(n).memory, self.values[n.results[0]], casted[0], casted[1], count)
+        self._vector(n, _entry(n).memory, self.values[n.results[0]], casted, t.dtype, count)
 
     def _aligned(self, count: SSAValue | int, dtype: DType) -> SSAValue:
         """Compare needs count * sizeof(T) to be a multiple of 256 bytes: round up."""

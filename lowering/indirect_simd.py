@@ -33,7 +33,7 @@ from xdsl.ir import Attribute, SSAValue
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
-from ascendc_emitter.target.ops import op_entry, ops_where
+from ascendc_emitter.target.ops import memory_dtype, op_entry, ops_where, unsupported
 from ascendc_emitter.target.types import cast_round_mode, element_type, scalar_type
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.dtypes import DType
@@ -66,10 +66,28 @@ def _contiguous_from(t: TensorType, start: int) -> bool:
     return True
 
 
+def _chain_api(n: AscirNode) -> type | None:
+    """The memory-level API a chain op calls (Neg: Muls by -1; Cast: none checked here)."""
+    entry = op_entry(n)
+    if entry is None or isinstance(n, ew.CastOp):
+        return None
+    return entry.memory_scalar if isinstance(n, ew.NegOp) else entry.memory
+
+
+def _widened(n: AscirNode) -> bool:
+    """Whether a chain op computes in float32 (its 950 API lacks the float16/bfloat16 dtype)."""
+    api = _chain_api(n)
+    dtype = n.result_tensor().dtype
+    return api is not None and memory_dtype(api, dtype) not in (None, dtype)
+
+
 def _unary_chain(nodes: list[AscirNode]) -> str | None:
     for n in nodes:
         if not isinstance(n, (ew.CastOp, ew.NegOp, *_UNARY)):
             return f"{n.describe()} is not a unary elementwise op"
+        api = _chain_api(n)
+        if api is not None and memory_dtype(api, n.result_tensor().dtype) is None:
+            return f"{n.describe()}: {unsupported(api, n.result_tensor().dtype)}"
     return None
 
 
@@ -174,6 +192,8 @@ class SimdTemplate:
             buffers += [("idx_compact", i32, "index"), ("idx_pattern", i32, "block")]
         for n in self.chain:
             buffers.append((f"chain:{n.node_name}", element_type(n.result_tensor().dtype), "block"))
+        if any(map(_widened, self.chain)):  # one float32 block for the ops computed in float32
+            buffers.append(("wide", element_type(DType.float32), "block"))
         return buffers
 
     # ------------------------------------------------------------------ host
@@ -390,7 +410,8 @@ class SimdTemplate:
             cur, cur_dtype = gathered, src_t.dtype
             for n in self.chain:
                 dst = bufs[f"chain:{n.node_name}"]
-                self._unary(b, n, dst, cur, cur_dtype, count, bufs["bits_lo"])
+                wide = bufs["wide"] if _widened(n) else None
+                self._unary(b, n, dst, cur, cur_dtype, count, bufs["bits_lo"], wide)
                 cur, cur_dtype = dst, n.result_tensor().dtype
             b.sync("V_MTE3")
             out_bytes = st.dtype.nbytes
@@ -525,10 +546,13 @@ class SimdTemplate:
         src_dtype: DType,
         count: SSAValue,
         bits: SSAValue,
+        wide: SSAValue | None = None,
     ) -> None:
         """One op of the unary chain over ``count`` elements (a whole number of 256-byte
         repeats). An API that drops NaN (Relu: maxNum) gets the fix-up of the ordinary
-        path: ``bits`` records which source lanes hold numbers, the other lanes become NaN."""
+        path: ``bits`` records which source lanes hold numbers, the other lanes become NaN.
+        With ``wide`` (a float32 block) the op runs in float32, its 950 API lacking the
+        float16/bfloat16 dtype: cast in, compute in place, round once on the way back."""
         t = n.result_tensor()
         entry = op_entry(n)
         assert entry is not None
@@ -546,7 +570,12 @@ class SimdTemplate:
         nan_fix = entry.drops_nan and t.dtype.is_float
         if nan_fix:
             b.vec(ac.CompareOp, bits, src, src, count, mode="EQ")
-        b.vec(entry.memory, dst, src, count)
+        if wide is None:
+            b.vec(entry.memory, dst, src, count)
+        else:
+            b.vec(ac.CastOp, wide, src, count, round=cast_round_mode(t.dtype, DType.float32))
+            b.vec(entry.memory, wide, wide, count)
+            b.vec(ac.CastOp, dst, wide, count, round=cast_round_mode(DType.float32, t.dtype))
         if nan_fix:
             nan = b.const(float("nan"), scalar_type(t.dtype))
             b.vec(ac.SelectOp, dst, bits, dst, nan, count, mode="VSEL_TENSOR_SCALAR_MODE")

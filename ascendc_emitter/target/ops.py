@@ -27,7 +27,8 @@ from xdsl.dialects import arith
 from xdsl.ir import Operation
 
 from ascendc_emitter.dialect import ops as ac
-from ascendc_emitter.target.support import REGISTER_APIS
+from ascendc_emitter.target.support import MEMORY_APIS, REGISTER_APIS, memory_api_supports
+from ascendc_emitter.target.types import element_name
 from ascir_dialect.attributes import ScalarType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode
@@ -206,6 +207,27 @@ def scalar_predicate(mode: str, dtype: DType) -> str:
     if pred in ("eq", "ne"):
         return pred
     return ("s" if dtype.is_signed else "u") + pred
+
+
+def memory_dtype(api: type[ac.VectorOp], dtype: DType) -> DType | None:
+    """The dtype a memory-level ``api`` call on ``dtype`` tensors runs in on the 950:
+    ``dtype`` when the API takes it (``target.support.MEMORY_APIS``); float32 for float16 /
+    bfloat16 tensors of an API that takes float but not them (``Div``, ``Relu``, ``Exp``,
+    ``Sqrt`` and ``Abs`` of bfloat16): the lowering casts in, computes and rounds once on
+    the way back, as torch computes reduced-precision floats; None when the API has
+    neither (an integer dtype it lacks: the lowering fails closed)."""
+    if memory_api_supports(api.API, element_name(dtype)):
+        return dtype
+    if dtype.is_float and memory_api_supports(api.API, "float"):
+        return DType.float32
+    return None
+
+
+def unsupported(api: type[ac.VectorOp], dtype: DType) -> str:
+    """Why ``api`` cannot run on ``dtype`` tensors, citing the table's source."""
+    row = MEMORY_APIS.get(api.API)
+    where = f" ({row.doc})" if row is not None else ""
+    return f"AscendC::{api.API} has no {element_name(dtype)} variant on Ascend 950{where}"
 
 
 # ------------------------------------------------------------------ reductions
