@@ -171,8 +171,8 @@ _HELPER = {
     "arith.maxsi": "af::Max",
     "arith.minui": "af::Min",
     "arith.maxui": "af::Max",
-    "arith.minimumf": "af::Min",
-    "arith.maximumf": "af::Max",
+    "arith.minimumf": "af::MinimumF",  # NaN-propagating, as arith.minimumf is
+    "arith.maximumf": "af::MaximumF",
 }
 _CASTS = {
     "arith.extsi",

@@ -24,7 +24,7 @@ from xdsl.parser import Parser
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.gm_traffic import chain
-from lowering.passes import AutofusePass
+from lowering.pipeline import AutofusePass
 from tools.ascir_opt import emit_ascendc, make_context
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -31,8 +31,9 @@ element when the tensor is broadcast along it); GM views are addressed with thei
 strides (AL-8: logical values from logical strides, physical placement from the layout).
 Host tiling picks ``tile`` so that every UB buffer fits ``ub_size``.
 
-Ops map to AscendC APIs through one table (``_BINARY``/``_UNARY``); ops without a vector
-API (integer floor division, remainder, logical ops) use a scalar loop over the tile.
+Ops map to AscendC APIs through the target description (``ascendc_emitter.target.ops``);
+ops without a vector API there (integer floor division, remainder, logical ops) use a
+scalar loop over the tile.
 Anything not supported fails closed with a PassError naming the node.
 """
 
@@ -49,6 +50,16 @@ from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.names import kernel_symbol
+from ascendc_emitter.target.ops import (
+    OpEntry,
+    memory_dtype,
+    op_entry,
+    ops_where,
+    reduction,
+    reduction_identity,
+    unsupported,
+)
+from ascendc_emitter.target.types import cast_round_mode, converted_constant, element_type, scalar_type
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.frontend.platform import get_platform
@@ -56,14 +67,12 @@ from ascir_dialect.ops import AscirNode, GraphOp, VfOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
-from ascir_dialect.ops.reduce import MaxOp, MinOp, ReduceNode, SumOp
+from ascir_dialect.ops.reduce import ReduceNode, SumOp
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
-from lowering.op_tables import COMPARE_MODE, MEMORY_UNARY, NAN_PROPAGATING
 from lowering.size_checks import lower_graph_checks
-from lowering.types import cast_round_mode, converted_constant, element_type, scalar_type
-from lowering.vf_lowering import VfCodegen
+from lowering.vf_lowering import VfCodegen, VfContext
 from passes.diagnostics import PassError
 from passes.phases import PhasePlan, phase_plan
 
@@ -92,47 +101,36 @@ WORKSPACE_ALIGN = 512
 
 u8 = IntegerType(8, Signedness.UNSIGNED)
 
-# ASCIR elementwise op -> (tensor-tensor API, tensor-scalar API or None, commutative)
-_BINARY: dict[type, tuple[type, type | None, bool]] = {
-    ew.AddOp: (ac.AddOp, ac.AddsOp, True),
-    ew.MulOp: (ac.MulOp, ac.MulsOp, True),
-    ew.MinimumOp: (ac.MinOp, ac.MinsOp, True),
-    ew.MaximumOp: (ac.MaxOp, ac.MaxsOp, True),
-    ew.SubOp: (ac.SubOp, None, False),
-    ew.DivOp: (ac.DivOp, None, False),
-}
-_UNARY = MEMORY_UNARY
-_COMPARE = COMPARE_MODE
-_REDUCE: dict[type, type] = {SumOp: ac.ReduceSumOp, MaxOp: ac.ReduceMaxOp, MinOp: ac.ReduceMinOp}
-_COMBINE: dict[type, type] = {SumOp: ac.AddOp, MaxOp: ac.MaxOp, MinOp: ac.MinOp}
-"""The elementwise step that accumulates a reduction across chunks."""
-_SCALAR_LOOP = {
+_BINARY = ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.BinaryNode) and e.compare is None)
+"""Binary ops with a memory-level vector API (and maybe a tensor-scalar one)."""
+_UNARY = ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.UnaryNode))
+_SCALAR_LOOP = ops_where(
+    lambda e: issubclass(e.op, ew.ElementwiseNode) and e.memory is None and e.memory_scalar is None
+)
+"""Ops without a vector API: a scalar GetValue/SetValue loop over the tile."""
+_SCALAR_KIND = {
     ew.FloorDivOp: "floordiv",
     ew.RemainderOp: "remainder",
     ew.LogicalAndOp: "and",
     ew.LogicalOrOp: "or",
     ew.LogicalNotOp: "not",
 }
+"""How the scalar loop computes each of them (and names its loop)."""
 
 
-def reduction_identity(n: ReduceNode, dtype: DType) -> int | float:
-    """The value a reduction starts from (the neutral element of its combine step)."""
-    if isinstance(n, SumOp):
-        return 0
-    if dtype.is_float:
-        return float("-inf") if isinstance(n, MaxOp) else float("inf")
-    import numpy as np
-
-    info = np.iinfo(dtype.numpy)
-    value = int(info.min) if isinstance(n, MaxOp) else int(info.max)
-    # unsigned 64-bit max: arith constants are signless, the same bits as -1
-    return value - (1 << 64) if value > 2**63 - 1 else value
+def _entry(n: AscirNode) -> OpEntry:
+    entry = op_entry(n)
+    assert entry is not None, n.name  # the handlers only take ops of the target table
+    return entry
 
 
 def accumulator_dtype(n: ReduceNode) -> DType:
-    """float16/bfloat16 sums accumulate in float32 (as torch and the reference do)."""
+    """float16/bfloat16 sums accumulate in float32 (as torch and the reference do); so do
+    the reductions whose ReduceX lacks the dtype on the 950 (bfloat16 max/min: exact)."""
     d = n.result_tensor().dtype
-    return DType.float32 if isinstance(n, SumOp) and d in (DType.float16, DType.bfloat16) else d
+    if isinstance(n, SumOp) and d in (DType.float16, DType.bfloat16):
+        return DType.float32
+    return memory_dtype(reduction(n).memory, d) or d
 
 
 @dataclass
@@ -246,6 +244,11 @@ class GraphLowering:
         self.name = kernel_symbol(name or f"autofuse_{graph.graph_name}")
         self.index_exprs = [n for n in graph.nodes() if isinstance(n, IndexExprOp)]
         self.reductions = [n for n in graph.top_level() if isinstance(n, ReduceNode)]
+        for r in self.reductions:
+            if memory_dtype(reduction(r).memory, accumulator_dtype(r)) is None:
+                raise PassError(
+                    PASS, f"{r.describe()}: {unsupported(reduction(r).memory, accumulator_dtype(r))}", at=r
+                )
         self.split = split and bool(self.reductions)
         """Whether the module has the SPLIT schedule (not inside SK-like stages, whose kernels
         are launched by the template)."""
@@ -472,7 +475,7 @@ class GraphLowering:
         if scalar:
             work = self._temp(f"{n.node_name}_work", element_type(a), True)
             one = self._temp(f"{n.node_name}_res", element_type(a), False)
-            b.vec(_REDUCE[type(n)], one, acc, work, self.tile)
+            b.vec(reduction(n).memory, one, acc, work, self.tile)
             acc, offset, count = one, b.add(first, index), 1
         else:
             offset, count = b.add(first, b.mul(index, self.tile)), self._count(n.result_tensor())
@@ -494,7 +497,7 @@ class GraphLowering:
                 if a == d
                 else self._temp(f"{n.node_name}_res", element_type(a), False)
             )
-            b.vec(_REDUCE[type(n)], dst, staged, work, parts)
+            b.vec(reduction(n).memory, dst, staged, work, parts)
         else:
             count = self._count(n.result_tensor())
             self._acc_begin(n)
@@ -590,7 +593,7 @@ class GraphLowering:
         dst = (
             self.values[n.results[0]] if a == d else self._temp(f"{n.node_name}_acc", element_type(a), False)
         )
-        self.b.vec(_REDUCE[type(n)], dst, src, work, self.count)
+        self.b.vec(reduction(n).memory, dst, src, work, self.count)
         if a != d:
             self._cast_into(self.values[n.results[0]], dst, a, d, 1)
 
@@ -613,8 +616,9 @@ class GraphLowering:
     def _combine(self, n: ReduceNode, acc: SSAValue, src: SSAValue, count: SSAValue | int) -> None:
         """``acc = acc (+ | max | min) src`` elementwise; max/min propagate NaN as torch does."""
         a = accumulator_dtype(n)
-        fix = self._nan_guard([acc, src], a, count) if a.is_float and not isinstance(n, SumOp) else None
-        self.b.vec(_COMBINE[type(n)], acc, acc, src, count)
+        drops_nan = reduction(n).combine_entry.drops_nan
+        fix = self._nan_guard([acc, src], a, count) if a.is_float and drops_nan else None
+        self.b.vec(reduction(n).combine_entry.memory, acc, acc, src, count)
         if fix is not None:
             fix(acc)
 
@@ -628,7 +632,7 @@ class GraphLowering:
                 if a == d
                 else self._temp(f"{n.node_name}_res", element_type(a), False)
             )
-            self.b.vec(_REDUCE[type(n)], dst, acc, work, self.tile)
+            self.b.vec(reduction(n).memory, dst, acc, work, self.tile)
             acc = dst
         if a != d:
             self._cast_into(self.values[n.results[0]], acc, a, d, self._count(n.result_tensor()))
@@ -706,7 +710,8 @@ class GraphLowering:
     # ------------------------------------------------------------------- nodes
     def _emit(self, node: AscirNode | VfOp) -> None:
         if isinstance(node, VfOp):  # one function per region, called from every pass that needs it
-            VfCodegen(self, node, self.mask_mode).emit_call(self.b, define=node not in self._vf_functions)
+            ctx = VfContext(self.kb, self.name, self.values, self.count, self.arange_terms)
+            VfCodegen(ctx, node, self.mask_mode).emit_call(self.b, define=node not in self._vf_functions)
             self._vf_functions.add(node)
             return
         handler: Callable[[AscirNode], None] | None = None
@@ -788,21 +793,48 @@ class GraphLowering:
 
     def _binary(self, n: ew.ElementwiseNode) -> None:
         b, t = self.b, n.result_tensor()
-        tensor_api, scalar_api, commutative = _BINARY[type(n)]
+        entry = _entry(n)
+        tensor_api, scalar_api, commutative = entry.memory, entry.memory_scalar, entry.commutative
         dst, count = self.values[n.results[0]], self._count(t)
         x1, x2 = n.operands
         if isinstance(x1.type, ScalarType) and commutative:
             x1, x2 = x2, x1  # AL-9: a single scalar moves to the second position
-        nan_aware = type(n) in NAN_PROPAGATING and t.dtype.is_float
-        if isinstance(x2.type, ScalarType) and scalar_api is not None and not (nan_aware and _maybe_nan(x2)):
+        nan_aware = entry.drops_nan and t.dtype.is_float
+        scalar_ok = scalar_api is not None and memory_dtype(scalar_api, t.dtype) == t.dtype
+        if isinstance(x2.type, ScalarType) and scalar_ok and not (nan_aware and _maybe_nan(x2)):
             fix = self._nan_guard([self._operand(x1)], t.dtype, count) if nan_aware else None
             b.vec(scalar_api, dst, self._operand(x1), self._operand(x2), count)
-        else:
+        else:  # (a tensor-scalar API without the dtype: the tensor form, scalar duplicated)
             lhs, rhs = (self._as_tensor(v, t) for v in (x1, x2))
             fix = self._nan_guard([lhs, rhs], t.dtype, count) if nan_aware else None
-            b.vec(tensor_api, dst, lhs, rhs, count)
+            self._vector(n, tensor_api, dst, [lhs, rhs], t.dtype, count)
         if fix is not None:
             fix(dst)
+
+    def _vector(
+        self,
+        n: AscirNode,
+        api: type,
+        dst: SSAValue,
+        sources: list[SSAValue],
+        dtype: DType,
+        count: SSAValue | int,
+    ) -> None:
+        """``api(dst, *sources, count)`` on ``dtype`` tensors; in float32 temporaries when
+        the 950 API lacks a float16/bfloat16 ``dtype`` (``target.ops.memory_dtype``: cast in,
+        compute, round once on the way back); a PassError when it lacks the dtype at all."""
+        wide = memory_dtype(api, dtype)
+        if wide is None:
+            raise PassError(PASS, f"{n.describe()}: {unsupported(api, dtype)}", at=n)
+        if wide == dtype:
+            self.b.vec(api, dst, *sources, count)
+            return
+        full = not (isinstance(count, int) and count == 1)
+        temps = [self._temp(f"wide{i}_{int(full)}", element_type(wide), full) for i in range(len(sources))]
+        for tmp, src in zip(temps, sources, strict=True):
+            self._cast_into(tmp, src, dtype, wide, count)
+        self.b.vec(api, temps[0], *temps, count)
+        self._cast_into(dst, temps[0], wide, dtype, count)
 
     def _nan_guard(
         self, operands: list[SSAValue], dtype: DType, count: SSAValue | int
@@ -840,20 +872,23 @@ class GraphLowering:
     def _unary(self, n: ew.ElementwiseNode) -> None:
         t = n.result_tensor()
         dst, src, count = self.values[n.results[0]], self.values[n.operands[0]], self._count(t)
-        fix = (
-            self._nan_guard([src], t.dtype, count)
-            if type(n) in NAN_PROPAGATING and t.dtype.is_float
-            else None
-        )
-        self.b.vec(_UNARY[type(n)], dst, src, count)
+        fix = self._nan_guard([src], t.dtype, count) if _entry(n).drops_nan and t.dtype.is_float else None
+        self._vector(n, _entry(n).memory, dst, [src], t.dtype, count)
         if fix is not None:
             fix(dst)
 
     def _neg(self, n: ew.NegOp) -> None:
         t = n.result_tensor()
-        minus_one = self.b.const(-1, scalar_type(t.dtype))
+        entry = _entry(n)
+        if memory_dtype(entry.memory_scalar, t.dtype) != t.dtype:
+            raise PassError(PASS, f"{n.describe()}: {unsupported(entry.memory_scalar, t.dtype)}", at=n)
+        minus_one = self.b.const(entry.implied_scalar, scalar_type(t.dtype))
         self.b.vec(
-            ac.MulsOp, self.values[n.results[0]], self.values[n.operands[0]], minus_one, self._count(t)
+            entry.memory_scalar,
+            self.values[n.results[0]],
+            self.values[n.operands[0]],
+            minus_one,
+            self._count(t),
         )
 
     def _cast_into(
@@ -873,7 +908,7 @@ class GraphLowering:
                 count,
             )
             return
-        self.b.vec(ac.CastOp, dst, src, count, round=cast_round_mode(src_dtype, dst_dtype))
+        self.b.vec(_entry(ew.CastOp).memory, dst, src, count, round=cast_round_mode(src_dtype, dst_dtype))
 
     def _constant_source(self, v: SSAValue) -> ScalarOp | None:
         """The Scalar constant behind a Broadcast of a constant, if ``v`` is one."""
@@ -909,7 +944,7 @@ class GraphLowering:
             tmp = self._buffer(f"{n.node_name}_{v.name_hint}_f", element_type(t.dtype), _inner_full(t))
             self._cast_into(tmp, self.values[v], v.type.dtype, t.dtype, count)
             casted.append(tmp)
-        self.b.vec(ac.DivOp, self.values[n.results[0]], casted[0], casted[1], count)
+        self._vector(n, _entry(n).memory, self.values[n.results[0]], casted, t.dtype, count)
 
     def _aligned(self, count: SSAValue | int, dtype: DType) -> SSAValue:
         """Compare needs count * sizeof(T) to be a multiple of 256 bytes: round up."""
@@ -941,8 +976,9 @@ class GraphLowering:
         src_dtype = x1.type.dtype  # type: ignore[union-attr]
         count = self._count(t)
         aligned = self._aligned(count, src_dtype)
-        mode = _COMPARE[type(n)]
-        api = ac.ComparesOp if isinstance(x2.type, ScalarType) else ac.CompareOp
+        entry = _entry(n)
+        mode = entry.compare
+        api = entry.memory_scalar if isinstance(x2.type, ScalarType) else entry.memory
 
         def make(bits: SSAValue) -> None:
             self.b.vec(api, bits, self.values[x1], self.values[x2], aligned, mode=mode)
@@ -966,26 +1002,8 @@ class GraphLowering:
             mode="NE",
         )
         src0 = self._as_tensor(x, t)  # Select takes a tensor first branch: a scalar is duplicated
-        if isinstance(y.type, ScalarType):
-            self.b.vec(
-                ac.SelectOp,
-                self.values[n.results[0]],
-                bits,
-                src0,
-                self.values[y],
-                count,
-                mode="VSEL_TENSOR_SCALAR_MODE",
-            )
-        else:
-            self.b.vec(
-                ac.SelectOp,
-                self.values[n.results[0]],
-                bits,
-                src0,
-                self.values[y],
-                count,
-                mode="VSEL_TENSOR_TENSOR_MODE",
-            )
+        mode = "VSEL_TENSOR_SCALAR_MODE" if isinstance(y.type, ScalarType) else "VSEL_TENSOR_TENSOR_MODE"
+        self.b.vec(_entry(n).memory, self.values[n.results[0]], bits, src0, self.values[y], count, mode=mode)
 
     def _aliases(self, n: ew.BroadcastOp) -> bool:
         src = n.x.type
@@ -1009,7 +1027,7 @@ class GraphLowering:
         value = (
             self.values[src] if isinstance(src.type, ScalarType) else self.b.get_value(self.values[src], 0)
         )
-        self.b.vec(ac.DuplicateOp, self.values[n.results[0]], value, self._count(t))
+        self.b.vec(_entry(n).memory, self.values[n.results[0]], value, self._count(t))
 
     def arange_terms(self, n: ArangeOp) -> tuple[SSAValue, SSAValue, SSAValue, SSAValue]:
         """AL-3/AL-5 terms of an Arange in the current tile (int64): base, step, the logical
@@ -1043,7 +1061,7 @@ class GraphLowering:
     def _scalar_loop(self, n: ew.ElementwiseNode) -> None:
         """Ops without a vector API: one scalar GetValue/SetValue pass over the tile."""
         b, t = self.b, n.result_tensor()
-        kind = _SCALAR_LOOP[type(n)]
+        kind = _SCALAR_KIND[type(n)]
         if (t.dtype.is_float or not t.dtype.is_signed) and kind in ("floordiv", "remainder"):
             raise PassError(
                 PASS,

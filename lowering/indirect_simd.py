@@ -36,6 +36,8 @@ from xdsl.ir import Attribute, SSAValue
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
+from ascendc_emitter.target.ops import memory_dtype, op_entry, ops_where
+from ascendc_emitter.target.types import cast_round_mode, element_type, scalar_type
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode
@@ -43,12 +45,11 @@ from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
-from lowering.op_tables import MEMORY_UNARY
-from lowering.types import cast_round_mode, element_type, scalar_type
 from passes.indirect_plan import IndirectPlan
-from passes.indirect_templates import contiguous_from
+from passes.indirect_templates import chain_api, contiguous_from
 
-_UNARY = MEMORY_UNARY
+_UNARY = ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.UnaryNode))
+"""Unary ops with a memory-level vector API (target table)."""
 ALIGN = 256  # elements: every buffer is a whole number of 256-byte repeats for any dtype
 MAX_TILE_ROWS = 4095  # DataCopyPad blockCount is 12 bits
 INT32_MAX = 2**31 - 1
@@ -58,6 +59,13 @@ elements, at most 2**17 - 1; the template computes them in int32."""
 i32 = IntegerType(32)
 u8 = IntegerType(8, Signedness.UNSIGNED)
 u32 = IntegerType(32, Signedness.UNSIGNED)
+
+
+def _widened(n: AscirNode) -> bool:
+    """Whether a chain op computes in float32 (its 950 API lacks the float16/bfloat16 dtype)."""
+    api = chain_api(n)
+    dtype = n.result_tensor().dtype
+    return api is not None and memory_dtype(api, dtype) not in (None, dtype)
 
 
 class SimdTemplate:
@@ -133,6 +141,12 @@ class SimdTemplate:
             buffers += [("idx_compact", i32, "index"), ("idx_pattern", i32, "block")]
         for n in self.chain:
             buffers.append((f"chain:{n.node_name}", element_type(n.result_tensor().dtype), "block"))
+        if any(map(_widened, self.chain)):  # one float32 block for the ops computed in float32
+            buffers.append(("wide", element_type(DType.float32), "block"))
+        if self.pre:  # the pre chain runs on the input slice: its NaN bits (and float32 copy)
+            buffers.append(("pre_bits", u8, "slice_bits"))
+            if any(map(_widened, self.pre)):
+                buffers.append(("pre_wide", element_type(DType.float32), "slice"))
         return buffers
 
     # ------------------------------------------------------------------ host
@@ -149,6 +163,10 @@ class SimdTemplate:
         for _, et, which in self._buffer_bytes():
             if which == "bits":
                 per_row = h.add(per_row, h.ceildiv(pads["block"], 8))
+            elif which == "slice_bits" and self.slice_shared:
+                shared = h.add(shared, h.ceildiv(pads["slice"], 8))
+            elif which == "slice_bits":
+                per_row = h.add(per_row, h.ceildiv(pads["slice"], 8))
             elif which == "slice" and self.slice_shared:
                 shared = h.add(shared, h.mul(pads[which], element_bytes(et)))
             else:
@@ -255,11 +273,13 @@ class SimdTemplate:
         rows_per_tile = get["simd_tile_rows"]
         bufs: dict[str, SSAValue] = {}
         for name, et, which in self._buffer_bytes():
-            pad = get[f"simd_{'block' if which == 'bits' else which}_pad"]
-            copies = 1 if which == "slice" and self.slice_shared else rows_per_tile
+            base = {"bits": "block", "slice_bits": "slice"}.get(which, which)
+            is_bits = which != base
+            pad = get[f"simd_{base}_pad"]
+            copies = 1 if base == "slice" and self.slice_shared else rows_per_tile
             count = k.mul(pad, copies)
-            nbytes = k.mul(count, element_bytes(et)) if which != "bits" else k.mul(k.ceildiv(count, 256), 32)
-            n = count if which != "bits" else nbytes
+            nbytes = k.mul(k.ceildiv(count, 256), 32) if is_bits else k.mul(count, element_bytes(et))
+            n = nbytes if is_bits else count
             label = name.removeprefix("chain:")
             buf = k.tbuf(nbytes, name=f"ub_{label}")
             bufs[name] = k.tbuf_get(buf, et, n, 0, f"{label}_ub")
@@ -327,7 +347,8 @@ class SimdTemplate:
                 slices = b.v(1) if self.slice_shared else nrows
                 pre_count = b.mul(slices, get["simd_slice_pad"], name="slice_count")
                 for n in self.pre:
-                    self._unary(b, n, bufs["slice"], bufs["slice"], src_t.dtype, pre_count)
+                    wide = bufs["pre_wide"] if _widened(n) else None
+                    self._unary(b, n, bufs["slice"], bufs["slice"], src_t.dtype, pre_count, bufs["pre_bits"], wide)
             count = b.mul(nrows, block_pad, name="count")
             self._indices(b, bufs, get, nrows, count)
             self._offsets(b, bufs, count, dim_size, sym(src_t.strides[d]), elem)
@@ -354,7 +375,8 @@ class SimdTemplate:
             cur, cur_dtype = gathered, src_t.dtype
             for n in self.chain:
                 dst = bufs[f"chain:{n.node_name}"]
-                self._unary(b, n, dst, cur, cur_dtype, count)
+                wide = bufs["wide"] if _widened(n) else None
+                self._unary(b, n, dst, cur, cur_dtype, count, bufs["bits_lo"], wide)
                 cur, cur_dtype = dst, n.result_tensor().dtype
             b.sync("V_MTE3")
             out_bytes = st.dtype.nbytes
@@ -482,14 +504,43 @@ class SimdTemplate:
 
     @staticmethod
     def _unary(
-        b: BodyBuilder, n: AscirNode, dst: SSAValue, src: SSAValue, src_dtype: DType, count: SSAValue
+        b: BodyBuilder,
+        n: AscirNode,
+        dst: SSAValue,
+        src: SSAValue,
+        src_dtype: DType,
+        count: SSAValue,
+        bits: SSAValue,
+        wide: SSAValue | None = None,
     ) -> None:
+        """One op of the unary chain over ``count`` elements (a whole number of 256-byte
+        repeats). An API that drops NaN (Relu: maxNum) gets the fix-up of the ordinary
+        path: ``bits`` records which source lanes hold numbers, the other lanes become NaN.
+        With ``wide`` (a float32 block) the op runs in float32, its 950 API lacking the
+        float16/bfloat16 dtype: cast in, compute in place, round once on the way back."""
         t = n.result_tensor()
+        entry = op_entry(n)
+        assert entry is not None
         handlers: dict[type, Callable[[], None]] = {
-            ew.CastOp: lambda: b.vec(ac.CastOp, dst, src, count, round=cast_round_mode(src_dtype, t.dtype)),
-            ew.NegOp: lambda: b.vec(ac.MulsOp, dst, src, b.const(-1, scalar_type(t.dtype)), count),
+            ew.CastOp: lambda: b.vec(
+                entry.memory, dst, src, count, round=cast_round_mode(src_dtype, t.dtype)
+            ),
+            ew.NegOp: lambda: b.vec(
+                entry.memory_scalar, dst, src, b.const(entry.implied_scalar, scalar_type(t.dtype)), count
+            ),
         }
         if type(n) in handlers:
             handlers[type(n)]()
+            return
+        nan_fix = entry.drops_nan and t.dtype.is_float
+        if nan_fix:
+            b.vec(ac.CompareOp, bits, src, src, count, mode="EQ")
+        if wide is None:
+            b.vec(entry.memory, dst, src, count)
         else:
-            b.vec(_UNARY[type(n)], dst, src, count)
+            b.vec(ac.CastOp, wide, src, count, round=cast_round_mode(t.dtype, DType.float32))
+            b.vec(entry.memory, wide, wide, count)
+            b.vec(ac.CastOp, dst, wide, count, round=cast_round_mode(DType.float32, t.dtype))
+        if nan_fix:
+            nan = b.const(float("nan"), scalar_type(t.dtype))
+            b.vec(ac.SelectOp, dst, bits, dst, nan, count, mode="VSEL_TENSOR_SCALAR_MODE")

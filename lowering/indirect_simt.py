@@ -21,38 +21,23 @@ from xdsl.ir import Attribute, SSAValue
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import GmPtrType
+from ascendc_emitter.target.ops import op_entry, reduction, reduction_identity, scalar_predicate
+from ascendc_emitter.target.types import element_type, scalar_type
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, StoreOp
-from ascir_dialect.ops.reduce import MinOp, ReduceNode, SumOp
+from ascir_dialect.ops.reduce import ReduceNode
 from ascir_dialect.ops.sources import DataOp, IndexExprOp, ScalarDataOp, ScalarOp
-from lowering.op_tables import COMPARE_MODE
-from lowering.types import element_type, scalar_type
 from passes.diagnostics import PassError
 from passes.indirect_plan import PASS, IndirectPlan
+from passes.indirect_templates import composite, scalar_op
+from passes.phases import reduced_positions
 
 THREADS = 256
 
-_FLOAT_BIN = {
-    ew.AddOp: arith.AddfOp,
-    ew.SubOp: arith.SubfOp,
-    ew.MulOp: arith.MulfOp,
-    ew.DivOp: arith.DivfOp,
-    ew.MinimumOp: arith.MinimumfOp,
-    ew.MaximumOp: arith.MaximumfOp,
-}
-_INT_BIN = {
-    ew.AddOp: arith.AddiOp,
-    ew.SubOp: arith.SubiOp,
-    ew.MulOp: arith.MuliOp,
-    ew.MinimumOp: arith.MinSIOp,
-    ew.MaximumOp: arith.MaxSIOp,
-    ew.FloorDivOp: arith.FloorDivSIOp,
-}
-_CMP = {op: mode.lower() for op, mode in COMPARE_MODE.items()}
 
 class SimtTemplate:
     """Emits the SIMT function; ``call`` emits its call for the current block."""
@@ -189,14 +174,17 @@ class SimtTemplate:
         b = self.b
         src = n.x.type
         assert isinstance(src, TensorType)
-        axes = [src.axis[i] for i in n.reduced_axes()]
-        extents = [self.sym(src.repeats[i]) for i in n.reduced_axes()]
+        positions = sorted(reduced_positions(n))
+        axes = [src.axis[i] for i in positions]
+        extents = [self.sym(src.repeats[i]) for i in positions]
         count = b.v(1)
         for e in extents:
             count = b.mul(count, e)
         dtype = src.dtype
         wide = Float32Type() if dtype in (DType.float16, DType.bfloat16) else scalar_type(dtype)
-        init = b.const(_reduce_init(n, dtype), wide)
+        init = b.const(reduction_identity(n, dtype), wide)
+        combine = scalar_op(reduction(n).combine_entry.op, dtype)  # NaN-propagating for floats
+        assert combine is not None
         outer = b
         with b.fold(0, count, init, "r", "acc") as (lb, r, acc, out):
             self.b = lb
@@ -207,16 +195,7 @@ class SimtTemplate:
                 inner[axis] = lb.sub(rest, lb.mul(q, e), name=f"r_{axis}")
                 rest = q
             v = self._wide(self.value(n.x, inner), dtype)
-            if isinstance(n, SumOp):
-                nxt = lb.insert((arith.AddfOp if dtype.is_float else arith.AddiOp)(acc, v)).results[0]
-            else:
-                better = (
-                    self._less(v, acc, dtype.is_float)
-                    if isinstance(n, MinOp)
-                    else self._less(acc, v, dtype.is_float)
-                )
-                nxt = lb.select(better, v, acc)
-            out.append(nxt)
+            out.append(lb.insert(combine(acc, v)).results[0])
         self.b = outer
         return self._narrow(outer.folded, dtype)
 
@@ -241,11 +220,11 @@ class SimtTemplate:
         if isinstance(n, ew.CompareNode):
             dtype = n.x1.type.dtype  # type: ignore[union-attr]
             x, y = (self._wide(a, dtype) for a in args)
-            pred = _CMP[type(n)]
+            pred = scalar_predicate(op_entry(n).compare, dtype)  # type: ignore[union-attr, arg-type]
             if dtype.is_float:
-                cmp = b.insert(arith.CmpfOp(x, y, "o" + pred if pred != "ne" else "une")).results[0]
+                cmp = b.insert(arith.CmpfOp(x, y, pred)).results[0]
             else:
-                cmp = b.cmp(("s" + pred) if pred not in ("eq", "ne") else pred, x, y)
+                cmp = b.cmp(pred, x, y)
             return b.select(cmp, b.const(1, scalar_type(t.dtype)), b.const(0, scalar_type(t.dtype)))
         dtype = t.dtype
         wide = [self._wide(a, dtype) for a in args]
@@ -264,21 +243,24 @@ class SimtTemplate:
     def _arith(self, n: AscirNode, a: list[SSAValue], dtype: DType) -> SSAValue:
         b = self.b
         is_float = dtype.is_float
-        table: dict[type, type] = _FLOAT_BIN if is_float else _INT_BIN
-        if type(n) in table:
-            return b.insert(table[type(n)](a[0], a[1])).results[0]
+        op = scalar_op(n, dtype)
+        zero_at = op_entry(n).scalar.zero if op is not None else None  # type: ignore[union-attr]
+        if op is not None and zero_at is None:
+            return b.insert(op(a[0], a[1])).results[0]
         zero = b.const(0, a[0].type)
+        if op is not None and zero_at is not None:  # Neg = 0 - x, Relu = max(x, 0)
+            operands = list(a)
+            operands.insert(zero_at, zero)
+            return b.insert(op(*operands)).results[0]
         ops: dict[type, Callable[[], SSAValue]] = {
-            ew.NegOp: lambda: b.insert((arith.SubfOp if is_float else arith.SubiOp)(zero, a[0])).results[0],
             ew.AbsOp: lambda: b.select(
                 self._less(a[0], zero, is_float),
                 b.insert((arith.SubfOp if is_float else arith.SubiOp)(zero, a[0])).results[0],
                 a[0],
             ),
-            ew.ReluOp: lambda: b.select(self._less(zero, a[0], is_float), a[0], zero),
             ew.RemainderOp: lambda: b.sub(a[0], b.mul(b.floordiv(a[0], a[1]), a[1])),
         }
-        if type(n) in ops and not (isinstance(n, ew.RemainderOp) and is_float):
+        if composite(n, dtype):
             return ops[type(n)]()
         raise PassError(PASS, f"SIMT: {n.describe()} has no scalar lowering for {dtype}")
 
@@ -286,14 +268,3 @@ class SimtTemplate:
         if is_float:
             return self.b.insert(arith.CmpfOp(x, y, "olt")).results[0]
         return self.b.cmp("slt", x, y)
-
-
-def _reduce_init(n: ReduceNode, dtype: DType) -> int | float:
-    import numpy as np
-
-    if isinstance(n, SumOp):
-        return 0
-    if dtype.is_float:
-        return float("inf") if isinstance(n, MinOp) else float("-inf")
-    info = np.iinfo(dtype.numpy)
-    return int(info.max) if isinstance(n, MinOp) else int(info.min)

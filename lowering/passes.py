@@ -1,4 +1,4 @@
-"""``lower-to-ascendc`` as a module pass, and the ``autofuse`` pipeline pass."""
+"""``lower-to-ascendc`` as a module pass (the ``autofuse`` pass is in ``lowering.pipeline``)."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from lowering.graph_lowering import lower_graph
 from lowering.indirect_kernel import group_cases, lower_cases
 from passes.diagnostics import PassError
 from passes.indirect_plan import has_indirect_load
-from passes.options import MaskMode, TemplateName, TypedOptions
+from passes.options import MaskMode, TypedOptions
 
 NAME = "lower-to-ascendc"
 
@@ -63,22 +63,3 @@ class LowerToAscendCPass(TypedOptions, ModulePass):
         for o in ops:
             o.detach()
         Rewriter.insert_op(ops, InsertPoint.at_end(op.body.block))
-
-
-@dataclass(frozen=True)
-class AutofusePass(TypedOptions, ModulePass):
-    """The whole pipeline (print with ``-t ascendc``), one ``PassPipeline``:
-    indirect-load-template-cases, normalize-arange-broadcast-views, schedule, vf-partition
-    (``vf=false``: the root-graph path), lower-to-ascendc (``lowering.pipeline``)."""
-
-    name = "autofuse"
-
-    vf: bool = True
-    mask_mode: MaskMode = "loop"
-    template: TemplateName = ""
-    """IndirectLoad graphs: keep only this template's case (default: host tiling chooses)."""
-
-    def apply(self, ctx: Context, op: ModuleOp) -> None:
-        from lowering.pipeline import autofuse_pipeline
-
-        autofuse_pipeline(self.vf, self.mask_mode, self.template).apply(ctx, op)

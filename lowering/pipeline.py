@@ -17,6 +17,8 @@ callback dumps the module after every pass (``passes.dump``).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
@@ -26,6 +28,7 @@ from passes.dump import after_pass
 from passes.fold_constant_casts import FoldConstantCastsPass
 from passes.indirect_load_cases import IndirectLoadTemplateCasesPass
 from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
+from passes.options import MaskMode, TemplateName, TypedOptions
 from passes.schedule import SchedulePass
 from passes.vf_partition import VfPartitionPass
 
@@ -69,4 +72,22 @@ def run_autofuse(
     return run_passes(module, autofuse_passes(vf, mask_mode, template, kernel))
 
 
-__all__ = ["autofuse_passes", "autofuse_pipeline", "run_autofuse", "run_passes", "schedule_passes"]
+
+@dataclass(frozen=True)
+class AutofusePass(TypedOptions, ModulePass):
+    """The whole pipeline (print with ``-t ascendc``), one ``PassPipeline``:
+    indirect-load-template-cases, normalize-arange-broadcast-views, schedule, vf-partition
+    (``vf=false``: the root-graph path), lower-to-ascendc (``lowering.pipeline``)."""
+
+    name = "autofuse"
+
+    vf: bool = True
+    mask_mode: MaskMode = "loop"
+    template: TemplateName = ""
+    """IndirectLoad graphs: keep only this template's case (default: host tiling chooses)."""
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        autofuse_pipeline(self.vf, self.mask_mode, self.template).apply(ctx, op)
+
+
+__all__ = ["AutofusePass", "autofuse_passes", "autofuse_pipeline", "run_autofuse", "run_passes", "schedule_passes"]

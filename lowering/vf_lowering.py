@@ -22,86 +22,61 @@ builds its mask for its own dtype instead of the loop dtype.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 
 from xdsl.ir import Attribute, SSAValue
 
-from ascendc_emitter.builder import BodyBuilder, i64
+from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
-from ascendc_emitter.dialect.reg_layout import VECTOR_BYTES, load_dist, store_dist
 from ascendc_emitter.dialect.types import MaskType, RegType, UbPtrType
+from ascendc_emitter.target.ops import OpEntry, op_entry
+from ascendc_emitter.target.registers import VECTOR_BYTES, load_dist, store_dist
+from ascendc_emitter.target.types import cast_round_mode, converted_constant, element_type, scalar_type
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode, VfOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.sources import ArangeOp, ScalarOp
-from lowering.op_tables import COMPARE_MODE, NAN_PROPAGATING
-from lowering.types import cast_round_mode, converted_constant, element_type, scalar_type
 from passes.diagnostics import PassError
-
-if TYPE_CHECKING:
-    from lowering.graph_lowering import GraphLowering
 
 PASS = "lower-to-ascendc"
 MASK_MODES = ("loop", "per-op")
-
-_BINARY: dict[type, type] = {
-    ew.AddOp: ac.RegAddOp,
-    ew.SubOp: ac.RegSubOp,
-    ew.MulOp: ac.RegMulOp,
-    ew.DivOp: ac.RegDivOp,
-    ew.MinimumOp: ac.RegMinOp,
-    ew.MaximumOp: ac.RegMaxOp,
-}
-_SCALAR: dict[type, type] = {ew.AddOp: ac.RegAddsOp, ew.MinimumOp: ac.RegMinsOp, ew.MaximumOp: ac.RegMaxsOp}
-_UNARY: dict[type, type] = {
-    ew.AbsOp: ac.RegAbsOp,
-    ew.ExpOp: ac.RegExpOp,
-    ew.ReluOp: ac.RegReluOp,
-    ew.SqrtOp: ac.RegSqrtOp,
-}
-_COMPARE = COMPARE_MODE
 _BOOLEAN = (DType.bool, DType.uint8)
 
+ArangeTerms = tuple[SSAValue, SSAValue, SSAValue, SSAValue]
 
-def register_apis(n: AscirNode) -> list[tuple[str, DType]]:
-    """The ``AscendC::Reg`` APIs (and element dtypes) the VF lowering of ``n`` calls; the
-    admission checks them against the arch's support table."""
-    t = n.result_tensor().dtype
-    if isinstance(n, ew.BroadcastOp):
-        return [("Duplicate", DType.uint8 if t is DType.bool else t)]
-    if isinstance(n, ew.CompareNode):
-        return [("Compares" if isinstance(n.x2.type, ScalarType) else "Compare", n.x1.type.dtype)]  # type: ignore[union-attr]
-    if isinstance(n, ew.SelectNode):
-        return [("Select", DType.uint8 if t is DType.bool else t)]
-    if isinstance(n, ew.NegOp):
-        return [("Muls", t)]
-    if isinstance(n, tuple(_BINARY)):
-        scalar = any(isinstance(v.type, ScalarType) for v in n.operands)
-        return [((_SCALAR if scalar else _BINARY)[type(n)].API, t)]  # type: ignore[attr-defined]
-    if isinstance(n, tuple(_UNARY)):
-        return [(_UNARY[type(n)].API, t)]  # type: ignore[attr-defined]
-    if isinstance(n, ArangeOp):  # Div: the lane number of an Arange narrower than the loop dtype
-        return [("Arange", t), ("Div", t), ("Muls", t), ("Adds", t)]
-    return []
+
+@dataclass(frozen=True)
+class VfContext:
+    """What a VF call needs from the kernel around it (``lowering.graph_lowering``), passed
+    explicitly so that the VF lowering does not depend on the graph lowering."""
+
+    kb: KernelModuleBuilder
+    kernel_name: str
+    values: Mapping[SSAValue, SSAValue]
+    """ASCIR value -> its UB buffer (``LocalTensor``) or scalar in the current tile."""
+    count: SSAValue | int
+    """Elements of the current tile along the vectorized axis."""
+    arange_terms: Callable[[ArangeOp], ArangeTerms]
+    """AL-5 terms (base, step, offset, stride) of an Arange in the current tile."""
 
 
 class VfCodegen:
     """Builds the ``__simd_vf__`` function of one region and emits its call."""
 
-    def __init__(self, gl: GraphLowering, region: VfOp, mask_mode: str = "loop"):
+    def __init__(self, ctx: VfContext, region: VfOp, mask_mode: str = "loop"):
         if mask_mode not in MASK_MODES:
             raise PassError(
                 PASS, f"unknown VF mask mode '{mask_mode}' (expected one of {', '.join(MASK_MODES)})"
             )
-        self.gl, self.region, self.mask_mode = gl, region, mask_mode
+        self.ctx, self.region, self.mask_mode = ctx, region, mask_mode
         self.loop = region.dtype
         self.per_iter = VECTOR_BYTES // self.loop.nbytes
         members = list(region.members())
         self.full = members[0].result_tensor().repeats[-1] != 1
         self.aranges = [m for m in members if isinstance(m, ArangeOp)]
-        self.fn_name = gl.kb.symbol(f"{gl.name}_{region.vf_name}", key=region)
+        self.fn_name = ctx.kb.symbol(f"{ctx.kernel_name}_{region.vf_name}", key=region)
         """The region's ``__simd_vf__`` symbol: the same for every call of the region."""
 
     # ---------------------------------------------------------------- the call
@@ -114,13 +89,13 @@ class VfCodegen:
             name = v.name_hint or f"in{len(params)}"
             t = v.type
             if isinstance(t, ScalarType):
-                kind, ptype, value = "scalar", scalar_type(t.dtype), self.gl.values[v]
+                kind, ptype, value = "scalar", scalar_type(t.dtype), self.ctx.values[v]
             elif isinstance(t, TensorType) and (t.repeats[-1] != 1) == self.full:
                 kind, ptype = "ptr", UbPtrType(element_type(t.dtype))
-                value = b.phy_addr(self.gl.values[v])
+                value = b.phy_addr(self.ctx.values[v])
             elif isinstance(t, TensorType) and self.full:
                 kind, ptype = "scalar", scalar_type(t.dtype)  # a row value, broadcast in the VF
-                value = b.get_value(self.gl.values[v], 0, f"{name}_row")
+                value = b.get_value(self.ctx.values[v], 0, f"{name}_row")
             else:
                 raise PassError(
                     PASS,
@@ -132,16 +107,16 @@ class VfCodegen:
             args.append(value)
         for r in self.region.results:
             params.append((r.name_hint or f"out{len(params)}", UbPtrType(element_type(r.type.dtype))))  # type: ignore[union-attr]
-            args.append(b.phy_addr(self.gl.values[r]))
+            args.append(b.phy_addr(self.ctx.values[r]))
         params.append(("count", i64))
-        args.append(b.v(self.gl.count if self.full else 1))
+        args.append(b.v(self.ctx.count if self.full else 1))
         for k, a in enumerate(self.aranges):
-            base, step, offset, stride = self.gl.arange_terms(a)
+            base, step, offset, stride = self.ctx.arange_terms(a)
             for field, value in (("base", base), ("step", step), ("offset", offset), ("stride", stride)):
                 params.append((f"arange_{field}_{k}" + ("_0" if field == "stride" else ""), i64))
                 args.append(value)
         if define:
-            with self.gl.kb.function(ac.SimdVfOp, self.fn_name, params) as (fb, fargs):
+            with self.ctx.kb.function(ac.SimdVfOp, self.fn_name, params) as (fb, fargs):
                 self._body(fb, fargs)
         b.vf_call(self.fn_name, args)
 
@@ -245,8 +220,8 @@ class VfCodegen:
             (ew.CompareNode, self._compare),
             (ew.SelectNode, self._select),
             (ew.NegOp, self._neg),
-            (tuple(_BINARY), self._binary),
-            (tuple(_UNARY), self._unary),
+            (ew.BinaryNode, self._binary),
+            (ew.UnaryNode, self._unary),
             (ArangeOp, self._arange),
         ]
         if isinstance(n, ew.BroadcastOp) and all(
@@ -262,6 +237,16 @@ class VfCodegen:
             PASS, f"{n.describe()}: no register-level lowering inside {self.region.describe()}", at=n
         )
 
+    def _api(self, n: AscirNode, scalar: bool = False) -> type[ac.RegOp]:
+        """The register-level API of ``n`` (its scalar-operand form when ``scalar``)."""
+        entry: OpEntry | None = op_entry(n)
+        api = None if entry is None else entry.register_scalar if scalar else entry.register
+        if api is None:
+            raise PassError(
+                PASS, f"{n.describe()}: no register-level lowering inside {self.region.describe()}", at=n
+            )
+        return api
+
     def _out(self, n: AscirNode) -> Attribute:
         return RegType(element_type(n.result_tensor().dtype))
 
@@ -271,9 +256,7 @@ class VfCodegen:
         if isinstance(src.type, (RegType, MaskType)):
             return src  # same data along the vectorized axis: the register is reused
         dtype = DType.uint8 if t.dtype is DType.bool else t.dtype
-        reg = self.b.reg(
-            ac.RegDuplicateOp, src, self.mask(dtype), result=RegType(element_type(dtype)), name="dup"
-        )
+        reg = self.b.reg(self._api(n), src, self.mask(dtype), result=RegType(element_type(dtype)), name="dup")
         if t.dtype is DType.bool:
             zero = self.b.const(0, scalar_type(DType.uint8))
             return self.b.reg(
@@ -286,23 +269,22 @@ class VfCodegen:
         x1, x2 = n.operands
         if isinstance(x1.type, ScalarType):
             x1, x2 = x2, x1  # AL-9: the single scalar goes second (Add/Minimum/Maximum only)
-        if isinstance(x2.type, ScalarType):
-            r = self.b.reg(_SCALAR[type(n)], self.value(x1), self.value(x2), self.mask(t.dtype), name="r")
-        else:
-            r = self.b.reg(_BINARY[type(n)], self.value(x1), self.value(x2), self.mask(t.dtype), name="r")
+        api = self._api(n, scalar=isinstance(x2.type, ScalarType))
+        r = self.b.reg(api, self.value(x1), self.value(x2), self.mask(t.dtype), name="r")
         return self._propagate_nan(n, r, [x1, x2])
 
     def _unary(self, n: ew.ElementwiseNode) -> SSAValue:
         t = n.result_tensor()
-        r = self.b.reg(_UNARY[type(n)], self.value(n.operands[0]), self.mask(t.dtype), name="r")
+        r = self.b.reg(self._api(n), self.value(n.operands[0]), self.mask(t.dtype), name="r")
         return self._propagate_nan(n, r, [n.operands[0]])
 
     def _propagate_nan(self, n: AscirNode, r: SSAValue, operands: list[SSAValue]) -> SSAValue:
-        """torch propagates NaN through maximum, minimum and relu; Reg::Max/Min/Relu return
-        the number (maxNum, see runtime/sim vector.h): NaN into the lanes where an operand
-        is not a number (a compare of the operand with itself)."""
+        """torch propagates NaN through maximum, minimum and relu; their register APIs return
+        the number (``OpEntry.drops_nan``: maxNum, see runtime/sim vector.h): NaN into the
+        lanes where an operand is not a number (a compare of the operand with itself)."""
         dtype = n.result_tensor().dtype
-        if type(n) not in NAN_PROPAGATING or not dtype.is_float:
+        entry = op_entry(n)
+        if entry is None or not entry.drops_nan or not dtype.is_float:
             return r
         nan = self._const_reg(dtype, float("nan"))
         for v in operands:
@@ -322,8 +304,8 @@ class VfCodegen:
 
     def _neg(self, n: ew.NegOp) -> SSAValue:
         t = n.result_tensor()
-        minus_one = self.b.const(-1, scalar_type(t.dtype))
-        return self.b.reg(ac.RegMulsOp, self.value(n.x), minus_one, self.mask(t.dtype), name="r")
+        minus_one = self.b.const(op_entry(n).implied_scalar, scalar_type(t.dtype))  # type: ignore[union-attr]
+        return self.b.reg(self._api(n, scalar=True), self.value(n.x), minus_one, self.mask(t.dtype), name="r")
 
     def _constant_behind(self, v: SSAValue) -> ScalarOp | None:
         """The Scalar constant a Broadcast member of this region duplicates, if any."""
@@ -352,7 +334,7 @@ class VfCodegen:
         if src_t is DType.bool:
             return self.as_reg(n.x, dst_t)
         return self.b.reg(
-            ac.RegCastOp,
+            self._api(n),
             self.value(n.x),
             self.mask(src_t),  # the mask is read at the source's granularity
             result=self._out(n),
@@ -370,10 +352,10 @@ class VfCodegen:
         x1, x2 = n.operands
         dtype = x1.type.dtype  # type: ignore[union-attr]
         lhs = self.as_reg(x1, dtype)
-        mode = _COMPARE[type(n)]
+        mode = op_entry(n).compare  # type: ignore[union-attr]
         if isinstance(x2.type, ScalarType):
             return self.b.reg(
-                ac.RegComparesOp,
+                self._api(n, scalar=True),
                 lhs,
                 self.value(x2),
                 self.mask(dtype),
@@ -382,14 +364,14 @@ class VfCodegen:
                 mode=mode,
             )
         rhs = self.as_reg(x2, dtype)
-        return self.b.reg(ac.RegCompareOp, lhs, rhs, self.mask(dtype), result=MaskType(), name="m", mode=mode)
+        return self.b.reg(self._api(n), lhs, rhs, self.mask(dtype), result=MaskType(), name="m", mode=mode)
 
     def _select(self, n: ew.SelectNode) -> SSAValue:
         cond, x, y = n.operands
         t = n.result_tensor()
         dtype = DType.uint8 if t.dtype is DType.bool else t.dtype
         return self.b.reg(
-            ac.RegSelectOp, self.as_reg(x, dtype), self.as_reg(y, dtype), self.as_mask(cond), name="s"
+            self._api(n), self.as_reg(x, dtype), self.as_reg(y, dtype), self.as_mask(cond), name="s"
         )
 
     def _arange(self, n: ArangeOp) -> SSAValue:

@@ -8,18 +8,57 @@ API on the SIMD path, a scalar form on the SIMT path) is read from the target de
 
 from __future__ import annotations
 
+from xdsl.ir import Operation
+
+from ascendc_emitter.dialect import ops as ac
+from ascendc_emitter.target.ops import memory_dtype, op_entry, ops_where, unsupported
+from ascir_dialect.attributes import TensorType
+from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.memory import LoadOp, StoreOp
+from ascir_dialect.ops.reduce import ReduceNode
 from ascir_dialect.symbolic import SizeExpr
 from passes.indirect_plan import IndirectPlan
-from passes.target_facts import SIMT_DTYPES, has_scalar_form, simd_unary
 
 GATHER_BYTES = (2, 4)
 """``AscendC::Gather`` moves 2- or 4-byte elements only."""
+SIMD_UNARY = (ew.CastOp, ew.NegOp, *ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.UnaryNode)))
+"""Unary ops the SIMD template runs at memory level: a memory-level unary API (target
+table), Neg as Muls by -1, Cast."""
+SIMT_DTYPES = (DType.float16, DType.bfloat16, DType.float32, DType.int8, DType.int16, DType.int32, DType.int64)
+"""Tensor dtypes the SIMT scalar path loads and stores."""
+SIMT_STRUCTURAL = (LoadOp, StoreOp, ew.BroadcastOp, ew.CastOp, ew.CompareNode, ew.SelectNode, ReduceNode)
 
 
-def contiguous_from(t, start: int) -> bool:
+def chain_api(n: AscirNode) -> type[ac.VectorOp] | None:
+    """The memory-level API a SIMD chain op calls (Neg: Muls by -1; Cast: none checked here)."""
+    entry = op_entry(n)
+    if entry is None or isinstance(n, ew.CastOp):
+        return None
+    return entry.memory_scalar if isinstance(n, ew.NegOp) else entry.memory
+
+
+def scalar_op(n: AscirNode, dtype: DType) -> type[Operation] | None:
+    """The ``arith`` op of ``n`` on ``dtype`` operands (target table), if it has one."""
+    entry = op_entry(n)
+    return None if entry is None or entry.scalar is None else entry.scalar.op_for(dtype)
+
+
+def composite(n: AscirNode, dtype: DType) -> bool:
+    """Ops without one ``arith`` op that the SIMT lowering composes: abs, integer remainder."""
+    return isinstance(n, ew.AbsOp) or (isinstance(n, ew.RemainderOp) and not dtype.is_float)
+
+
+def has_scalar_form(n: AscirNode) -> bool:
+    """Exactly the ops the SIMT template evaluates per element."""
+    if isinstance(n, SIMT_STRUCTURAL):
+        return True
+    dtype = n.result_tensor().dtype
+    return scalar_op(n, dtype) is not None or composite(n, dtype)
+
+
+def contiguous_from(t: TensorType, start: int) -> bool:
     """The view is dense from position ``start`` on (size-1 positions aside)."""
     expect = SizeExpr(1)
     for r, s in reversed(list(zip(t.repeats[start:], t.strides[start:], strict=True))):
@@ -31,8 +70,11 @@ def contiguous_from(t, start: int) -> bool:
 
 def _unary_chain(nodes: list[AscirNode]) -> str | None:
     for n in nodes:
-        if not simd_unary(n):
+        if not isinstance(n, SIMD_UNARY):
             return f"{n.describe()} is not a unary elementwise op"
+        api = chain_api(n)
+        if api is not None and memory_dtype(api, n.result_tensor().dtype) is None:
+            return f"{n.describe()}: {unsupported(api, n.result_tensor().dtype)}"
     return None
 
 
@@ -80,4 +122,15 @@ def simt_supported(plan: IndirectPlan) -> str | None:
     return None
 
 
-__all__ = ["GATHER_BYTES", "contiguous_from", "ew", "simd_supported", "simt_supported"]
+__all__ = [
+    "GATHER_BYTES",
+    "SIMD_UNARY",
+    "SIMT_DTYPES",
+    "chain_api",
+    "composite",
+    "contiguous_from",
+    "has_scalar_form",
+    "scalar_op",
+    "simd_supported",
+    "simt_supported",
+]

@@ -17,6 +17,7 @@ from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
 from ascir_dialect.ops.sources import ArangeOp, DataOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
+from passes import phases
 from passes.diagnostics import PassError
 
 PASS = "schedule"
@@ -115,11 +116,11 @@ def find_loop_space(graph: GraphOp) -> LoopSpace:
 
 
 def reduced_positions(space: LoopSpace, node: ReduceNode) -> frozenset[int]:
-    src = space.align(node.x.type, node.describe())  # type: ignore[arg-type]
-    dst = space.align(node.result_tensor(), node.describe())
-    return frozenset(
-        i for i, (a, b) in enumerate(zip(src.repeats, dst.repeats, strict=True)) if b == 1 and a != 1
-    )
+    """The loop-space positions of the axes ``node`` reduces (``passes.phases``)."""
+    src = node.x.type
+    assert isinstance(src, TensorType)
+    space.align(src, node.describe())  # the operand's axes follow the loop axes
+    return frozenset(space.axes.index(src.axis[i]) for i in phases.reduced_positions(node))
 
 
 def merge_groups(graph: GraphOp, space: LoopSpace) -> list[list[int]]:

@@ -45,12 +45,9 @@ from passes.diagnostics import PassError
 
 def reduced_positions(node: ReduceNode) -> frozenset[int]:
     """Loop positions a reduction of a scheduled graph reduces (operand repeat not 1,
-    result repeat 1): the one definition used by vf-partition and the lowering."""
-    src, dst = node.x.type, node.result_tensor()
-    assert isinstance(src, TensorType)
-    return frozenset(
-        i for i, (a, b) in enumerate(zip(src.repeats, dst.repeats, strict=True)) if b == 1 and a != 1
-    )
+    result repeat 1; the reduction's own definition, ``ReduceNode.reduced_axes``): the one
+    used by the schedule, vf-partition and every lowering."""
+    return frozenset(node.reduced_axes())
 
 
 @dataclass

@@ -29,8 +29,9 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.passes import ModulePass
 
-from ascendc_emitter.dialect.reg_layout import reg_api_supports, reg_cast_supported
-from ascendc_emitter.dialect.types import element_cname
+from ascendc_emitter.target.ops import op_entry, register_apis
+from ascendc_emitter.target.support import reg_api_supports, reg_cast_supported
+from ascendc_emitter.target.types import element_name
 from ascir_dialect.attributes import ScalarType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode, GraphOp
@@ -39,18 +40,8 @@ from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
-from lowering.types import element_type
-from lowering.vf_lowering import register_apis
 from passes.graphs import each_graph
 
-NO_REGISTER_LOWERING = (
-    ew.FloorDivOp,
-    ew.RemainderOp,
-    ew.LogicalAndOp,
-    ew.LogicalOrOp,
-    ew.LogicalNotOp,
-    ew.TrueDivOp,
-)
 OUTSIDE = (DataOp, OutputOp, WorkspaceOp, LoadOp, StoreOp, ScalarOp, ScalarDataOp, IndexExprOp)
 SCALAR_ANY_SIDE = (ew.AddOp, ew.MinimumOp, ew.MaximumOp)
 
@@ -73,10 +64,10 @@ def admission(node: AscirNode, graph: GraphOp) -> str | None:
         if {src, dst} == {8, 4}:
             return f"rejected: {src}->{dst}-byte Cast needs two registers per value (RegTraitNumTwo)"
         if DType.bool not in (src_dt, dst_dt):
-            s_name, d_name = (element_cname(element_type(d)) for d in (src_dt, dst_dt))
+            s_name, d_name = element_name(src_dt), element_name(dst_dt)
             if not reg_cast_supported(s_name, d_name):
                 return f"rejected: {s_name} -> {d_name} is not a register-level Cast (Reg::Cast table)"
-    if isinstance(node, NO_REGISTER_LOWERING):
+    if (entry := op_entry(node)) is not None and not entry.has_register_form():
         return f"rejected: {node.name} has no register-level lowering (computed at memory level)"
     if isinstance(node, IndirectLoadOp):
         return "rejected: IndirectLoad runs in its own template (SIMD/SIMT/SK-like)"
@@ -97,7 +88,7 @@ def admission(node: AscirNode, graph: GraphOp) -> str | None:
                 "and the second input of compares; broadcast it first)"
             )
     for api, dtype in register_apis(node):
-        name = element_cname(element_type(dtype))
+        name = element_name(dtype)
         if not reg_api_supports(api, name):
             return f"rejected: AscendC::Reg::{api} has no {name} variant on arch 3510"
     return "ok"

@@ -10,7 +10,7 @@ not depend on any container's iteration order). A cluster is a candidate region 
 * it is *convex*: no path leaves the cluster and comes back (otherwise the region could
   not be placed in the graph);
 * every tensor crossing its boundary has a register layout for the region's loop dtype
-  (seed 000 AL-7, ``ascendc_emitter.dialect.reg_layout``): a narrow tensor is loaded
+  (seed 000 AL-7, ``ascendc_emitter.target.registers``): a narrow tensor is loaded
   with an UNPACK and stored with a PACK distribution, which exist for slot ratios 2 and 4
   only. A node whose boundary tensor has no layout is evicted (its ``vf`` becomes
   "rejected: ...") and the clustering is redone without it.
@@ -31,7 +31,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
-from ascendc_emitter.dialect.reg_layout import load_dist, store_dist
+from ascendc_emitter.target.registers import load_dist, store_dist
 from ascir_dialect.attributes import MAX_VECTORIZED_AXES, TensorType
 from ascir_dialect.diagnostics import first_verification_error
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp, VfYieldOp

@@ -35,9 +35,9 @@ from ascir_dialect.diagnostics import (
     format_parse_error,
 )
 from ascir_dialect.dialect import ASCIR
+from lowering.registry import available_passes, describe_passes
 from passes.dump import dump, dump_text, dumping
 from passes.options import PassOptionError, locate_option
-from passes.registry import available_passes, describe_passes
 from tools.cli import run_cli
 from tools.dot import emit_dot
 

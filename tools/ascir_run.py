@@ -396,7 +396,7 @@ def usage_error(message: str) -> NoReturn:
 
 
 def main(argv: list[str] | None = None) -> int:
-    from passes.registry import describe_passes
+    from lowering.registry import describe_passes
 
     parser = argparse.ArgumentParser(
         prog="ascir-run",

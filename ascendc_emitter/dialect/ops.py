@@ -36,7 +36,6 @@ from xdsl.irdl import (
 from xdsl.traits import IsolatedFromAbove, NoTerminator, Pure, SymbolOpInterface
 from xdsl.utils.exceptions import VerifyException
 
-from ascendc_emitter.dialect.reg_layout import LOAD_DISTS, STORE_DISTS, reg_api_supports, reg_cast_supported
 from ascendc_emitter.dialect.types import (
     GlobalTensorType,
     GmAddrType,
@@ -53,6 +52,8 @@ from ascendc_emitter.dialect.types import (
     is_element_type,
 )
 from ascendc_emitter.names import is_c_identifier, shown
+from ascendc_emitter.target.registers import LOAD_DISTS, STORE_DISTS
+from ascendc_emitter.target.support import reg_api_supports, reg_cast_supported
 
 UB_ALIGN = 32
 CMP_MODES = ("LT", "GT", "EQ", "LE", "GE", "NE")
@@ -1025,7 +1026,7 @@ class CreateMaskOp(RegOp):
 @irdl_op_definition
 class RegLoadOp(RegOp):
     """``LoadAlign<T, LoadDist::dist>(r, ptr + offset)``; UNPACK distributions spread a narrow
-    tensor over the slots of a wider loop dtype (``reg_layout``)."""
+    tensor over the slots of a wider loop dtype (``target.registers``)."""
 
     name = "ascendc.reg.load"
     ptr = operand_def(UbPtrType)

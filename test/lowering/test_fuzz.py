@@ -622,7 +622,7 @@ def test_reference_of_random_triu_masks_is_np_triu(case) -> None:
 def test_int32_arange_in_an_int64_vf_keeps_one_element_per_slot(base: str, step: str) -> None:
     """Found by test_random_arange_graphs_match_the_reference (an int32 triu mask selecting
     int64 data). A VF whose loop dtype is int64 keeps an int32 value in lane 2k (element k
-    per 8-byte slot, reg_layout); ``Reg::Arange`` filled lanes 0, 1, 2, ... so the Compare
+    per 8-byte slot, target.registers); ``Reg::Arange`` filled lanes 0, 1, 2, ... so the Compare
     saw element 2k's index for element k and the int64 Where used a wrong mask."""
     t64, t32 = "!ascir.tensor<int64, [z0], [s0], [1]>", "!ascir.tensor<int32, [z0], [s0], [1]>"
     ir = f"""ascir.graph @narrow_arange hint sizes [s0] axes [0: z0 = s0] {{

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from passes.registry import available_passes
+from lowering.registry import available_passes
 
 from ..conftest import ROOT, opt_in_process, run_opt
 

@@ -32,7 +32,8 @@ from ascir_dialect.frontend.platform import (
 )
 from ascir_dialect.numbers import parse_int
 from ascir_dialect.symbolic import ExprError, SizeExpr
-from lowering.passes import AutofusePass, LowerToAscendCPass
+from lowering.passes import LowerToAscendCPass
+from lowering.pipeline import AutofusePass
 from passes.vf_partition import VfPartitionPass
 from pyautofuse import ascir, compile_graph
 from tools.ascir_run import main as run_main

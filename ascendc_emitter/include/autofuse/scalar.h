@@ -74,6 +74,30 @@ __aicore__ inline T Max(T a, T b) {
     return a < b ? b : a;
 }
 
+// arith.maximumf / arith.minimumf (MLIR's semantics, those of torch.maximum/minimum): a NaN
+// operand gives NaN, and -0.0 counts as less than +0.0. Min/Max above would return the
+// other operand for a NaN in one position (maxNum-like), so floats use these.
+template <typename T>
+__aicore__ inline bool NegativeZero(T x) {
+    return x == T(0) && T(1) / x < T(0);
+}
+
+template <typename T>
+__aicore__ inline T MaximumF(T a, T b) {
+    if (a != a) return a;
+    if (b != b) return b;
+    if (a == b) return NegativeZero(a) ? b : a;
+    return a < b ? b : a;
+}
+
+template <typename T>
+__aicore__ inline T MinimumF(T a, T b) {
+    if (a != a) return a;
+    if (b != b) return b;
+    if (a == b) return NegativeZero(a) ? a : b;
+    return b < a ? b : a;
+}
+
 // Checked int64 arithmetic (host tiling, ascendc.checked_* ops): each returns true when the
 // exact result is not an int64 or, for the divisions, the divisor is 0 -- *r is then 0 --
 // and never traps (no division by 0, no INT64_MIN / -1, no signed overflow).

@@ -1,4 +1,5 @@
-"""ASCIR dtypes -> element types of the ``ascendc`` dialect (bool is stored as uint8)."""
+"""ASCIR dtypes as element types of the ``ascendc`` dialect, Cast round modes and constant
+conversion -- shared by the passes (VF admission) and every lowering."""
 
 from __future__ import annotations
 
@@ -6,11 +7,13 @@ import numpy as np
 from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, IntegerType, Signedness
 from xdsl.ir import Attribute
 
+from ascendc_emitter.dialect.types import element_cname
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops.sources import ScalarOp
 
 
 def element_type(d: DType) -> Attribute:
+    """The element type of a ``LocalTensor``/register holding ``d`` (bool is stored as uint8)."""
     if d is DType.float32:
         return Float32Type()
     if d is DType.float16:
@@ -21,6 +24,12 @@ def element_type(d: DType) -> Attribute:
         return IntegerType(8, Signedness.UNSIGNED)
     width = d.nbytes * 8
     return IntegerType(width, Signedness.UNSIGNED if d.value.startswith("u") else Signedness.SIGNLESS)
+
+
+def element_name(d: DType) -> str:
+    """The C++ element type of ``d`` (``half``, ``uint8_t`` for bool, ...): the key of the
+    support tables (``target.support``)."""
+    return element_cname(element_type(d))
 
 
 def scalar_type(d: DType) -> Attribute:

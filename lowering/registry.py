@@ -55,7 +55,7 @@ def _lower() -> type[ModulePass]:
 
 
 def _autofuse() -> type[ModulePass]:
-    from lowering.passes import AutofusePass
+    from lowering.pipeline import AutofusePass
 
     return AutofusePass
 
