@@ -9,7 +9,7 @@ Modes are given as their AscendC spelling (``mode="LT"``, ``round="CAST_RINT"``,
 not one raises ``VerifyException`` naming the choices. Integer values typed unsigned
 (``ui8``..``ui64``, e.g. data loaded by a SIMT function, ``core_num``) get the unsigned
 arith op: ``cmp("slt", ...)`` compares them with ``ult``, ``cast`` extends them with
-``extui``, ``min``/``max``/``rem``/``ceildiv`` use the ``*ui`` ops.
+``extui`` (flags too: true is 1), ``min``/``max``/``rem`` use the ``*ui`` ops.
 """
 
 from __future__ import annotations
@@ -65,6 +65,12 @@ Value = SSAValue | int
 def is_unsigned(value: SSAValue) -> bool:
     t = value.type
     return isinstance(t, IntegerType) and t.signedness.data == Signedness.UNSIGNED
+
+
+def reads_unsigned(value: SSAValue) -> bool:
+    """Converted as an unsigned value: typed unsigned, or a flag (``i1`` true is 1)."""
+    t = value.type
+    return is_unsigned(value) or (isinstance(t, IntegerType) and t.width.data == 1)
 
 
 def hint(name: str | None) -> str | None:
@@ -188,13 +194,13 @@ class BodyBuilder:
             return value
         unsigned_target = isinstance(t, IntegerType) and t.signedness.data == Signedness.UNSIGNED
         if is_float(t) and not is_float(src):
-            cls: type[Operation] = arith.UIToFPOp if is_unsigned(value) else arith.SIToFPOp
+            cls: type[Operation] = arith.UIToFPOp if reads_unsigned(value) else arith.SIToFPOp
         elif is_float(src) and not is_float(t):
             cls = arith.FPToUIOp if unsigned_target else arith.FPToSIOp
         elif is_float(src):
             cls = arith.ExtFOp if _bits(t) > _bits(src) else arith.TruncFOp
         elif _bits(t) > _bits(src):
-            cls = arith.ExtUIOp if is_unsigned(value) else arith.ExtSIOp
+            cls = arith.ExtUIOp if reads_unsigned(value) else arith.ExtSIOp
         else:
             cls = arith.TruncIOp
         op = self.insert(cls(value, t))  # type: ignore[call-arg]

@@ -220,7 +220,6 @@ _UNSIGNED_HELPER = {
 """Instantiated for the unsigned type of the width (``af::Min<uint64_t>``)."""
 _CASTS = {
     "arith.extsi",
-    "arith.trunci",
     "arith.sitofp",
     "arith.fptosi",
     "arith.extf",
@@ -360,6 +359,7 @@ class CppPrinter:
                 op, f"static_cast<{ctype(op.results[0].type)}>({self.unsigned(op.operands[0])})"
             )
         h["arith.fptoui"] = self._fptoui
+        h["arith.trunci"] = self._trunci
         h["arith.cmpi"] = self._cmpi
         h["arith.cmpf"] = self._cmpf
         h["arith.select"] = lambda op: self.declare(
@@ -537,6 +537,15 @@ class CppPrinter:
         else:
             lhs, rhs = self.ref(a), self.ref(b)
         self.declare(op, f"{lhs} {pred.cpp} {rhs}")
+
+    def _trunci(self, op: Operation) -> None:
+        """The low bits (a ``bool`` is the lowest bit, not ``!= 0``)."""
+        t = op.results[0].type
+        text = self.ref(op.operands[0])
+        if isinstance(t, IntegerType) and t.width.data == 1:
+            self.declare(op, f"static_cast<bool>({text} & 1)")
+        else:
+            self.declare(op, f"static_cast<{ctype(t)}>({text})")
 
     def _fptoui(self, op: Operation) -> None:
         t = op.results[0].type

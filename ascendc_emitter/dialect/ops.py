@@ -567,7 +567,7 @@ class KeySwitchOp(IRDLOperation):
         printer.print_attribute(self.key.type)
         for key, region in zip(self.keys.data, self.cases, strict=False):
             printer.print_string(f" case {key.data} ")
-            printer.print_region(region, print_entry_block_args=False)
+            printer.print_region(region, print_entry_block_args=False, print_empty_block=False)
         printer.print_op_attributes(self.attributes, print_keyword=True)
 
 
@@ -1025,10 +1025,10 @@ class DataCopyOp(IRDLOperation):
 
 class VectorOp(IRDLOperation):
     """A memory-level vector API call on LocalTensors with an element count: it reads its
-    sources and writes its destination tensor."""
+    sources and writes its destination tensor (each kind declares its effects; xDSL merges
+    the traits of a class with its bases')."""
 
     API: ClassVar[str] = ""
-    traits = traits_def(*READS_WRITES)
     custom_directives = syntax.DIRECTIVES
 
     def verify_(self) -> None:
@@ -1044,6 +1044,7 @@ class VectorOp(IRDLOperation):
 class BinaryVectorOp(VectorOp):
     """``ascendc.add %dst, %src0, %src1, %count : !ascendc.local<f32>``"""
 
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src0 = operand_def(LocalTensorType)
     src1 = operand_def(LocalTensorType)
@@ -1057,6 +1058,7 @@ class BinaryVectorOp(VectorOp):
 class ScalarVectorOp(VectorOp):
     """``ascendc.adds %dst, %src, %scalar, %count : !ascendc.local<f32>, f32``"""
 
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src = operand_def(LocalTensorType)
     scalar = operand_def()
@@ -1080,6 +1082,7 @@ class ScalarVectorOp(VectorOp):
 class UnaryVectorOp(VectorOp):
     """``ascendc.exp %dst, %src, %count : !ascendc.local<f32>``"""
 
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src = operand_def(LocalTensorType)
     count = operand_def(i64)
@@ -1092,6 +1095,7 @@ class UnaryVectorOp(VectorOp):
 class ReduceVectorOp(VectorOp):
     """``ascendc.reduce_sum %dst, %src, %work, %count : !ascendc.local<f32>``"""
 
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src = operand_def(LocalTensorType)
     work = operand_def(LocalTensorType)
@@ -1156,6 +1160,7 @@ class CastOp(VectorOp):
 
     name = "ascendc.cast"
     API: ClassVar[str] = "Cast"
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src = operand_def(LocalTensorType)
     count = operand_def(i64)
@@ -1175,6 +1180,7 @@ class CompareOp(VectorOp):
 
     name = "ascendc.compare"
     API: ClassVar[str] = "Compare"
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src0 = operand_def(LocalTensorType)
     src1 = operand_def(LocalTensorType)
@@ -1199,6 +1205,7 @@ class ComparesOp(VectorOp):
 
     name = "ascendc.compares"
     API: ClassVar[str] = "Compares"
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src = operand_def(LocalTensorType)
     scalar = operand_def()
@@ -1224,6 +1231,7 @@ class SelectOp(VectorOp):
 
     name = "ascendc.select"
     API: ClassVar[str] = "Select"
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     mask = operand_def(LocalTensorType)
     src0 = operand_def(LocalTensorType)
@@ -1258,6 +1266,7 @@ class GatherOp(VectorOp):
 
     name = "ascendc.gather"
     API: ClassVar[str] = "Gather"
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src = operand_def(LocalTensorType)
     offsets = operand_def(LocalTensorType)
@@ -1349,7 +1358,7 @@ class RegOp(IRDLOperation):
     function. Register compute is ``Pure``; loads read and stores write UB."""
 
     API: ClassVar[str] = ""
-    traits = traits_def(Inside(SimdVfOp), Pure())
+    traits = traits_def(Inside(SimdVfOp))
     custom_directives = syntax.DIRECTIVES
 
     def verify_(self) -> None:
@@ -1373,6 +1382,7 @@ class UpdateMaskOp(RegOp):
     ``%mask = ascendc.reg.update_mask<f32> %remaining``"""
 
     name = "ascendc.reg.update_mask"
+    traits = traits_def(Pure())
     remaining = operand_def(i64)
     dtype = prop_def(Attribute)
     result = result_def(MaskType())
@@ -1390,6 +1400,7 @@ class CreateMaskOp(RegOp):
     ``%mask = ascendc.reg.create_mask<f32, ALL>``"""
 
     name = "ascendc.reg.create_mask"
+    traits = traits_def(Pure())
     dtype = prop_def(Attribute)
     pattern = prop_def(MaskPatternAttr)
     result = result_def(MaskType())
@@ -1413,7 +1424,7 @@ class RegLoadOp(RegOp):
     dist = opt_prop_def(LoadDistAttr)
     """Absent: DIST_NORM."""
     result = result_def(RegType)
-    traits = traits_def(Inside(SimdVfOp), MemoryReadEffect())
+    traits = traits_def(MemoryReadEffect())
     assembly_format = "(`<` $dist^ `>`)? $ptr `[` $offset `]` attr-dict `:` type($ptr) `->` type($result)"
 
     @property
@@ -1438,7 +1449,7 @@ class RegStoreOp(RegOp):
     mask = operand_def(MaskType())
     dist = opt_prop_def(StoreDistAttr)
     """Absent: DIST_NORM."""
-    traits = traits_def(Inside(SimdVfOp), MemoryWriteEffect())
+    traits = traits_def(MemoryWriteEffect())
     assembly_format = "(`<` $dist^ `>`)? $ptr `[` $offset `]` `,` $value `,` $mask attr-dict `:` type($ptr) `,` type($value)"
 
     @property
@@ -1451,6 +1462,8 @@ class RegStoreOp(RegOp):
 
 class RegBinaryOp(RegOp):
     """``%r = ascendc.reg.add %a, %b, %mask : !ascendc.reg<f32>``"""
+
+    traits = traits_def(Pure())
 
     lhs = operand_def(RegType)
     rhs = operand_def(RegType)
@@ -1466,6 +1479,8 @@ class RegBinaryOp(RegOp):
 
 class RegScalarOp(RegOp):
     """``%r = ascendc.reg.adds %x, %s, %mask : !ascendc.reg<f32>, f32``"""
+
+    traits = traits_def(Pure())
 
     src = operand_def(RegType)
     scalar = operand_def()
@@ -1483,6 +1498,8 @@ class RegScalarOp(RegOp):
 
 class RegUnaryOp(RegOp):
     """``%r = ascendc.reg.exp %x, %mask : !ascendc.reg<f32>``"""
+
+    traits = traits_def(Pure())
 
     src = operand_def(RegType)
     mask = operand_def(MaskType())
@@ -1524,6 +1541,7 @@ class RegDuplicateOp(RegOp):
     ``%r = ascendc.reg.duplicate %s, %mask : f32 -> !ascendc.reg<f32>``"""
 
     name = "ascendc.reg.duplicate"
+    traits = traits_def(Pure())
     API: ClassVar[str] = "Duplicate"
     scalar = operand_def()
     mask = operand_def(MaskType())
@@ -1542,6 +1560,7 @@ class RegArangeOp(RegOp):
     ``%r = ascendc.reg.arange %start : i32 -> !ascendc.reg<i32>``"""
 
     name = "ascendc.reg.arange"
+    traits = traits_def(Pure())
     API: ClassVar[str] = "Arange"
     start = operand_def()
     result = result_def(RegType)
@@ -1559,6 +1578,7 @@ class RegComparesOp(RegOp):
     ``%m = ascendc.reg.compares<LT> %x, %s, %mask : !ascendc.reg<f32>, f32``"""
 
     name = "ascendc.reg.compares"
+    traits = traits_def(Pure())
     API: ClassVar[str] = "Compares"
     src = operand_def(RegType)
     scalar = operand_def()
@@ -1579,6 +1599,7 @@ class RegCompareOp(RegOp):
     ``%m = ascendc.reg.compare<EQ> %a, %b, %mask : !ascendc.reg<f32>``"""
 
     name = "ascendc.reg.compare"
+    traits = traits_def(Pure())
     API: ClassVar[str] = "Compare"
     lhs = operand_def(RegType)
     rhs = operand_def(RegType)
@@ -1600,6 +1621,7 @@ class RegSelectOp(RegOp):
     ``%r = ascendc.reg.select %a, %b, %sel : !ascendc.reg<f32>``"""
 
     name = "ascendc.reg.select"
+    traits = traits_def(Pure())
     API: ClassVar[str] = "Select"
     src0 = operand_def(RegType)
     src1 = operand_def(RegType)
@@ -1621,6 +1643,7 @@ class RegCastOp(RegOp):
     ``%h = ascendc.reg.cast<CAST_RINT> %x, %mask : !ascendc.reg<f32> -> !ascendc.reg<f16>``"""
 
     name = "ascendc.reg.cast"
+    traits = traits_def(Pure())
     src = operand_def(RegType)
     mask = operand_def(MaskType())
     round = prop_def(RoundModeAttr)
@@ -1642,7 +1665,7 @@ class RegCastOp(RegOp):
 class SimtOp(IRDLOperation):
     """An op of a ``__simt_vf__`` function only."""
 
-    traits = traits_def(Inside(SimtVfOp), Pure())
+    traits = traits_def(Inside(SimtVfOp))
 
     def verify_(self) -> None:
         self.verify_types()
@@ -1658,6 +1681,7 @@ class ThreadIdxOp(SimtOp):
     ``%tid = ascendc.simt.thread_idx``"""
 
     name = "ascendc.simt.thread_idx"
+    traits = traits_def(Pure())
     result = result_def(i64)
     assembly_format = "attr-dict"
 
@@ -1669,6 +1693,7 @@ class ThreadNumOp(SimtOp):
     ``%n = ascendc.simt.thread_num``"""
 
     name = "ascendc.simt.thread_num"
+    traits = traits_def(Pure())
     result = result_def(i64)
     assembly_format = "attr-dict"
 
@@ -1683,7 +1708,7 @@ class GmLoadOp(SimtOp):
     ptr = operand_def(GmPtrType)
     index = operand_def(i64)
     result = result_def()
-    traits = traits_def(Inside(SimtVfOp), MemoryReadEffect())
+    traits = traits_def(MemoryReadEffect())
     assembly_format = "$ptr `[` $index `]` attr-dict `:` type($ptr) `->` type($result)"
 
     def verify_types(self) -> None:
@@ -1701,7 +1726,7 @@ class GmStoreOp(SimtOp):
     ptr = operand_def(GmPtrType)
     index = operand_def(i64)
     value = operand_def()
-    traits = traits_def(Inside(SimtVfOp), MemoryWriteEffect())
+    traits = traits_def(MemoryWriteEffect())
     assembly_format = "$ptr `[` $index `]` `,` $value attr-dict `:` type($ptr) `,` type($value)"
 
     def verify_types(self) -> None:
@@ -1721,5 +1746,5 @@ class CheckIndexOp(SimtOp):
     index = operand_def(i64)
     size = operand_def(i64)
     what = prop_def(StringAttr)
-    traits = traits_def(Inside(SimtVfOp), MemoryWriteEffect())
+    traits = traits_def(MemoryWriteEffect())
     assembly_format = "$index `,` $size `,` $what attr-dict"

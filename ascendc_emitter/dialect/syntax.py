@@ -139,7 +139,7 @@ class Routes(_Optional):
         self.offsets.set(state, ArrayAttr([StringAttr(o) for _, o in routes]))
 
     def print(self, printer: Printer, state: PrintingState, op: IRDLOperation) -> None:
-        state.print_whitespace(printer)
+        # tight, as a call: `routes(x, workspace + off)`
         args, offsets = self.args.get(op), self.offsets.get(op)
         assert isinstance(args, ArrayAttr) and isinstance(offsets, ArrayAttr)
 
