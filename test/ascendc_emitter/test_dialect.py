@@ -43,7 +43,7 @@ from ..conftest import ROOT, parse_ir
 from . import kernels as K  # noqa: N812
 
 LIT = ROOT / "test" / "lit"
-ALL_OPS = LIT / "ascendc_emitter" / "Inputs" / "all_ops.mlir"
+ALL_OPS = LIT / "ascendc_emitter" / "roundtrip.mlir"
 
 
 def parse(text: str) -> ModuleOp:
@@ -59,20 +59,21 @@ def printed(op: ModuleOp, generic: bool = False) -> str:
 
 
 def without_comments(text: str) -> str:
-    return "".join(line for line in text.splitlines(keepends=True) if not line.startswith("//"))
+    """The IR of a lit file: its comment lines (RUN, CHECK) and blank lines dropped."""
+    return "".join(line for line in text.splitlines(keepends=True) if line.strip() and not line.startswith("//"))
 
 
 # ------------------------------------------------------------------- syntax
 
 
 def test_every_op_class_round_trips_in_its_custom_syntax() -> None:
-    """all_ops.mlir holds every op of the dialect; print(parse(text)) is the text itself,
+    """roundtrip.mlir holds every op of the dialect; print(parse(text)) is the text itself,
     and the generic form parses back to the same custom text."""
     text = without_comments(ALL_OPS.read_text())
     module = parse(text)
     present = {type(op) for op in module.walk() if op.name.startswith("ascendc.")}
     missing = sorted(op.name for op in ASCENDC.operations if op not in present)
-    assert not missing, f"all_ops.mlir lacks {missing}"
+    assert not missing, f"roundtrip.mlir lacks {missing}"
     assert printed(module) == text.rstrip("\n")
     generic = printed(module, generic=True)
     assert '"ascendc.' in generic and "#ascendc<cmp_mode LT>" in generic
