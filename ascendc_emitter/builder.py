@@ -3,6 +3,13 @@
 Lowering and tests build kernels with it; it creates dialect ops (never C++ text) at an
 insertion point, with helpers for the scalar arithmetic (``arith``) and structured
 control flow (``scf``) around the AscendC calls.
+
+Modes are given as their AscendC spelling (``mode="LT"``, ``round="CAST_RINT"``,
+``cmp("slt", ...)``) and become the dialect's enum attributes here; a spelling that is
+not one raises ``VerifyException`` naming the choices. Integer values typed unsigned
+(``ui8``..``ui64``, e.g. data loaded by a SIMT function, ``core_num``) get the unsigned
+arith op: ``cmp("slt", ...)`` compares them with ``ult``, ``cast`` extends them with
+``extui`` (flags too: true is 1), ``min``/``max``/``rem`` use the ``*ui`` ops.
 """
 
 from __future__ import annotations
@@ -27,12 +34,14 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.core import IRWithName
+from xdsl.utils.exceptions import VerifyException
 
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import (
     GlobalTensorType,
     GmAddrType,
     GmPtrType,
+    IntPredicate,
     LocalTensorType,
     MaskType,
     QueType,
@@ -51,6 +60,17 @@ u8 = IntegerType(8, Signedness.UNSIGNED)
 u32 = IntegerType(32, Signedness.UNSIGNED)
 
 Value = SSAValue | int
+
+
+def is_unsigned(value: SSAValue) -> bool:
+    t = value.type
+    return isinstance(t, IntegerType) and t.signedness.data == Signedness.UNSIGNED
+
+
+def reads_unsigned(value: SSAValue) -> bool:
+    """Converted as an unsigned value: typed unsigned, or a flag (``i1`` true is 1)."""
+    t = value.type
+    return is_unsigned(value) or (isinstance(t, IntegerType) and t.width.data == 1)
 
 
 def hint(name: str | None) -> str | None:
@@ -76,12 +96,16 @@ class BodyBuilder:
         self,
         cls: type[Operation],
         operands: Sequence[Any] = (),
-        props: dict[str, Attribute] | None = None,
+        props: dict[str, Attribute | str] | None = None,
         result: Attribute | None = None,
         name: str | None = None,
     ) -> SSAValue | None:
+        """Build ``cls``; string values of ``props`` become its enum attributes
+        (:func:`ac.properties_of`)."""
         op = cls.build(
-            operands=list(operands), properties=props or {}, result_types=[result] if result else []
+            operands=list(operands),
+            properties=ac.properties_of(cls, props or {}),  # type: ignore[arg-type]
+            result_types=[result] if result else [],
         )
         self.insert(op)
         if op.results:
@@ -127,18 +151,29 @@ class BodyBuilder:
     def ceildiv(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
         return self._bin(arith.CeilDivSIOp, a, b, name)
 
+    def _signed_or_unsigned(
+        self, signed: type[Operation], unsigned: type[Operation], a: Value, b: Value, name: str | None
+    ) -> SSAValue:
+        lhs = self.v(a)
+        return self._bin(unsigned if is_unsigned(lhs) else signed, lhs, b, name)
+
     def rem(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
-        return self._bin(arith.RemSIOp, a, b, name)
+        return self._signed_or_unsigned(arith.RemSIOp, arith.RemUIOp, a, b, name)
 
     def min(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
-        return self._bin(arith.MinSIOp, a, b, name)
+        return self._signed_or_unsigned(arith.MinSIOp, arith.MinUIOp, a, b, name)
 
     def max(self, a: Value, b: Value, name: str | None = None) -> SSAValue:
-        return self._bin(arith.MaxSIOp, a, b, name)
+        return self._signed_or_unsigned(arith.MaxSIOp, arith.MaxUIOp, a, b, name)
 
     def cmp(self, pred: str, a: Value, b: Value, name: str | None = None) -> SSAValue:
+        """``arith.cmpi pred``; pred is one of :class:`IntPredicate` (a signed one compares
+        unsigned values as unsigned)."""
+        predicate = IntPredicate(enum_attr_value(IntPredicate, pred, "integer predicate"))
         lhs = self.v(a)
-        op = self.insert(arith.CmpiOp(lhs, self.v(b, lhs.type), pred))
+        if is_unsigned(lhs):
+            predicate = predicate.as_unsigned()
+        op = self.insert(arith.CmpiOp(lhs, self.v(b, lhs.type), predicate.index))
         if name:
             op.results[0].name_hint = hint(name)
         return op.results[0]
@@ -157,14 +192,17 @@ class BodyBuilder:
         src = value.type
         if src == t:
             return value
+        unsigned_target = isinstance(t, IntegerType) and t.signedness.data == Signedness.UNSIGNED
         if is_float(t) and not is_float(src):
-            cls: type[Operation] = arith.SIToFPOp
+            cls: type[Operation] = arith.UIToFPOp if reads_unsigned(value) else arith.SIToFPOp
         elif is_float(src) and not is_float(t):
-            cls = arith.FPToSIOp
+            cls = arith.FPToUIOp if unsigned_target else arith.FPToSIOp
         elif is_float(src):
             cls = arith.ExtFOp if _bits(t) > _bits(src) else arith.TruncFOp
+        elif _bits(t) > _bits(src):
+            cls = arith.ExtUIOp if reads_unsigned(value) else arith.ExtSIOp
         else:
-            cls = arith.ExtSIOp if _bits(t) > _bits(src) else arith.TruncIOp
+            cls = arith.TruncIOp
         op = self.insert(cls(value, t))  # type: ignore[call-arg]
         if name:
             op.results[0].name_hint = hint(name)
@@ -217,7 +255,7 @@ class BodyBuilder:
         self.emit(ac.SetTilingOp, [self.v(value)], {"field": StringAttr(c_identifier(field))})
 
     def set_output(self, output: str, value: Value) -> None:
-        self.emit(ac.SetOutputOp, [self.v(value)], {"output": StringAttr(output)})
+        self.emit(ac.SetOutputOp, [self.v(value)], {"output": output})
 
     def fail_if(self, cond: SSAValue, code: int, reason: str) -> None:
         self.emit(ac.FailIfOp, [cond], {"code": IntAttr(code), "reason": StringAttr(reason)})
@@ -243,11 +281,11 @@ class BodyBuilder:
         return self.emit(ac.GlobalSliceOp, [g, self.v(offset)], {}, g.type)  # type: ignore[return-value]
 
     def que(self, position: str, depth: int, num: int, nbytes: Value, name: str | None = None) -> SSAValue:
-        t = QueType(StringAttr(position), IntAttr(depth))
+        t = QueType(position, depth)
         return self.emit(ac.QueOp, [self.v(nbytes)], {"num": IntAttr(num)}, t, name)  # type: ignore[return-value]
 
     def tbuf(self, nbytes: Value, position: str = "VECCALC", name: str | None = None) -> SSAValue:
-        return self.emit(ac.TBufOp, [self.v(nbytes)], {}, TBufType(StringAttr(position)), name)  # type: ignore[return-value]
+        return self.emit(ac.TBufOp, [self.v(nbytes)], {}, TBufType(position), name)  # type: ignore[return-value]
 
     def tbuf_get(
         self, buf: SSAValue, element: Attribute, count: Value, byte_offset: int = 0, name: str | None = None
@@ -311,7 +349,8 @@ class BodyBuilder:
         self.emit(ac.DataCopyPadOp, operands, props)
 
     def vec(self, cls: type[Operation], *operands: Value, **props: str) -> None:
-        self.emit(cls, [self.v(o) for o in operands], {k: StringAttr(v) for k, v in props.items()})
+        """A memory-level API call; ``props`` are its modes by name (``mode="LT"``)."""
+        self.emit(cls, [self.v(o) for o in operands], dict(props))
 
     def get_value(self, t: SSAValue, index: Value, name: str | None = None) -> SSAValue:
         element = t.type.element  # type: ignore[attr-defined]
@@ -323,10 +362,10 @@ class BodyBuilder:
         self.emit(ac.SetValueOp, [t, self.v(index), value])
 
     def barrier(self, pipe: str = "PIPE_V") -> None:
-        self.emit(ac.PipeBarrierOp, [], {"pipe": StringAttr(pipe)})
+        self.emit(ac.PipeBarrierOp, [], {"pipe": pipe})
 
     def sync(self, event: str) -> None:
-        self.emit(ac.SyncOp, [], {"event": StringAttr(event)})
+        self.emit(ac.SyncOp, [], {"event": event})
 
     def vf_call(self, callee: str, args: Sequence[SSAValue]) -> None:
         self.emit(ac.VfCallOp, [list(args)], {"callee": SymbolRefAttr(c_identifier(callee))})
@@ -358,17 +397,17 @@ class BodyBuilder:
 
     def create_mask(self, dtype: Attribute, pattern: str = "ALL", name: str = "mask") -> SSAValue:
         return self.emit(
-            ac.CreateMaskOp, [], {"dtype": dtype, "pattern": StringAttr(pattern)}, MaskType(), name
+            ac.CreateMaskOp, [], {"dtype": dtype, "pattern": pattern}, MaskType(), name
         )  # type: ignore[return-value]
 
     def reg_load(self, ptr: SSAValue, offset: Value, name: str = "r", dist: str = "DIST_NORM") -> SSAValue:
-        props = {"dist": StringAttr(dist)} if dist != "DIST_NORM" else {}
+        props: dict[str, Attribute | str] = {"dist": dist} if dist != "DIST_NORM" else {}
         return self.emit(ac.RegLoadOp, [ptr, self.v(offset)], props, RegType(ptr.type.element), name)  # type: ignore[attr-defined,return-value]
 
     def reg_store(
         self, ptr: SSAValue, offset: Value, value: SSAValue, mask: SSAValue, dist: str = "DIST_NORM"
     ) -> None:
-        props = {"dist": StringAttr(dist)} if dist != "DIST_NORM" else {}
+        props: dict[str, Attribute | str] = {"dist": dist} if dist != "DIST_NORM" else {}
         self.emit(ac.RegStoreOp, [ptr, self.v(offset), value, mask], props)
 
     def reg(
@@ -381,7 +420,7 @@ class BodyBuilder:
     ) -> SSAValue:
         if result is None:
             result = next(o.type for o in operands if isinstance(o.type, RegType))
-        return self.emit(cls, list(operands), {k: StringAttr(v) for k, v in props.items()}, result, name)  # type: ignore[return-value]
+        return self.emit(cls, list(operands), dict(props), result, name)  # type: ignore[return-value]
 
     # --------------------------------------------------------------- SIMT level
     def thread_idx(self) -> SSAValue:
@@ -571,6 +610,14 @@ class HostBuilder(BodyBuilder):
         return super().rem(a, b, name)
 
 
+def enum_attr_value(kind: type, value: str, what: str) -> str:
+    """``value`` if it spells a member of the StrEnum ``kind``, else a ``VerifyException``
+    naming the choices."""
+    if value in kind.__members__.values():
+        return value
+    raise VerifyException(f"{what} {value!r} is not one of {', '.join(m.value for m in kind)}")
+
+
 def _bits(t: Attribute) -> int:
     if isinstance(t, IntegerType):
         return t.width.data
@@ -650,7 +697,7 @@ class KernelModuleBuilder:
     def host(self) -> Iterator[tuple[HostBuilder, list[SSAValue], SSAValue, SSAValue]]:
         """Yields (builder, size values, core_num, ub_size) for ``AutofuseTiling``; the
         builder checks its arithmetic (:class:`HostBuilder`)."""
-        block = Block(arg_types=[i64] * len(self.sizes) + [i32, i32])  # core_num, ub_size (uint32_t in C++)
+        block = Block(arg_types=[i64] * len(self.sizes) + [u32, u32])  # core_num, ub_size: uint32_t
         for arg, n in zip(block.args, [*self.sizes, "core_num", "ub_size"], strict=True):
             arg.name_hint = n
         yield HostBuilder(block, self.sizes), list(block.args[: len(self.sizes)]), block.args[-2], block.args[-1]

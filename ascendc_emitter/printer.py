@@ -3,6 +3,15 @@
 
 This is the only place where C++ text is produced. Each op kind has one emit method;
 SSA values get stable names in walk order, so output is byte-identical run to run.
+
+Integer signedness: a value's C++ type is its IR type's (``i64``/``si64`` -> ``int64_t``,
+``ui64`` -> ``uint64_t``). The unsigned ``arith`` ops -- ``cmpi ult/ule/ugt/uge``,
+``divui``, ``remui``, ``minui``, ``maxui``, ``ceildivui``, ``extui``, ``uitofp``,
+``fptoui`` -- work on the unsigned type of their width: an operand of another type is cast
+to it (``static_cast<uint64_t>(a) < static_cast<uint64_t>(b)``). The signed ops work on
+the operand's own type: signed for signless and signed values (``i1`` as 0/-1), and, as in
+C, unsigned for values typed unsigned -- the builder gives those the unsigned op anyway.
+64-bit literals outside the range of ``long long`` keep their value (``ULL`` suffix).
 """
 
 from __future__ import annotations
@@ -21,15 +30,18 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     ModuleOp,
-    StringAttr,
+    Signedness,
 )
+from xdsl.dialects.utils.enum_attribute import EnumAttribute
 from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.irdl import IRDLOperation
 
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import (
     GlobalTensorType,
     GmAddrType,
     GmPtrType,
+    IntPredicate,
     LocalTensorType,
     MaskType,
     QueType,
@@ -45,9 +57,8 @@ from ascendc_emitter.dialect.types import (
 from ascendc_emitter.names import c_identifier, comment_text, is_c_identifier, shown
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
-_ENUM_PROPERTIES = ("output", "pipe", "event", "round", "mode", "pattern", "dist")
-"""Properties printed verbatim after an AscendC scope (``AscendC::HardEvent::<event>``):
-choices the op verifiers check; the printer also refuses anything but a plain word."""
+INT64_MAX = 2**63 - 1
+INT64_MIN = -(2**63)
 
 
 def local_name(hint: str) -> str:
@@ -71,12 +82,35 @@ def symbol(op: Operation, name: str, what: str = "symbol") -> str:
     return name
 
 
-def callee(op: Operation) -> str:
-    """The function a call op names (a flat symbol reference)."""
+def callee(op: Operation, kind: type[Operation]) -> str:
+    """The function a call op names: a flat symbol reference to a ``kind`` function of the
+    module (``SymbolTable`` lookup; functions are printed before the kernels calling them)."""
     ref = op.callee  # type: ignore[attr-defined]
     if ref.nested_references.data:
         raise EmitError(f"{op.name}: the callee must be a flat symbol reference, got {ref}")
-    return symbol(op, ref.root_reference.data, "callee")
+    name = symbol(op, ref.root_reference.data, "callee")
+    if not isinstance(ac.lookup(op, name), kind):
+        raise EmitError(f"{op.name}: no {kind.name} named @{name} in the module")  # type: ignore[attr-defined]
+    return name
+
+
+def mode(op: Operation, prop: str) -> str:
+    """The C++ spelling of an enum property (``CMPMODE::<mode>``): the op's enum attribute
+    only -- a module that skipped verification cannot put other text there."""
+    attr = op.properties.get(prop)
+    if not isinstance(attr, EnumAttribute) or not _WORD.match(attr.data.value):
+        raise EmitError(f"{op.name}: {prop} {shown(str(attr))} is not an AscendC mode")
+    return attr.data.value
+
+
+def unsigned_ctype(t: Attribute) -> str:
+    """``uintN_t`` of an integer type's width (``bool`` for i1)."""
+    assert isinstance(t, IntegerType)
+    return "bool" if t.width.data == 1 else f"uint{t.width.data}_t"
+
+
+def is_unsigned(t: Attribute) -> bool:
+    return isinstance(t, IntegerType) and (t.signedness.data == Signedness.UNSIGNED or t.width.data == 1)
 
 
 @dataclass(frozen=True)
@@ -118,9 +152,9 @@ def ctype(t: Attribute) -> str:
     if isinstance(t, MaskType):
         return "AscendC::Reg::MaskReg"
     if isinstance(t, QueType):
-        return f"AscendC::TQue<AscendC::TPosition::{t.position.data}, {t.depth.data}>"
+        return f"AscendC::TQue<AscendC::TPosition::{t.position.data.value}, {t.depth.data}>"
     if isinstance(t, TBufType):
-        return f"AscendC::TBuf<AscendC::TPosition::{t.position.data}>"
+        return f"AscendC::TBuf<AscendC::TPosition::{t.position.data.value}>"
     if isinstance(t, GmAddrType):
         return "GM_ADDR"
     if isinstance(t, TilingType):
@@ -134,7 +168,13 @@ def literal(attr: Attribute, t: Attribute) -> str:
         if isinstance(t, IntegerType) and t.width.data == 1:
             return "true" if v else "false"
         if isinstance(t, IntegerType) and t.width.data == 64:
-            return f"{ctype(t)}({v})"  # int64_t is long, not long long: keep template deduction exact
+            # int64_t is long, not long long: keep template deduction exact; a decimal
+            # literal is signed, so the values past long long's range are spelled apart
+            if v > INT64_MAX:
+                return f"{ctype(t)}({v}ULL)"
+            if v == INT64_MIN:
+                return f"{ctype(t)}({INT64_MIN + 1}LL - 1)"
+            return f"{ctype(t)}({v})"
         return str(v)
     if isinstance(attr, FloatAttr):
         v = float(attr.value.data)
@@ -153,9 +193,7 @@ _BINARY = {
     "arith.subi": "-",
     "arith.muli": "*",
     "arith.divsi": "/",
-    "arith.divui": "/",
     "arith.remsi": "%",
-    "arith.remui": "%",
     "arith.andi": "&",
     "arith.ori": "|",
     "arith.xori": "^",
@@ -164,29 +202,32 @@ _BINARY = {
     "arith.mulf": "*",
     "arith.divf": "/",
 }
+_UNSIGNED_BINARY = {"arith.divui": "/", "arith.remui": "%"}
+"""Operands cast to the unsigned type of their width."""
 _HELPER = {
     "arith.floordivsi": "af::FloorDiv",
     "arith.ceildivsi": "af::CeilDiv",
     "arith.minsi": "af::Min",
     "arith.maxsi": "af::Max",
-    "arith.minui": "af::Min",
-    "arith.maxui": "af::Max",
     "arith.minimumf": "af::MinimumF",  # NaN-propagating, as arith.minimumf is
     "arith.maximumf": "af::MaximumF",
 }
+_UNSIGNED_HELPER = {
+    "arith.minui": "af::Min",
+    "arith.maxui": "af::Max",
+    "arith.ceildivui": "af::CeilDiv",
+}
+"""Instantiated for the unsigned type of the width (``af::Min<uint64_t>``)."""
 _CASTS = {
     "arith.extsi",
-    "arith.extui",
-    "arith.trunci",
     "arith.sitofp",
-    "arith.uitofp",
     "arith.fptosi",
-    "arith.fptoui",
     "arith.extf",
     "arith.truncf",
     "arith.index_cast",
 }
-_CMPI = {0: "==", 1: "!=", 2: "<", 3: "<=", 4: ">", 5: ">=", 6: "<", 7: "<=", 8: ">", 9: ">="}
+_UNSIGNED_CASTS = {"arith.extui", "arith.uitofp"}
+"""Casts of the source read as unsigned."""
 
 
 class CppPrinter:
@@ -252,16 +293,30 @@ class CppPrinter:
         handler = self.handlers.get(type(op)) or self.handlers.get(op.name)
         if handler is None:
             raise EmitError(f"{op.name} cannot be printed as AscendC C++")
-        for prop in _ENUM_PROPERTIES:
-            value = op.properties.get(prop)
-            if isinstance(value, StringAttr) and not _WORD.match(value.data):
-                raise EmitError(f"{op.name}: {prop} {shown(value.data)} is not a plain word")
+        if isinstance(op, IRDLOperation) and op.name.startswith("ascendc."):
+            for prop, definition in type(op).get_irdl_definition().properties.items():
+                bases = definition.constr.get_bases() or set()
+                if any(issubclass(b, EnumAttribute) for b in bases) and prop in op.properties:
+                    mode(op, prop)  # an enum attribute, or EmitError
         handler(op)
 
     def scalar(self, value: SSAValue, element: Attribute) -> str:
         """A scalar argument of an API taking ``element``: cast when signedness differs."""
         text = self.ref(value)
         return text if value.type == element else f"static_cast<{ctype(element)}>({text})"
+
+    def unsigned(self, value: SSAValue) -> str:
+        """``value`` as the unsigned type of its width (for the unsigned ops)."""
+        text = self.ref(value)
+        return text if is_unsigned(value.type) else f"static_cast<{unsigned_ctype(value.type)}>({text})"
+
+    def signed(self, value: SSAValue) -> str:
+        """``value`` for a signed op: its own C++ type, except ``i1``, which is 0 or -1."""
+        text = self.ref(value)
+        t = value.type
+        if isinstance(t, IntegerType) and t.width.data == 1:
+            return f"(-static_cast<int32_t>({text}))"
+        return text
 
     def declare(self, op: Operation, expr: str) -> None:
         r = op.results[0]
@@ -280,15 +335,31 @@ class CppPrinter:
             h[name] = lambda op, sym=sym: self.declare(
                 op, f"{self.ref(op.operands[0])} {sym} {self.ref(op.operands[1])}"
             )
+        for name, sym in _UNSIGNED_BINARY.items():
+            h[name] = lambda op, sym=sym: self.declare(
+                op, f"{self.unsigned(op.operands[0])} {sym} {self.unsigned(op.operands[1])}"
+            )
         for name, fn in _HELPER.items():
             h[name] = lambda op, fn=fn: self.declare(
                 op,
                 f"{fn}<{ctype(op.results[0].type)}>({self.ref(op.operands[0])}, {self.ref(op.operands[1])})",
             )
+        for name, fn in _UNSIGNED_HELPER.items():
+            h[name] = lambda op, fn=fn: self.declare(
+                op,
+                f"{fn}<{unsigned_ctype(op.results[0].type)}>({self.unsigned(op.operands[0])}, "
+                f"{self.unsigned(op.operands[1])})",
+            )
         for name in _CASTS:
             h[name] = lambda op: self.declare(
-                op, f"static_cast<{ctype(op.results[0].type)}>({self.ref(op.operands[0])})"
+                op, f"static_cast<{ctype(op.results[0].type)}>({self.signed(op.operands[0])})"
             )
+        for name in _UNSIGNED_CASTS:
+            h[name] = lambda op: self.declare(
+                op, f"static_cast<{ctype(op.results[0].type)}>({self.unsigned(op.operands[0])})"
+            )
+        h["arith.fptoui"] = self._fptoui
+        h["arith.trunci"] = self._trunci
         h["arith.cmpi"] = self._cmpi
         h["arith.cmpf"] = self._cmpf
         h["arith.select"] = lambda op: self.declare(
@@ -302,7 +373,7 @@ class CppPrinter:
             f"({self.ref(op.value)});"
         )
         h[ac.SetOutputOp] = lambda op: self.line(
-            f"*{op.output.data} = static_cast<uint32_t>({self.ref(op.value)});"
+            f"*{mode(op, 'output')} = static_cast<uint32_t>({self.ref(op.value)});"
         )
         h[ac.FailIfOp] = lambda op: self.line(
             f"if ({self.ref(op.cond)}) return {int(op.code.data)};  // {comment_text(op.reason.data)}"
@@ -351,21 +422,21 @@ class CppPrinter:
             f"static_cast<int32_t>({self.ref(op.count)}));"
         )
         h[ac.CastOp] = lambda op: self.line(
-            f"AscendC::Cast({self.ref(op.dst)}, {self.ref(op.src)}, AscendC::RoundMode::{op.round.data}, "
+            f"AscendC::Cast({self.ref(op.dst)}, {self.ref(op.src)}, AscendC::RoundMode::{mode(op, 'round')}, "
             f"static_cast<uint32_t>({self.ref(op.count)}));"
         )
         h[ac.CompareOp] = lambda op: self.line(
             f"AscendC::Compare({self.ref(op.dst)}, {self.ref(op.src0)}, {self.ref(op.src1)}, "
-            f"AscendC::CMPMODE::{op.mode.data}, static_cast<uint32_t>({self.ref(op.count)}));"
+            f"AscendC::CMPMODE::{mode(op, 'mode')}, static_cast<uint32_t>({self.ref(op.count)}));"
         )
         h[ac.ComparesOp] = lambda op: self.line(
             f"AscendC::Compares({self.ref(op.dst)}, {self.ref(op.src)}, {self.scalar(op.scalar, op.src.type.element)}, "
-            f"AscendC::CMPMODE::{op.mode.data}, static_cast<uint32_t>({self.ref(op.count)}));"
+            f"AscendC::CMPMODE::{mode(op, 'mode')}, static_cast<uint32_t>({self.ref(op.count)}));"
         )
         h[ac.SelectOp] = lambda op: self.line(
             f"AscendC::Select({self.ref(op.dst)}, {self.ref(op.mask)}, {self.ref(op.src0)}, "
             f"{self.scalar(op.src1, op.dst.type.element) if not isinstance(op.src1.type, LocalTensorType) else self.ref(op.src1)}, "
-            f"AscendC::SELMODE::{op.mode.data}, static_cast<uint32_t>({self.ref(op.count)}));"
+            f"AscendC::SELMODE::{mode(op, 'mode')}, static_cast<uint32_t>({self.ref(op.count)}));"
         )
         h[ac.GatherOp] = lambda op: self.line(
             f"AscendC::Gather({self.ref(op.dst)}, {self.ref(op.src)}, {self.ref(op.offsets)}, "
@@ -377,13 +448,13 @@ class CppPrinter:
         h[ac.SetValueOp] = lambda op: self.line(
             f"{self.ref(op.tensor)}.SetValue({self.ref(op.index)}, {self.scalar(op.value, op.tensor.type.element)});"
         )
-        h[ac.PipeBarrierOp] = lambda op: self.line(f"AscendC::PipeBarrier<{op.pipe.data}>();")
+        h[ac.PipeBarrierOp] = lambda op: self.line(f"AscendC::PipeBarrier<{mode(op, 'pipe')}>();")
         h[ac.SyncOp] = self._sync
         h[ac.VfCallOp] = lambda op: self.line(
-            f"asc_vf_call<{callee(op)}>({', '.join(self.ref(a) for a in op.args)});"
+            f"asc_vf_call<{callee(op, ac.SimdVfOp)}>({', '.join(self.ref(a) for a in op.args)});"
         )
         h[ac.SimtCallOp] = lambda op: self.line(
-            f"AscendC::Simt::VF_CALL<{callee(op)}>(AscendC::Simt::Dim3({int(op.threads.data)})"
+            f"AscendC::Simt::VF_CALL<{callee(op, ac.SimtVfOp)}>(AscendC::Simt::Dim3({int(op.threads.data)})"
             + "".join(f", {self.ref(a)}" for a in op.args)
             + ");"
         )
@@ -392,7 +463,7 @@ class CppPrinter:
         h[ac.UpdateMaskOp] = self._update_mask
         h[ac.CreateMaskOp] = lambda op: self.line(
             f"AscendC::Reg::MaskReg {self.bind(op.result)} = AscendC::Reg::CreateMask<{ctype(op.dtype)}, "
-            f"AscendC::Reg::MaskPattern::{op.pattern.data}>();"
+            f"AscendC::Reg::MaskPattern::{mode(op, 'pattern')}>();"
         )
         h[ac.RegLoadOp] = lambda op: (
             self.declare_var(op.result, ""),
@@ -413,12 +484,12 @@ class CppPrinter:
         h[ac.RegSelectOp] = lambda op: self._reg_stmt(op, "Select", [op.src0, op.src1, op.sel])
         h[ac.RegComparesOp] = lambda op: self._reg_stmt(
             op,
-            f"Compares<{ctype(op.src.type.element)}, AscendC::CMPMODE::{op.mode.data}>",
+            f"Compares<{ctype(op.src.type.element)}, AscendC::CMPMODE::{mode(op, 'mode')}>",
             [op.src, op.scalar, op.mask],
         )
         h[ac.RegCompareOp] = lambda op: self._reg_stmt(
             op,
-            f"Compare<{ctype(op.lhs.type.element)}, AscendC::CMPMODE::{op.mode.data}>",
+            f"Compare<{ctype(op.lhs.type.element)}, AscendC::CMPMODE::{mode(op, 'mode')}>",
             [op.lhs, op.rhs, op.mask],
         )
         h[ac.RegCastOp] = self._reg_cast
@@ -454,8 +525,34 @@ class CppPrinter:
             self.line(f"{name}.SetSize(static_cast<uint32_t>({self.ref(size[0])}));")
 
     def _cmpi(self, op: Operation) -> None:
-        pred = op.properties["predicate"].value.data  # type: ignore[union-attr]
-        self.declare(op, f"{self.ref(op.operands[0])} {_CMPI[pred]} {self.ref(op.operands[1])}")
+        index = op.properties["predicate"].value.data  # type: ignore[union-attr]
+        if not 0 <= index < len(IntPredicate):
+            raise EmitError(f"arith.cmpi predicate {index} is not supported")
+        pred = list(IntPredicate)[index]
+        a, b = op.operands
+        if pred.unsigned:
+            lhs, rhs = self.unsigned(a), self.unsigned(b)
+        elif pred.signed:
+            lhs, rhs = self.signed(a), self.signed(b)
+        else:
+            lhs, rhs = self.ref(a), self.ref(b)
+        self.declare(op, f"{lhs} {pred.cpp} {rhs}")
+
+    def _trunci(self, op: Operation) -> None:
+        """The low bits (a ``bool`` is the lowest bit, not ``!= 0``)."""
+        t = op.results[0].type
+        text = self.ref(op.operands[0])
+        if isinstance(t, IntegerType) and t.width.data == 1:
+            self.declare(op, f"static_cast<bool>({text} & 1)")
+        else:
+            self.declare(op, f"static_cast<{ctype(t)}>({text})")
+
+    def _fptoui(self, op: Operation) -> None:
+        t = op.results[0].type
+        text = self.ref(op.operands[0])
+        if not is_unsigned(t):  # through the unsigned type: values past the signed range
+            text = f"static_cast<{unsigned_ctype(t)}>({text})"
+        self.declare(op, f"static_cast<{ctype(t)}>({text})")
 
     def _checked_arith(self, op: Operation) -> None:
         assert isinstance(op, ac.CheckedArithOp)
@@ -573,7 +670,7 @@ class CppPrinter:
 
     def _sync(self, op: Operation) -> None:
         assert isinstance(op, ac.SyncOp)
-        event = f"AscendC::HardEvent::{op.event.data}"
+        event = f"AscendC::HardEvent::{mode(op, 'event')}"
         e = self.fresh("event")
         self.line(f"const int32_t {e} = static_cast<int32_t>(GetTPipePtr()->FetchEventID({event}));")
         self.line(f"AscendC::SetFlag<{event}>({e});")
@@ -613,7 +710,9 @@ class CppPrinter:
     @staticmethod
     def _dist(op: Operation, kind: str) -> str:
         """Explicit template arguments when the distribution is not the default."""
-        dist = op.distribution  # type: ignore[attr-defined]
+        if op.properties.get("dist") is None:
+            return ""
+        dist = mode(op, "dist")
         if dist == "DIST_NORM":
             return ""
         return f"<{ctype(op.ptr.type.element)}, AscendC::Reg::{kind}::{dist}>"  # type: ignore[attr-defined]
@@ -626,7 +725,7 @@ class CppPrinter:
         trait = self.fresh("cast_trait")
         self.line(
             f"static constexpr AscendC::Reg::CastTrait {trait} = {{AscendC::Reg::RegLayout::{layout}, "
-            f"AscendC::Reg::SatMode::{sat}, AscendC::Reg::MaskMergeMode::ZEROING, AscendC::RoundMode::{op.round.data}}};"
+            f"AscendC::Reg::SatMode::{sat}, AscendC::Reg::MaskMergeMode::ZEROING, AscendC::RoundMode::{mode(op, 'round')}}};"
         )
         n = self.declare_var(op.result, "")
         self.line(
@@ -710,8 +809,10 @@ def emit_host_impl(module: ModuleOp) -> str:
     p = CppPrinter()
     sizes = [s.data for s in host.size_names.data]
     args = host.body.block.args
-    if len(args) != len(sizes) + 2:
-        raise EmitError("ascendc.host_tiling: block args must be the size variables, core_num and ub_size")
+    if len(args) != len(sizes) + 2 or any(a.type != ac.u32 for a in args[-2:]):
+        raise EmitError(
+            "ascendc.host_tiling: block args must be the size variables, core_num and ub_size (ui32)"
+        )
     p.used.update({"tiling", "workspace_size", "block_dim", "core_num", "ub_size"})  # the contract's names
     p.names[args[-2]], p.names[args[-1]] = "core_num", "ub_size"
     params = [f"int64_t {p.bind(a, n)}" for a, n in zip(args[: len(sizes)], sizes, strict=True)]

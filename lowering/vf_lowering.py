@@ -3,7 +3,7 @@
 The function walks the tile in steps of one register of the region's ``loop_dtype``
 (``E = VL / sizeof(loop_dtype)`` elements per iteration). Per iteration it builds the
 mask once with ``UpdateMask<loop_dtype>`` (AL-7), loads each input tensor with its own
-dtype (UNPACK when it is narrower than the loop dtype, ``reg_layout``), runs the member
+dtype (UNPACK when it is narrower than the loop dtype, ``target.registers``), runs the member
 nodes on registers and stores each output with its own dtype (PACK when narrower).
 A bool value inside a VF is a mask register; it becomes 0/1 bytes only when stored.
 
@@ -379,7 +379,7 @@ class VfCodegen:
 
         ``Reg::Arange`` numbers the register's lanes; element k of the iteration lives in
         lane ``k * ratio`` when the Arange is narrower than the loop dtype (an int32 Arange
-        in an int64 VF, ``reg_layout``), so there the lane number is divided by ``ratio``."""
+        in an int64 VF, ``target.registers``), so there the lane number is divided by ``ratio``."""
         base, step, offset, stride = self.arange_params[self.aranges.index(n)]
         b, t = self.b, n.result_tensor()
         et = scalar_type(t.dtype)

@@ -1,25 +1,40 @@
 """Ops of the ``ascendc`` dialect: one op per AscendC API call or C++ construct we emit.
 
 Scalar arithmetic and control flow use xDSL's ``arith`` and ``scf`` dialects; these ops
-cover the AscendC-specific parts. Each op is defined once here (operands, attributes,
-verifier); its C++ spelling lives in the printer (``ascendc_emitter.printer``).
+cover the AscendC-specific parts. Each op is defined once here: operands, properties
+(modes are enum attributes, ``ascendc_emitter.dialect.types``), traits, an assembly
+format that reads like the call it becomes, and its verifier; its C++ spelling lives in
+the printer (``ascendc_emitter.printer``).
+
+Traits say what xDSL's transformations may do (``region_dce``, ``cse``): scalar
+arithmetic, views (slices, ``GetWithOffset``, ``GetPhyAddr``) and register-level compute
+are ``Pure``; a memory-level API call reads its sources and writes its destination
+tensor (``MemoryReadEffect`` + ``MemoryWriteEffect``); queue and buffer set-up allocate;
+synchronisation, host-tiling outputs, ``fail_if`` and calls are kept as writes.
+
+Calls resolve their callee through the module's symbol table (``SymbolTable``), never by
+walking the module.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
+    FloatAttr,
     IntAttr,
     IntegerAttr,
     IntegerType,
     Signedness,
     StringAttr,
+    SymbolNameConstraint,
     SymbolRefAttr,
+    UnitAttr,
 )
-from xdsl.ir import Attribute, Operation, SSAValue
+from xdsl.dialects.utils.enum_attribute import EnumAttribute
+from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_op_definition,
@@ -33,52 +48,77 @@ from xdsl.irdl import (
     var_operand_def,
     var_region_def,
 )
-from xdsl.traits import IsolatedFromAbove, NoTerminator, Pure, SymbolOpInterface
+from xdsl.parser import Parser
+from xdsl.printer import Printer
+from xdsl.traits import (
+    HasAncestor,
+    IsolatedFromAbove,
+    MemoryAllocEffect,
+    MemoryFreeEffect,
+    MemoryReadEffect,
+    MemoryWriteEffect,
+    NoTerminator,
+    Pure,
+    RecursiveMemoryEffect,
+    SymbolOpInterface,
+    SymbolTable,
+    SymbolUserOpInterface,
+)
 from xdsl.utils.exceptions import VerifyException
 
+from ascendc_emitter.dialect import syntax
 from ascendc_emitter.dialect.types import (
+    CmpMode,
+    CmpModeAttr,
     GlobalTensorType,
     GmAddrType,
     GmPtrType,
+    HardEvent,
+    HardEventAttr,
+    LaunchOutputAttr,
+    LoadDist,
+    LoadDistAttr,
     LocalTensorType,
+    MaskPattern,
+    MaskPatternAttr,
     MaskType,
+    Pipe,
+    PipeAttr,
     QueType,
     RegType,
+    RoundMode,
+    RoundModeAttr,
+    SelMode,
+    SelModeAttr,
+    StoreDist,
+    StoreDistAttr,
     TBufType,
     TilingType,
     UbPtrType,
     element_bytes,
     element_cname,
+    enum_attr,
     is_element_type,
 )
 from ascendc_emitter.names import is_c_identifier, shown
-from ascendc_emitter.target.registers import LOAD_DISTS, STORE_DISTS
 from ascendc_emitter.target.support import reg_api_supports, reg_cast_supported
 
 UB_ALIGN = 32
-CMP_MODES = ("LT", "GT", "EQ", "LE", "GE", "NE")
-SEL_MODES = ("VSEL_CMPMASK_SPR", "VSEL_TENSOR_SCALAR_MODE", "VSEL_TENSOR_TENSOR_MODE")
-ROUND_MODES = ("CAST_NONE", "CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC", "CAST_ODD")
-PIPES = ("PIPE_S", "PIPE_V", "PIPE_MTE2", "PIPE_MTE3", "PIPE_ALL")
-EVENTS = (
-    "MTE2_V",
-    "V_MTE3",
-    "MTE3_V",
-    "V_MTE2",
-    "MTE3_MTE2",
-    "MTE2_MTE3",
-    "S_V",
-    "V_S",
-    "MTE2_S",
-    "S_MTE2",
-    "MTE3_S",
-    "S_MTE3",
-)
-MASK_PATTERNS = ("ALL", "ALLF", "H", "Q", "VL1", "VL2", "VL4", "VL8", "VL16", "VL32", "VL64", "VL128")
+CMP_MODES = tuple(m.value for m in CmpMode)
+SEL_MODES = tuple(m.value for m in SelMode)
+ROUND_MODES = tuple(m.value for m in RoundMode)
+PIPES = tuple(m.value for m in Pipe)
+EVENTS = tuple(m.value for m in HardEvent)
+MASK_PATTERNS = tuple(m.value for m in MaskPattern)
+LOAD_DISTS = tuple(m.value for m in LoadDist)
+STORE_DISTS = tuple(m.value for m in StoreDist)
 
 u8 = IntegerType(8, Signedness.UNSIGNED)
 u32 = IntegerType(32, Signedness.UNSIGNED)
 i64 = IntegerType(64)
+
+READS_WRITES = (MemoryReadEffect(), MemoryWriteEffect())
+"""An API call that reads its sources and writes its destination (or a barrier)."""
 
 
 def elem(v: SSAValue) -> Attribute:
@@ -99,6 +139,24 @@ def constant_int(v: SSAValue) -> int | None:
 def check_choice(op: Operation, name: str, value: str, choices: Sequence[str]) -> None:
     if value not in choices:
         raise VerifyException(f"{op.name}: {name} '{value}' is not one of {', '.join(choices)}")
+
+
+def properties_of(cls: type[IRDLOperation], props: Mapping[str, Attribute | str]) -> dict[str, Attribute]:
+    """``props`` for ``cls``: a string given for an enum property (``mode="LT"``) becomes
+    its enum attribute (an unknown spelling is a ``VerifyException`` naming the choices),
+    any other string a ``StringAttr``; attributes pass unchanged."""
+    definitions = cls.get_irdl_definition().properties
+    out: dict[str, Attribute] = {}
+    for name, value in props.items():
+        if isinstance(value, Attribute):
+            out[name] = value
+            continue
+        if name not in definitions:
+            raise VerifyException(f"{cls.name} has no property '{name}'")
+        bases = definitions[name].constr.get_bases() or set()
+        kinds = [b for b in bases if issubclass(b, EnumAttribute)]
+        out[name] = enum_attr(kinds[0], value, f"{cls.name}: {name}") if kinds else StringAttr(value)
+    return out
 
 
 LAUNCH_NAMES = frozenset({"tiling", "pipe", "stream", "block_dim", "workspace_size", "core_num", "ub_size"})
@@ -152,12 +210,54 @@ def same_elements(op: Operation, values: Sequence[SSAValue], what: str) -> None:
         )
 
 
+class Inside(HasAncestor):
+    """The op is only valid inside one kind of function (``HasAncestor``, with the
+    dialect's message)."""
+
+    def verify(self, op: Operation) -> None:
+        if self.get_ancestor(op) is None:
+            raise VerifyException(f"{op.name}: only valid inside an {self.op_types[0].name} function")
+
+
+def symbol_table_of(op: Operation) -> Operation | None:
+    """The nearest enclosing op with a ``SymbolTable`` (the module)."""
+    parent = op.parent_op()
+    while parent is not None and not parent.has_trait(SymbolTable):
+        parent = parent.parent_op()
+    return parent
+
+
+def lookup(op: Operation, name: str) -> Operation | None:
+    """The symbol ``name`` of the symbol table around ``op`` (``SymbolTable.lookup_symbol``)."""
+    if symbol_table_of(op) is None:
+        return None
+    return SymbolTable.lookup_symbol(op, name)
+
+
+def tiling_struct_of(op: Operation) -> TilingStructOp | None:
+    """The module's tiling struct (a declaration among the symbol table's ops)."""
+    table = symbol_table_of(op)
+    if table is None:
+        return None
+    return next((o for o in table.regions[0].block.ops if isinstance(o, TilingStructOp)), None)
+
+
+def check_tiling_field(op: Operation, field: str) -> None:
+    """The module's tiling struct must declare ``field``."""
+    struct = tiling_struct_of(op)
+    if struct is not None and field not in dict(struct.fields()):
+        names = ", ".join(n for n, _ in struct.fields())
+        raise VerifyException(f"{op.name}: the tiling struct has no field '{field}' (fields: {names})")
+
+
 # =================================================================== structure
 
 
 @irdl_op_definition
 class TilingStructOp(IRDLOperation):
-    """``struct AutofuseTilingData`` in tiling.h: named, naturally aligned scalar fields."""
+    """``struct AutofuseTilingData`` in tiling.h: named, naturally aligned scalar fields.
+
+    ``ascendc.tiling_struct {block_dim : ui32, tiling_key : ui32, n : i64}``"""
 
     name = "ascendc.tiling_struct"
     field_names = prop_def(ArrayAttr[StringAttr])
@@ -178,37 +278,80 @@ class TilingStructOp(IRDLOperation):
             if dict(self.fields()).get(required) != u32:
                 raise VerifyException(f"ascendc.tiling_struct: field '{required}' of type ui32 is required")
 
+    @classmethod
+    def parse(cls, parser: Parser) -> TilingStructOp:
+        def field() -> tuple[str, Attribute]:
+            name = parser.parse_identifier_or_str_literal(" (a field name)")
+            parser.parse_punctuation(":")
+            return name, parser.parse_type()
+
+        fields = parser.parse_comma_separated_list(Parser.Delimiter.BRACES, field)
+        attributes = parser.parse_optional_attr_dict_with_keyword()
+        op = cls.build(
+            properties={
+                "field_names": ArrayAttr([StringAttr(n) for n, _ in fields]),
+                "field_types": ArrayAttr([t for _, t in fields]),
+            }
+        )
+        if attributes is not None:
+            op.attributes.update(attributes.data)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" {")
+        pairs = list(zip(self.field_names.data, self.field_types.data, strict=False))
+
+        def field(pair: tuple[StringAttr, Attribute]) -> None:
+            printer.print_identifier_or_string_literal(pair[0].data)
+            printer.print_string(" : ")
+            printer.print_attribute(pair[1])
+
+        printer.print_list(pairs, field)
+        printer.print_string("}")
+        printer.print_op_attributes(self.attributes, print_keyword=True)
+
 
 @irdl_op_definition
 class HostTilingOp(IRDLOperation):
     """Body of ``AutofuseTiling``: block args are the size variables (i64), then core_num
-    and ub_size (i32 here, ``uint32_t`` in C++). ``size_names`` gives the parameter names."""
+    and ub_size (ui32, ``uint32_t`` in C++). ``size_names`` gives the parameter names.
+
+    ``ascendc.host_tiling(s0, s1) { ^bb0(%s0: i64, %s1: i64, %core_num: ui32, %ub_size: ui32): ... }``"""
 
     name = "ascendc.host_tiling"
     size_names = prop_def(ArrayAttr[StringAttr])
     body = region_def("single_block")
     traits = traits_def(NoTerminator(), IsolatedFromAbove())
+    custom_directives = syntax.DIRECTIVES
+    assembly_format = "custom<NameList>($size_names) attr-dict-with-keyword $body"
 
-
-def check_tiling_field(op: Operation, field: str) -> None:
-    """The module's tiling struct must declare ``field``."""
-    top = op
-    while top.parent_op() is not None:
-        top = top.parent_op()  # type: ignore[assignment]
-    body = top.regions[0].blocks[0].ops if top.regions and top.regions[0].blocks else ()
-    structs = [o for o in body if isinstance(o, TilingStructOp)]  # a module-level op
-    if structs and field not in dict(structs[0].fields()):
-        names = ", ".join(n for n, _ in structs[0].fields())
-        raise VerifyException(f"{op.name}: the tiling struct has no field '{field}' (fields: {names})")
+    def verify_(self) -> None:
+        args = self.body.block.args
+        sizes = len(self.size_names.data)
+        if len(args) != sizes + 2:
+            raise VerifyException(
+                "ascendc.host_tiling: block args must be the size variables, core_num and ub_size"
+            )
+        for a in args[:sizes]:
+            if a.type != i64:
+                raise VerifyException(f"ascendc.host_tiling: size variables are i64, got {a.type}")
+        for a in args[sizes:]:
+            if a.type != u32:
+                raise VerifyException(f"ascendc.host_tiling: core_num and ub_size are ui32, got {a.type}")
 
 
 @irdl_op_definition
 class SetTilingOp(IRDLOperation):
-    """``tiling->field = value`` (host) for a field of the tiling struct."""
+    """``tiling->field = value`` (host) for a field of the tiling struct.
+
+    ``ascendc.set_tiling n = %n : i64``"""
 
     name = "ascendc.set_tiling"
     field = prop_def(StringAttr)
     value = operand_def()
+    traits = traits_def(MemoryWriteEffect())
+    custom_directives = syntax.DIRECTIVES
+    assembly_format = "custom<Name>($field) `=` $value attr-dict `:` type($value)"
 
     def verify_(self) -> None:
         check_identifier(self, "field", self.field.data)
@@ -217,24 +360,30 @@ class SetTilingOp(IRDLOperation):
 
 @irdl_op_definition
 class SetOutputOp(IRDLOperation):
-    """``*block_dim = v`` or ``*workspace_size = v`` (host)."""
+    """``*block_dim = v`` or ``*workspace_size = v`` (host).
+
+    ``ascendc.set_output block_dim = %blocks : i64``"""
 
     name = "ascendc.set_output"
-    output = prop_def(StringAttr)
+    output = prop_def(LaunchOutputAttr)
     value = operand_def()
-
-    def verify_(self) -> None:
-        check_choice(self, "output", self.output.data, ("block_dim", "workspace_size"))
+    traits = traits_def(MemoryWriteEffect())
+    assembly_format = "$output `=` $value attr-dict `:` type($value)"
 
 
 @irdl_op_definition
 class FailIfOp(IRDLOperation):
-    """``if (cond) return code;`` in host tiling: reject shapes that do not fit."""
+    """``if (cond) return code;`` in host tiling: reject shapes that do not fit.
+
+    ``ascendc.fail_if %small return 2 "n must be >= 1"``"""
 
     name = "ascendc.fail_if"
     cond = operand_def(IntegerType(1))
     code = prop_def(IntAttr)
     reason = prop_def(StringAttr)
+    traits = traits_def(MemoryWriteEffect())
+    custom_directives = syntax.DIRECTIVES
+    assembly_format = "$cond `return` custom<Int>($code) $reason attr-dict"
 
 
 class CheckedArithOp(IRDLOperation):
@@ -244,7 +393,9 @@ class CheckedArithOp(IRDLOperation):
     ``addui_extended``), the flag is a result: ``ascendc.fail_if`` on it returns the
     tiling's error code, so the only early exit of ``AutofuseTiling`` stays ``fail_if``.
     Printed as the total (never trapping) ``af::Checked*`` helpers of
-    ``autofuse/scalar.h`` (``__builtin_*_overflow``)."""
+    ``autofuse/scalar.h`` (``__builtin_*_overflow``).
+
+    ``%v, %overflow = ascendc.checked_muli %a, %b``"""
 
     HELPER: ClassVar[str] = ""
     DIVISION: ClassVar[bool] = False
@@ -253,6 +404,7 @@ class CheckedArithOp(IRDLOperation):
     value = result_def(i64)
     overflow = result_def(IntegerType(1))
     traits = traits_def(Pure())
+    assembly_format = "$lhs `,` $rhs attr-dict"
 
 
 def _checked(name: str, helper: str, division: bool = False) -> type:
@@ -288,10 +440,13 @@ class KernelOp(IRDLOperation):
     ``grid_field`` (the tiling field holding its block_dim), and per GM argument the
     ``AutofuseLaunch`` parameter it receives (``launch_args``) plus a tiling field added
     to that address (``launch_offsets``, "" for none). Without them the kernel takes the
-    launch's own parameters in order and its ``block_dim``."""
+    launch's own parameters in order and its ``block_dim``.
+
+    ``ascendc.kernel @vadd(x, y, z, workspace) { ^bb0(...): ... }``;
+    ``ascendc.kernel @s1(x, workspace) key 1 grid s1_block_dim routes(x, workspace + s1_ws) {...}``"""
 
     name = "ascendc.kernel"
-    sym_name = prop_def(StringAttr)
+    sym_name = prop_def(SymbolNameConstraint())
     arg_names = prop_def(ArrayAttr[StringAttr])
     launch_key = opt_prop_def(IntAttr)
     grid_field = opt_prop_def(StringAttr)
@@ -299,6 +454,12 @@ class KernelOp(IRDLOperation):
     launch_offsets = opt_prop_def(ArrayAttr[StringAttr])
     body = region_def("single_block")
     traits = traits_def(SymbolOpInterface(), NoTerminator(), IsolatedFromAbove())
+    custom_directives = syntax.DIRECTIVES
+    assembly_format = (
+        "$sym_name custom<NameList>($arg_names) (`key` custom<Int>($launch_key)^)? "
+        "(`grid` custom<Name>($grid_field)^)? (`routes` custom<Routes>($launch_args, $launch_offsets)^)? "
+        "attr-dict-with-keyword $body"
+    )
 
     def verify_(self) -> None:
         check_symbol(self, self.sym_name.data)
@@ -343,10 +504,14 @@ class KernelOp(IRDLOperation):
 @irdl_op_definition
 class LaunchSignatureOp(IRDLOperation):
     """The GM parameters of ``AutofuseLaunch`` (inputs, outputs, workspace) when the module
-    holds several kernels; a single kernel's own argument names otherwise."""
+    holds several kernels; a single kernel's own argument names otherwise.
+
+    ``ascendc.launch_signature(x, y, workspace)``"""
 
     name = "ascendc.launch_signature"
     arg_names = prop_def(ArrayAttr[StringAttr])
+    custom_directives = syntax.DIRECTIVES
+    assembly_format = "custom<NameList>($arg_names) attr-dict"
 
     def verify_(self) -> None:
         for n in self.arg_names.data:
@@ -355,13 +520,15 @@ class LaunchSignatureOp(IRDLOperation):
 
 @irdl_op_definition
 class KeySwitchOp(IRDLOperation):
-    """``switch (key) { case k: ... }``: one region per key (the key read from tiling)."""
+    """``switch (key) { case k: ... }``: one region per key (the key read from tiling).
+
+    ``ascendc.key_switch %key : ui32 case 0 {...} case 1 {...}``"""
 
     name = "ascendc.key_switch"
     key = operand_def(IntegerType)
     keys = prop_def(ArrayAttr[IntAttr])
     cases = var_region_def("single_block")
-    traits = traits_def(NoTerminator())
+    traits = traits_def(NoTerminator(), RecursiveMemoryEffect())
 
     def verify_(self) -> None:
         keys = [k.data for k in self.keys.data]
@@ -370,12 +537,46 @@ class KeySwitchOp(IRDLOperation):
         if len(keys) != len(self.cases):
             raise VerifyException("ascendc.key_switch: one region per key is required")
 
+    @classmethod
+    def parse(cls, parser: Parser) -> KeySwitchOp:
+        key = parser.parse_unresolved_operand()
+        parser.parse_punctuation(":")
+        key_value = parser.resolve_operand(key, parser.parse_type())
+        keys: list[int] = []
+        regions: list[Region] = []
+        while parser.parse_optional_keyword("case") is not None:
+            keys.append(parser.parse_integer(allow_boolean=False))
+            region = parser.parse_region()
+            if not region.blocks:  # an empty case: `{}`
+                region.add_block(Block())
+            regions.append(region)
+        attributes = parser.parse_optional_attr_dict_with_keyword()
+        op = cls.build(
+            operands=[key_value],
+            properties={"keys": ArrayAttr([IntAttr(k) for k in keys])},
+            regions=[regions],
+        )
+        if attributes is not None:
+            op.attributes.update(attributes.data)
+        return op
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.key)
+        printer.print_string(" : ")
+        printer.print_attribute(self.key.type)
+        for key, region in zip(self.keys.data, self.cases, strict=False):
+            printer.print_string(f" case {key.data} ")
+            printer.print_region(region, print_entry_block_args=False, print_empty_block=False)
+        printer.print_op_attributes(self.attributes, print_keyword=True)
+
 
 class _FunctionOp(IRDLOperation):
-    sym_name = prop_def(StringAttr)
+    sym_name = prop_def(SymbolNameConstraint())
     arg_names = prop_def(ArrayAttr[StringAttr])
     body = region_def("single_block")
     traits = traits_def(SymbolOpInterface(), NoTerminator(), IsolatedFromAbove())
+    custom_directives = syntax.DIRECTIVES
 
     def verify_(self) -> None:
         check_symbol(self, self.sym_name.data)
@@ -387,9 +588,12 @@ class _FunctionOp(IRDLOperation):
 
 @irdl_op_definition
 class SimdVfOp(_FunctionOp):
-    """A ``__simd_vf__`` function: UB pointers and scalars by value (no structs)."""
+    """A ``__simd_vf__`` function: UB pointers and scalars by value (no structs).
+
+    ``ascendc.simd_vf @f(x, y, n) { ^bb0(%x: !ascendc.ubptr<f32>, %y: ..., %n: i64): ... }``"""
 
     name = "ascendc.simd_vf"
+    assembly_format = "$sym_name custom<NameList>($arg_names) attr-dict-with-keyword $body"
 
     def verify_(self) -> None:
         super().verify_()
@@ -403,10 +607,16 @@ class SimdVfOp(_FunctionOp):
 
 @irdl_op_definition
 class SimtVfOp(_FunctionOp):
-    """A ``__simt_vf__ LAUNCH_BOUND(n)`` function: GM pointers and scalars by value."""
+    """A ``__simt_vf__ LAUNCH_BOUND(n)`` function: GM pointers and scalars by value.
+
+    ``ascendc.simt_vf @g(x, index, out, n) launch_bound 256 {...}``"""
 
     name = "ascendc.simt_vf"
     launch_bound = prop_def(IntAttr)
+    assembly_format = (
+        "$sym_name custom<NameList>($arg_names) `launch_bound` custom<Int>($launch_bound) "
+        "attr-dict-with-keyword $body"
+    )
 
     def verify_(self) -> None:
         super().verify_()
@@ -421,50 +631,63 @@ class SimtVfOp(_FunctionOp):
 
 
 def find_function(op: Operation, callee: str, kind: type) -> Operation | None:
-    top = op
-    while top.parent_op() is not None:
-        top = top.parent_op()  # type: ignore[assignment]
-    for candidate in top.walk():
-        if isinstance(candidate, kind) and candidate.sym_name.data == callee:  # type: ignore[attr-defined]
-            return candidate
-    return None
+    """The function ``callee`` of kind ``kind`` in the module's symbol table (None when
+    there is no such symbol or it names another kind of op)."""
+    found = lookup(op, callee)
+    return found if isinstance(found, kind) else None
 
 
-def _check_call(op: Operation, callee: str, kind: type, args: Sequence[SSAValue]) -> None:
-    fn = find_function(op, callee, kind)
-    if fn is None:
-        raise VerifyException(f"{op.name}: no {kind.name} named @{callee}")  # type: ignore[attr-defined]
-    params = fn.body.block.args  # type: ignore[attr-defined]
-    if len(params) != len(args):
-        raise VerifyException(f"{op.name} @{callee}: {len(args)} arguments for {len(params)} parameters")
-    for i, (p, a) in enumerate(zip(params, args, strict=True)):
-        if p.type != a.type:
-            raise VerifyException(f"{op.name} @{callee}: argument {i} is {a.type}, parameter is {p.type}")
+class CallsFunction(SymbolUserOpInterface):
+    """A call op (``callee`` and ``args``) of a function of one kind: the callee is a flat
+    symbol of the module naming such a function, and the arguments match its parameters."""
+
+    def __init__(self, kind: type[_FunctionOp]):
+        object.__setattr__(self, "kind", kind)
+
+    def verify(self, op: Operation) -> None:
+        kind: type[_FunctionOp] = self.kind  # type: ignore[attr-defined]
+        callee = check_callee(op, op.callee)  # type: ignore[attr-defined]
+        found = lookup(op, callee)
+        if not isinstance(found, kind):
+            other = f" (@{callee} is an {found.name})" if found is not None else ""
+            raise VerifyException(f"{op.name}: no {kind.name} named @{callee}{other}")
+        params = found.body.block.args
+        args = op.args  # type: ignore[attr-defined]
+        if len(params) != len(args):
+            raise VerifyException(f"{op.name} @{callee}: {len(args)} arguments for {len(params)} parameters")
+        for i, (p, a) in enumerate(zip(params, args, strict=True)):
+            if p.type != a.type:
+                raise VerifyException(f"{op.name} @{callee}: argument {i} is {a.type}, parameter is {p.type}")
 
 
 @irdl_op_definition
 class VfCallOp(IRDLOperation):
-    """``asc_vf_call<fn>(args...)``."""
+    """``asc_vf_call<fn>(args...)``.
+
+    ``ascendc.vf_call @f(%xp, %yp, %n) : !ascendc.ubptr<f32>, !ascendc.ubptr<f32>, i64``"""
 
     name = "ascendc.vf_call"
     callee = prop_def(SymbolRefAttr)
     args = var_operand_def()
-
-    def verify_(self) -> None:
-        _check_call(self, check_callee(self, self.callee), SimdVfOp, self.args)
+    traits = traits_def(CallsFunction(SimdVfOp), *READS_WRITES)
+    assembly_format = "$callee `(` $args `)` attr-dict (`:` type($args)^)?"
 
 
 @irdl_op_definition
 class SimtCallOp(IRDLOperation):
-    """``AscendC::Simt::VF_CALL<fn>(AscendC::Simt::Dim3(threads), args...)``."""
+    """``AscendC::Simt::VF_CALL<fn>(AscendC::Simt::Dim3(threads), args...)``.
+
+    ``ascendc.simt_call @g(%x, %i, %n) threads 256 : !ascendc.gmptr<f32>, !ascendc.gmptr<i64>, i64``"""
 
     name = "ascendc.simt_call"
     callee = prop_def(SymbolRefAttr)
     threads = prop_def(IntAttr)
     args = var_operand_def()
+    traits = traits_def(CallsFunction(SimtVfOp), *READS_WRITES)
+    custom_directives = syntax.DIRECTIVES
+    assembly_format = "$callee `(` $args `)` `threads` custom<Int>($threads) attr-dict (`:` type($args)^)?"
 
     def verify_(self) -> None:
-        _check_call(self, check_callee(self, self.callee), SimtVfOp, self.args)
         fn = find_function(self, self.callee.root_reference.data, SimtVfOp)
         if fn is not None and self.threads.data > fn.launch_bound.data:  # type: ignore[attr-defined]
             raise VerifyException(
@@ -477,12 +700,17 @@ class SimtCallOp(IRDLOperation):
 
 @irdl_op_definition
 class TilingGetOp(IRDLOperation):
-    """``tiling.field`` inside the kernel."""
+    """``tiling.field`` inside the kernel.
+
+    ``%n = ascendc.tiling_get %tiling[n] : i64``"""
 
     name = "ascendc.tiling_get"
-    tiling = operand_def(TilingType)
+    tiling = operand_def(TilingType())
     field = prop_def(StringAttr)
     result = result_def()
+    traits = traits_def(Pure())
+    custom_directives = syntax.DIRECTIVES
+    assembly_format = "$tiling `[` custom<Name>($field) `]` attr-dict `:` type($result)"
 
     def verify_(self) -> None:
         check_identifier(self, "field", self.field.data)
@@ -491,10 +719,14 @@ class TilingGetOp(IRDLOperation):
 
 @irdl_op_definition
 class BlockIdxOp(IRDLOperation):
-    """``AscendC::GetBlockIdx()``."""
+    """``AscendC::GetBlockIdx()``.
+
+    ``%b = ascendc.block_idx``"""
 
     name = "ascendc.block_idx"
     result = result_def(i64)
+    traits = traits_def(Pure())
+    assembly_format = "attr-dict"
 
 
 # ================================================================== GM and UB
@@ -502,23 +734,32 @@ class BlockIdxOp(IRDLOperation):
 
 @irdl_op_definition
 class GlobalTensorOp(IRDLOperation):
-    """``GlobalTensor<T> g; g.SetGlobalBuffer((__gm__ T*)addr + offset, size);``"""
+    """``GlobalTensor<T> g; g.SetGlobalBuffer((__gm__ T*)addr + offset, size);``
+
+    ``%g = ascendc.global_tensor %x + %start, %length : !ascendc.global<f32>``"""
 
     name = "ascendc.global_tensor"
-    addr = operand_def(GmAddrType)
+    addr = operand_def(GmAddrType())
     offset = operand_def(i64)
     size = operand_def(i64)
     result = result_def(GlobalTensorType)
+    traits = traits_def(Pure())
+    assembly_format = "$addr `+` $offset `,` $size attr-dict `:` type($result)"
 
 
 @irdl_op_definition
 class GlobalSliceOp(IRDLOperation):
-    """``g[offset]``."""
+    """``g[offset]``.
+
+    ``%s = ascendc.gslice %g[%off] : !ascendc.global<f32>``"""
 
     name = "ascendc.gslice"
     source = operand_def(GlobalTensorType)
     offset = operand_def(i64)
     result = result_def(GlobalTensorType)
+    traits = traits_def(Pure())
+    custom_directives = syntax.DIRECTIVES
+    assembly_format = "$source `[` $offset `]` attr-dict `:` custom<SameTypes2>(type($source), type($result))"
 
     def verify_(self) -> None:
         if self.source.type != self.result.type:
@@ -527,12 +768,17 @@ class GlobalSliceOp(IRDLOperation):
 
 @irdl_op_definition
 class QueOp(IRDLOperation):
-    """``TQue<pos, depth> q; pipe.InitBuffer(q, num, bytes);``"""
+    """``TQue<pos, depth> q; pipe.InitBuffer(q, num, bytes);``
+
+    ``%q = ascendc.que 2, %bytes : !ascendc.que<VECIN, 2>``"""
 
     name = "ascendc.que"
     num = prop_def(IntAttr)
     bytes = operand_def(i64)
     result = result_def(QueType)
+    traits = traits_def(MemoryAllocEffect())
+    custom_directives = syntax.DIRECTIVES
+    assembly_format = "custom<Int>($num) `,` $bytes attr-dict `:` type($result)"
 
     def verify_(self) -> None:
         if not 1 <= self.num.data <= 8:
@@ -541,22 +787,33 @@ class QueOp(IRDLOperation):
 
 @irdl_op_definition
 class TBufOp(IRDLOperation):
-    """``TBuf<pos> b; pipe.InitBuffer(b, bytes);``"""
+    """``TBuf<pos> b; pipe.InitBuffer(b, bytes);``
+
+    ``%b = ascendc.tbuf %bytes : !ascendc.tbuf<VECCALC>``"""
 
     name = "ascendc.tbuf"
     bytes = operand_def(i64)
     result = result_def(TBufType)
+    traits = traits_def(MemoryAllocEffect())
+    assembly_format = "$bytes attr-dict `:` type($result)"
 
 
 @irdl_op_definition
 class TBufGetOp(IRDLOperation):
-    """``b.GetWithOffset<T>(count, byte_offset)`` (byte_offset must be 32-byte aligned)."""
+    """``b.GetWithOffset<T>(count, byte_offset)`` (byte_offset must be 32-byte aligned).
+
+    ``%l = ascendc.tbuf_get %b, %count, 256 : !ascendc.tbuf<VECCALC> -> !ascendc.local<f32>``"""
 
     name = "ascendc.tbuf_get"
     buf = operand_def(TBufType)
     count = operand_def(i64)
     byte_offset = prop_def(IntAttr)
     result = result_def(LocalTensorType)
+    traits = traits_def(Pure())
+    custom_directives = syntax.DIRECTIVES
+    assembly_format = (
+        "$buf `,` $count `,` custom<Int>($byte_offset) attr-dict `:` type($buf) `->` type($result)"
+    )
 
     def verify_(self) -> None:
         if self.byte_offset.data % UB_ALIGN:
@@ -568,39 +825,67 @@ class TBufGetOp(IRDLOperation):
 
 @irdl_op_definition
 class AllocTensorOp(IRDLOperation):
+    """``q.AllocTensor<T>()``.
+
+    ``%t = ascendc.alloc %q : !ascendc.que<VECIN, 2> -> !ascendc.local<f32>``"""
+
     name = "ascendc.alloc"
     que = operand_def(QueType)
     result = result_def(LocalTensorType)
+    traits = traits_def(MemoryAllocEffect())
+    assembly_format = "$que attr-dict `:` type($que) `->` type($result)"
 
 
 @irdl_op_definition
 class EnQueOp(IRDLOperation):
+    """``q.EnQue(t)``.
+
+    ``ascendc.enque %q, %t : !ascendc.que<VECIN, 2>, !ascendc.local<f32>``"""
+
     name = "ascendc.enque"
     que = operand_def(QueType)
     tensor = operand_def(LocalTensorType)
+    traits = traits_def(MemoryWriteEffect())
+    assembly_format = "$que `,` $tensor attr-dict `:` type($que) `,` type($tensor)"
 
 
 @irdl_op_definition
 class DeQueOp(IRDLOperation):
+    """``q.DeQue<T>()``.
+
+    ``%t = ascendc.deque %q : !ascendc.que<VECIN, 2> -> !ascendc.local<f32>``"""
+
     name = "ascendc.deque"
     que = operand_def(QueType)
     result = result_def(LocalTensorType)
+    traits = traits_def(*READS_WRITES)
+    assembly_format = "$que attr-dict `:` type($que) `->` type($result)"
 
 
 @irdl_op_definition
 class FreeTensorOp(IRDLOperation):
+    """``q.FreeTensor(t)``.
+
+    ``ascendc.free %q, %t : !ascendc.que<VECOUT, 2>, !ascendc.local<f32>``"""
+
     name = "ascendc.free"
     que = operand_def(QueType)
     tensor = operand_def(LocalTensorType)
+    traits = traits_def(MemoryFreeEffect())
+    assembly_format = "$que `,` $tensor attr-dict `:` type($que) `,` type($tensor)"
 
 
 @irdl_op_definition
 class ReinterpretOp(IRDLOperation):
-    """``t.ReinterpretCast<U>()``: the same UB bytes seen as another same-width element type."""
+    """``t.ReinterpretCast<U>()``: the same UB bytes seen as another same-width element type.
+
+    ``%u = ascendc.reinterpret %t : !ascendc.local<f32> -> !ascendc.local<i32>``"""
 
     name = "ascendc.reinterpret"
     source = operand_def(LocalTensorType)
     result = result_def(LocalTensorType)
+    traits = traits_def(Pure())
+    assembly_format = "$source attr-dict `:` type($source) `->` type($result)"
 
     def verify_(self) -> None:
         if element_bytes(elem(self.source)) != element_bytes(elem(self.result)):
@@ -611,13 +896,18 @@ class ReinterpretOp(IRDLOperation):
 class LocalSliceOp(IRDLOperation):
     """``t[offset]``; a constant offset must keep the slice 32-byte aligned. With ``size``,
     the slice is then limited to that many elements (``SetSize``): an access past them
-    is an error, not a read of the next region."""
+    is an error, not a read of the next region.
+
+    ``%s = ascendc.lslice %t[%off] size %n : !ascendc.local<f32>``"""
 
     name = "ascendc.lslice"
     source = operand_def(LocalTensorType)
     offset = operand_def(i64)
     size = opt_operand_def(i64)
     result = result_def(LocalTensorType)
+    traits = traits_def(Pure())
+    custom_directives = syntax.DIRECTIVES
+    assembly_format = "$source `[` $offset `]` (`size` $size^)? attr-dict `:` custom<SameTypes2>(type($source), type($result))"
 
     def verify_(self) -> None:
         if self.source.type != self.result.type:
@@ -633,11 +923,15 @@ class LocalSliceOp(IRDLOperation):
 
 @irdl_op_definition
 class PhyAddrOp(IRDLOperation):
-    """``(__ubuf__ T*)t.GetPhyAddr()``: a UB pointer for a VF call."""
+    """``(__ubuf__ T*)t.GetPhyAddr()``: a UB pointer for a VF call.
+
+    ``%p = ascendc.phy_addr %t : !ascendc.local<f32> -> !ascendc.ubptr<f32>``"""
 
     name = "ascendc.phy_addr"
     tensor = operand_def(LocalTensorType)
     result = result_def(UbPtrType)
+    traits = traits_def(Pure())
+    assembly_format = "$tensor attr-dict `:` type($tensor) `->` type($result)"
 
     def verify_(self) -> None:
         if elem(self.tensor) != elem(self.result):
@@ -646,11 +940,15 @@ class PhyAddrOp(IRDLOperation):
 
 @irdl_op_definition
 class GmPtrOp(IRDLOperation):
-    """``(__gm__ T*)addr``: a typed GM pointer for a SIMT call."""
+    """``(__gm__ T*)addr``: a typed GM pointer for a SIMT call.
+
+    ``%p = ascendc.gm_ptr %x : !ascendc.gmptr<f32>``"""
 
     name = "ascendc.gm_ptr"
-    addr = operand_def(GmAddrType)
+    addr = operand_def(GmAddrType())
     result = result_def(GmPtrType)
+    traits = traits_def(Pure())
+    assembly_format = "$addr attr-dict `:` type($result)"
 
 
 # ======================================================================= DMA
@@ -663,7 +961,9 @@ class DataCopyPadOp(IRDLOperation):
     ``block_len`` is in bytes; the GM-side stride in bytes, the UB-side stride in
     32-byte blocks (arch 3510). GM->UB pads each block to 32 bytes with ``pad_value``
     when given (``isPad``), else with the hardware's dummy value.
-    """
+
+    ``ascendc.data_copy_pad %l, %g, {%count, %len, %src_stride, %dst_stride} pad -1.0 : f32 compact
+    : !ascendc.local<f32>, !ascendc.global<f32>``"""
 
     name = "ascendc.data_copy_pad"
     dst = operand_def(LocalTensorType | GlobalTensorType)
@@ -672,9 +972,14 @@ class DataCopyPadOp(IRDLOperation):
     block_len = operand_def(i64)
     src_stride = operand_def(i64)
     dst_stride = operand_def(i64)
-    pad_value = opt_prop_def(Attribute)
-    compact = opt_prop_def(Attribute)
+    pad_value = opt_prop_def(IntegerAttr | FloatAttr)
+    compact = opt_prop_def(UnitAttr)
     """Present: ``PaddingMode::Compact`` (UB blocks packed back to back, no 32-byte padding)."""
+    traits = traits_def(*READS_WRITES)
+    assembly_format = (
+        "$dst `,` $src `,` `{` $block_count `,` $block_len `,` $src_stride `,` $dst_stride `}` "
+        "(`pad` $pad_value^)? (`compact` $compact^)? attr-dict `:` type($dst) `,` type($src)"
+    )
 
     def verify_(self) -> None:
         kinds = (type(self.dst.type), type(self.src.type))
@@ -683,6 +988,10 @@ class DataCopyPadOp(IRDLOperation):
         same_elements(self, [self.dst, self.src], "dst/src")
         if self.pad_value is not None and not self.to_ub:
             raise VerifyException("ascendc.data_copy_pad: a pad value only applies to GM->UB copies")
+        if self.pad_value is not None and not scalar_matches(self.pad_value.type, elem(self.dst)):
+            raise VerifyException(
+                f"ascendc.data_copy_pad: pad value is {self.pad_value.type} but dst holds {elem(self.dst)}"
+            )
 
     @property
     def to_ub(self) -> bool:
@@ -691,12 +1000,16 @@ class DataCopyPadOp(IRDLOperation):
 
 @irdl_op_definition
 class DataCopyOp(IRDLOperation):
-    """Contiguous ``DataCopy(dst, src, count)``; count * sizeof(T) must be 32-byte aligned."""
+    """Contiguous ``DataCopy(dst, src, count)``; count * sizeof(T) must be 32-byte aligned.
+
+    ``ascendc.data_copy %l, %g, %n : !ascendc.local<f32>, !ascendc.global<f32>``"""
 
     name = "ascendc.data_copy"
     dst = operand_def(LocalTensorType | GlobalTensorType)
     src = operand_def(LocalTensorType | GlobalTensorType)
     count = operand_def(i64)
+    traits = traits_def(*READS_WRITES)
+    assembly_format = "$dst `,` $src `,` $count attr-dict `:` type($dst) `,` type($src)"
 
     def verify_(self) -> None:
         same_elements(self, [self.dst, self.src], "dst/src")
@@ -711,9 +1024,12 @@ class DataCopyOp(IRDLOperation):
 
 
 class VectorOp(IRDLOperation):
-    """A memory-level vector API call on LocalTensors with an element count."""
+    """A memory-level vector API call on LocalTensors with an element count: it reads its
+    sources and writes its destination tensor (each kind declares its effects; xDSL merges
+    the traits of a class with its bases')."""
 
     API: ClassVar[str] = ""
+    custom_directives = syntax.DIRECTIVES
 
     def verify_(self) -> None:
         self.verify_types()
@@ -726,20 +1042,31 @@ class VectorOp(IRDLOperation):
 
 
 class BinaryVectorOp(VectorOp):
+    """``ascendc.add %dst, %src0, %src1, %count : !ascendc.local<f32>``"""
+
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src0 = operand_def(LocalTensorType)
     src1 = operand_def(LocalTensorType)
     count = operand_def(i64)
+    assembly_format = "$dst `,` $src0 `,` $src1 `,` $count attr-dict `:` custom<SameTypes3>(type($dst), type($src0), type($src1))"
 
     def sources(self) -> list[SSAValue]:
         return [self.src0, self.src1]
 
 
 class ScalarVectorOp(VectorOp):
+    """``ascendc.adds %dst, %src, %scalar, %count : !ascendc.local<f32>, f32``"""
+
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src = operand_def(LocalTensorType)
     scalar = operand_def()
     count = operand_def(i64)
+    assembly_format = (
+        "$dst `,` $src `,` $scalar `,` $count attr-dict `:` custom<SameTypes2>(type($dst), type($src)) "
+        "`,` type($scalar)"
+    )
 
     def sources(self) -> list[SSAValue]:
         return [self.src]
@@ -753,19 +1080,27 @@ class ScalarVectorOp(VectorOp):
 
 
 class UnaryVectorOp(VectorOp):
+    """``ascendc.exp %dst, %src, %count : !ascendc.local<f32>``"""
+
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src = operand_def(LocalTensorType)
     count = operand_def(i64)
+    assembly_format = "$dst `,` $src `,` $count attr-dict `:` custom<SameTypes2>(type($dst), type($src))"
 
     def sources(self) -> list[SSAValue]:
         return [self.src]
 
 
 class ReduceVectorOp(VectorOp):
+    """``ascendc.reduce_sum %dst, %src, %work, %count : !ascendc.local<f32>``"""
+
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src = operand_def(LocalTensorType)
     work = operand_def(LocalTensorType)
     count = operand_def(i64)
+    assembly_format = "$dst `,` $src `,` $work `,` $count attr-dict `:` custom<SameTypes3>(type($dst), type($src), type($work))"
 
     def sources(self) -> list[SSAValue]:
         return [self.src, self.work]
@@ -773,7 +1108,7 @@ class ReduceVectorOp(VectorOp):
 
 def _vector(base: type, name: str, api: str) -> type:
     cls = type(api + "Op", (base,), {"name": name, "API": api, "__annotations__": {"API": ClassVar[str]}})
-    cls.__doc__ = f"``AscendC::{api}`` (memory level)."
+    cls.__doc__ = f"``AscendC::{api}`` (memory level): {base.__doc__}"
     return irdl_op_definition(cls)
 
 
@@ -798,13 +1133,17 @@ ReduceMinOp = _vector(ReduceVectorOp, "ascendc.reduce_min", "ReduceMin")
 
 @irdl_op_definition
 class DuplicateOp(VectorOp):
-    """``Duplicate(dst, scalar, count)``."""
+    """``Duplicate(dst, scalar, count)``: writes dst only.
+
+    ``ascendc.duplicate %dst, %scalar, %count : !ascendc.local<f32>, f32``"""
 
     name = "ascendc.duplicate"
     API: ClassVar[str] = "Duplicate"
     dst = operand_def(LocalTensorType)
     scalar = operand_def()
     count = operand_def(i64)
+    traits = traits_def(MemoryWriteEffect())
+    assembly_format = "$dst `,` $scalar `,` $count attr-dict `:` type($dst) `,` type($scalar)"
 
     def verify_types(self) -> None:
         if not scalar_matches(self.scalar.type, elem(self.dst)):
@@ -815,35 +1154,44 @@ class DuplicateOp(VectorOp):
 
 @irdl_op_definition
 class CastOp(VectorOp):
-    """``Cast(dst, src, RoundMode::mode, count)``."""
+    """``Cast(dst, src, RoundMode::mode, count)``.
+
+    ``ascendc.cast %dst, %src, CAST_RINT, %count : !ascendc.local<f16>, !ascendc.local<f32>``"""
 
     name = "ascendc.cast"
     API: ClassVar[str] = "Cast"
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src = operand_def(LocalTensorType)
     count = operand_def(i64)
-    round = prop_def(StringAttr)
+    round = prop_def(RoundModeAttr)
+    assembly_format = "$dst `,` $src `,` $round `,` $count attr-dict `:` type($dst) `,` type($src)"
 
     def verify_types(self) -> None:
-        check_choice(self, "round mode", self.round.data, ROUND_MODES)
         if elem(self.dst) == elem(self.src):
             raise VerifyException("ascendc.cast: source and destination have the same element type")
 
 
 @irdl_op_definition
 class CompareOp(VectorOp):
-    """``Compare(dst_u8, src0, src1, CMPMODE::mode, count)``: one bit per element."""
+    """``Compare(dst_u8, src0, src1, CMPMODE::mode, count)``: one bit per element.
+
+    ``ascendc.compare %bits, %a, %b, LT, %count : !ascendc.local<ui8>, !ascendc.local<f32>``"""
 
     name = "ascendc.compare"
     API: ClassVar[str] = "Compare"
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src0 = operand_def(LocalTensorType)
     src1 = operand_def(LocalTensorType)
     count = operand_def(i64)
-    mode = prop_def(StringAttr)
+    mode = prop_def(CmpModeAttr)
+    assembly_format = (
+        "$dst `,` $src0 `,` $src1 `,` $mode `,` $count attr-dict `:` type($dst) `,` "
+        "custom<SameTypes2>(type($src0), type($src1))"
+    )
 
     def verify_types(self) -> None:
-        check_choice(self, "mode", self.mode.data, CMP_MODES)
         same_elements(self, [self.src0, self.src1], "src0/src1")
         if elem(self.dst) != u8:
             raise VerifyException("ascendc.compare: the bit-mask destination must be a ui8 tensor")
@@ -851,18 +1199,21 @@ class CompareOp(VectorOp):
 
 @irdl_op_definition
 class ComparesOp(VectorOp):
-    """``Compares(dst_u8, src, scalar, CMPMODE::mode, count)``."""
+    """``Compares(dst_u8, src, scalar, CMPMODE::mode, count)``.
+
+    ``ascendc.compares %bits, %src, %s, GE, %count : !ascendc.local<ui8>, !ascendc.local<f32>, f32``"""
 
     name = "ascendc.compares"
     API: ClassVar[str] = "Compares"
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src = operand_def(LocalTensorType)
     scalar = operand_def()
     count = operand_def(i64)
-    mode = prop_def(StringAttr)
+    mode = prop_def(CmpModeAttr)
+    assembly_format = "$dst `,` $src `,` $scalar `,` $mode `,` $count attr-dict `:` type($dst) `,` type($src) `,` type($scalar)"
 
     def verify_types(self) -> None:
-        check_choice(self, "mode", self.mode.data, CMP_MODES)
         if elem(self.dst) != u8:
             raise VerifyException("ascendc.compares: the bit-mask destination must be a ui8 tensor")
         if not scalar_matches(self.scalar.type, elem(self.src)):
@@ -873,19 +1224,26 @@ class ComparesOp(VectorOp):
 
 @irdl_op_definition
 class SelectOp(VectorOp):
-    """``Select(dst, mask_u8, src0, src1 | scalar, SELMODE::mode, count)``."""
+    """``Select(dst, mask_u8, src0, src1 | scalar, SELMODE::mode, count)``.
+
+    ``ascendc.select %dst, %bits, %a, %s, VSEL_TENSOR_SCALAR_MODE, %count
+    : !ascendc.local<f32>, !ascendc.local<ui8>, f32`` (the first type is dst's and src0's)"""
 
     name = "ascendc.select"
     API: ClassVar[str] = "Select"
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     mask = operand_def(LocalTensorType)
     src0 = operand_def(LocalTensorType)
     src1 = operand_def()
     count = operand_def(i64)
-    mode = prop_def(StringAttr)
+    mode = prop_def(SelModeAttr)
+    assembly_format = (
+        "$dst `,` $mask `,` $src0 `,` $src1 `,` $mode `,` $count attr-dict `:` "
+        "custom<SameTypes2>(type($dst), type($src0)) `,` type($mask) `,` type($src1)"
+    )
 
     def verify_types(self) -> None:
-        check_choice(self, "mode", self.mode.data, SEL_MODES)
         if elem(self.mask) != u8:
             raise VerifyException("ascendc.select: the selection mask must be a ui8 tensor")
         scalar = not isinstance(self.src1.type, LocalTensorType)
@@ -894,7 +1252,7 @@ class SelectOp(VectorOp):
             raise VerifyException(
                 f"ascendc.select: src1 holds {elem(self.src1)} but dst holds {elem(self.dst)}"
             )
-        if scalar != (self.mode.data == "VSEL_TENSOR_SCALAR_MODE"):
+        if scalar != (self.mode.data == SelMode.VSEL_TENSOR_SCALAR_MODE):
             raise VerifyException(
                 "ascendc.select: a scalar src1 goes with VSEL_TENSOR_SCALAR_MODE, and only then"
             )
@@ -902,15 +1260,22 @@ class SelectOp(VectorOp):
 
 @irdl_op_definition
 class GatherOp(VectorOp):
-    """``Gather(dst, src, offsets_u32, base_bytes, count)``: byte offsets into src."""
+    """``Gather(dst, src, offsets_u32, base_bytes, count)``: byte offsets into src.
+
+    ``ascendc.gather %dst, %src, %offsets, %base, %count : !ascendc.local<f32>, !ascendc.local<ui32>``"""
 
     name = "ascendc.gather"
     API: ClassVar[str] = "Gather"
+    traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
     src = operand_def(LocalTensorType)
     offsets = operand_def(LocalTensorType)
     base = operand_def(i64)
     count = operand_def(i64)
+    assembly_format = (
+        "$dst `,` $src `,` $offsets `,` $base `,` $count attr-dict `:` "
+        "custom<SameTypes2>(type($dst), type($src)) `,` type($offsets)"
+    )
 
     def verify_types(self) -> None:
         same_elements(self, [self.dst, self.src], "dst/src")
@@ -923,12 +1288,16 @@ class GatherOp(VectorOp):
 
 @irdl_op_definition
 class GetValueOp(IRDLOperation):
-    """``t.GetValue(i)`` on a LocalTensor or GlobalTensor."""
+    """``t.GetValue(i)`` on a LocalTensor or GlobalTensor.
+
+    ``%v = ascendc.get_value %t[%i] : !ascendc.local<f32> -> f32``"""
 
     name = "ascendc.get_value"
     tensor = operand_def(LocalTensorType | GlobalTensorType)
     index = operand_def(i64)
     result = result_def()
+    traits = traits_def(MemoryReadEffect())
+    assembly_format = "$tensor `[` $index `]` attr-dict `:` type($tensor) `->` type($result)"
 
     def verify_(self) -> None:
         if not scalar_matches(self.result.type, elem(self.tensor)):
@@ -939,12 +1308,16 @@ class GetValueOp(IRDLOperation):
 
 @irdl_op_definition
 class SetValueOp(IRDLOperation):
-    """``t.SetValue(i, v)``."""
+    """``t.SetValue(i, v)``.
+
+    ``ascendc.set_value %t[%i], %v : !ascendc.local<f32>, f32``"""
 
     name = "ascendc.set_value"
     tensor = operand_def(LocalTensorType | GlobalTensorType)
     index = operand_def(i64)
     value = operand_def()
+    traits = traits_def(MemoryWriteEffect())
+    assembly_format = "$tensor `[` $index `]` `,` $value attr-dict `:` type($tensor) `,` type($value)"
 
     def verify_(self) -> None:
         if not scalar_matches(self.value.type, elem(self.tensor)):
@@ -955,40 +1328,40 @@ class SetValueOp(IRDLOperation):
 
 @irdl_op_definition
 class PipeBarrierOp(IRDLOperation):
-    name = "ascendc.pipe_barrier"
-    pipe = prop_def(StringAttr)
+    """``PipeBarrier<pipe>()``.
 
-    def verify_(self) -> None:
-        check_choice(self, "pipe", self.pipe.data, PIPES)
+    ``ascendc.pipe_barrier<PIPE_V>``"""
+
+    name = "ascendc.pipe_barrier"
+    pipe = prop_def(PipeAttr)
+    traits = traits_def(*READS_WRITES)
+    assembly_format = "`<` $pipe `>` attr-dict"
 
 
 @irdl_op_definition
 class SyncOp(IRDLOperation):
-    """``SetFlag<E>(id); WaitFlag<E>(id);`` with an id from ``FetchEventID(E)``."""
+    """``SetFlag<E>(id); WaitFlag<E>(id);`` with an id from ``FetchEventID(E)``.
+
+    ``ascendc.sync<MTE2_V>``"""
 
     name = "ascendc.sync"
-    event = prop_def(StringAttr)
-
-    def verify_(self) -> None:
-        check_choice(self, "event", self.event.data, EVENTS)
+    event = prop_def(HardEventAttr)
+    traits = traits_def(*READS_WRITES)
+    assembly_format = "`<` $event `>` attr-dict"
 
 
 # =============================================================== register level
 
 
-def _inside(op: Operation, kind: type, what: str) -> None:
-    parent = op.parent_op()
-    while parent is not None and not isinstance(parent, kind):
-        parent = parent.parent_op()
-    if parent is None:
-        raise VerifyException(f"{op.name}: only valid inside an {what} function")
-
-
 class RegOp(IRDLOperation):
+    """A register-level op (``AscendC::Reg``), only valid inside a ``__simd_vf__``
+    function. Register compute is ``Pure``; loads read and stores write UB."""
+
     API: ClassVar[str] = ""
+    traits = traits_def(Inside(SimdVfOp))
+    custom_directives = syntax.DIRECTIVES
 
     def verify_(self) -> None:
-        _inside(self, SimdVfOp, "ascendc.simd_vf")
         self.verify_types()
         if self.API:
             regs = [v.type for v in (*self.operands, *self.results) if isinstance(v.type, RegType)]
@@ -1004,83 +1377,116 @@ class RegOp(IRDLOperation):
 
 @irdl_op_definition
 class UpdateMaskOp(RegOp):
-    """``uint32_t c = remaining; MaskReg m = UpdateMask<T>(c);`` (first min(c, VL/sizeof(T)) lanes)."""
+    """``uint32_t c = remaining; MaskReg m = UpdateMask<T>(c);`` (first min(c, VL/sizeof(T)) lanes).
+
+    ``%mask = ascendc.reg.update_mask<f32> %remaining``"""
 
     name = "ascendc.reg.update_mask"
+    traits = traits_def(Pure())
     remaining = operand_def(i64)
     dtype = prop_def(Attribute)
-    result = result_def(MaskType)
+    result = result_def(MaskType())
+    assembly_format = "`<` $dtype `>` $remaining attr-dict"
+
+    def verify_types(self) -> None:
+        if not is_element_type(self.dtype):
+            raise VerifyException(f"ascendc.reg.update_mask: {self.dtype} is not an element type")
 
 
 @irdl_op_definition
 class CreateMaskOp(RegOp):
+    """``MaskReg m = CreateMask<T, MaskPattern::pattern>();``
+
+    ``%mask = ascendc.reg.create_mask<f32, ALL>``"""
+
     name = "ascendc.reg.create_mask"
+    traits = traits_def(Pure())
     dtype = prop_def(Attribute)
-    pattern = prop_def(StringAttr)
-    result = result_def(MaskType)
+    pattern = prop_def(MaskPatternAttr)
+    result = result_def(MaskType())
+    assembly_format = "`<` $dtype `,` $pattern `>` attr-dict"
 
     def verify_types(self) -> None:
-        check_choice(self, "pattern", self.pattern.data, MASK_PATTERNS)
+        if not is_element_type(self.dtype):
+            raise VerifyException(f"ascendc.reg.create_mask: {self.dtype} is not an element type")
 
 
 @irdl_op_definition
 class RegLoadOp(RegOp):
     """``LoadAlign<T, LoadDist::dist>(r, ptr + offset)``; UNPACK distributions spread a narrow
-    tensor over the slots of a wider loop dtype (``target.registers``)."""
+    tensor over the slots of a wider loop dtype (``target.registers``).
+
+    ``%r = ascendc.reg.load<DIST_UNPACK_B16> %p[%i] : !ascendc.ubptr<f16> -> !ascendc.reg<f16>``"""
 
     name = "ascendc.reg.load"
     ptr = operand_def(UbPtrType)
     offset = operand_def(i64)
-    dist = opt_prop_def(StringAttr)
+    dist = opt_prop_def(LoadDistAttr)
     """Absent: DIST_NORM."""
     result = result_def(RegType)
+    traits = traits_def(MemoryReadEffect())
+    assembly_format = "(`<` $dist^ `>`)? $ptr `[` $offset `]` attr-dict `:` type($ptr) `->` type($result)"
 
     @property
     def distribution(self) -> str:
-        return self.dist.data if self.dist is not None else "DIST_NORM"
+        return self.dist.data.value if self.dist is not None else LoadDist.DIST_NORM.value
 
     def verify_types(self) -> None:
         same_elements(self, [self.ptr, self.result], "pointer/register")
-        check_choice(self, "load distribution", self.distribution, LOAD_DISTS)
 
 
 @irdl_op_definition
 class RegStoreOp(RegOp):
     """``StoreAlign<T, StoreDist::dist>(ptr + offset, r, mask)``; PACK distributions write the
-    low part of each slot densely."""
+    low part of each slot densely.
+
+    ``ascendc.reg.store %p[%i], %r, %mask : !ascendc.ubptr<f32>, !ascendc.reg<f32>``"""
 
     name = "ascendc.reg.store"
     ptr = operand_def(UbPtrType)
     offset = operand_def(i64)
     value = operand_def(RegType)
-    mask = operand_def(MaskType)
-    dist = opt_prop_def(StringAttr)
+    mask = operand_def(MaskType())
+    dist = opt_prop_def(StoreDistAttr)
     """Absent: DIST_NORM."""
+    traits = traits_def(MemoryWriteEffect())
+    assembly_format = "(`<` $dist^ `>`)? $ptr `[` $offset `]` `,` $value `,` $mask attr-dict `:` type($ptr) `,` type($value)"
 
     @property
     def distribution(self) -> str:
-        return self.dist.data if self.dist is not None else "DIST_NORM"
+        return self.dist.data.value if self.dist is not None else StoreDist.DIST_NORM.value
 
     def verify_types(self) -> None:
         same_elements(self, [self.ptr, self.value], "pointer/register")
-        check_choice(self, "store distribution", self.distribution, STORE_DISTS)
 
 
 class RegBinaryOp(RegOp):
+    """``%r = ascendc.reg.add %a, %b, %mask : !ascendc.reg<f32>``"""
+
+    traits = traits_def(Pure())
+
     lhs = operand_def(RegType)
     rhs = operand_def(RegType)
-    mask = operand_def(MaskType)
+    mask = operand_def(MaskType())
     result = result_def(RegType)
+    assembly_format = (
+        "$lhs `,` $rhs `,` $mask attr-dict `:` custom<SameTypes3>(type($lhs), type($rhs), type($result))"
+    )
 
     def verify_types(self) -> None:
         same_elements(self, [self.lhs, self.rhs, self.result], "register")
 
 
 class RegScalarOp(RegOp):
+    """``%r = ascendc.reg.adds %x, %s, %mask : !ascendc.reg<f32>, f32``"""
+
+    traits = traits_def(Pure())
+
     src = operand_def(RegType)
     scalar = operand_def()
-    mask = operand_def(MaskType)
+    mask = operand_def(MaskType())
     result = result_def(RegType)
+    assembly_format = "$src `,` $scalar `,` $mask attr-dict `:` custom<SameTypes2>(type($src), type($result)) `,` type($scalar)"
 
     def verify_types(self) -> None:
         same_elements(self, [self.src, self.result], "register")
@@ -1091,9 +1497,14 @@ class RegScalarOp(RegOp):
 
 
 class RegUnaryOp(RegOp):
+    """``%r = ascendc.reg.exp %x, %mask : !ascendc.reg<f32>``"""
+
+    traits = traits_def(Pure())
+
     src = operand_def(RegType)
-    mask = operand_def(MaskType)
+    mask = operand_def(MaskType())
     result = result_def(RegType)
+    assembly_format = "$src `,` $mask attr-dict `:` custom<SameTypes2>(type($src), type($result))"
 
     def verify_types(self) -> None:
         same_elements(self, [self.src, self.result], "register")
@@ -1103,7 +1514,7 @@ def _reg(base: type, name: str, api: str) -> type:
     cls = type(
         "Reg" + api + "Op", (base,), {"name": name, "API": api, "__annotations__": {"API": ClassVar[str]}}
     )
-    cls.__doc__ = f"``AscendC::Reg::{api}`` (register level, ZEROING merge)."
+    cls.__doc__ = f"``AscendC::Reg::{api}`` (register level, ZEROING merge): {base.__doc__}"
     return irdl_op_definition(cls)
 
 
@@ -1125,11 +1536,17 @@ RegSqrtOp = _reg(RegUnaryOp, "ascendc.reg.sqrt", "Sqrt")
 
 @irdl_op_definition
 class RegDuplicateOp(RegOp):
+    """``Duplicate(r, scalar, mask)``.
+
+    ``%r = ascendc.reg.duplicate %s, %mask : f32 -> !ascendc.reg<f32>``"""
+
     name = "ascendc.reg.duplicate"
+    traits = traits_def(Pure())
     API: ClassVar[str] = "Duplicate"
     scalar = operand_def()
-    mask = operand_def(MaskType)
+    mask = operand_def(MaskType())
     result = result_def(RegType)
+    assembly_format = "$scalar `,` $mask attr-dict `:` type($scalar) `->` type($result)"
 
     def verify_types(self) -> None:
         if not scalar_matches(self.scalar.type, elem(self.result)):
@@ -1138,12 +1555,16 @@ class RegDuplicateOp(RegOp):
 
 @irdl_op_definition
 class RegArangeOp(RegOp):
-    """``Arange(r, start)``: lane i holds start + i."""
+    """``Arange(r, start)``: lane i holds start + i.
+
+    ``%r = ascendc.reg.arange %start : i32 -> !ascendc.reg<i32>``"""
 
     name = "ascendc.reg.arange"
+    traits = traits_def(Pure())
     API: ClassVar[str] = "Arange"
     start = operand_def()
     result = result_def(RegType)
+    assembly_format = "$start attr-dict `:` type($start) `->` type($result)"
 
     def verify_types(self) -> None:
         if not scalar_matches(self.start.type, elem(self.result)):
@@ -1152,47 +1573,63 @@ class RegArangeOp(RegOp):
 
 @irdl_op_definition
 class RegComparesOp(RegOp):
-    """``Compares<T, CMPMODE::mode>(m, r, scalar, mask)``."""
+    """``Compares<T, CMPMODE::mode>(m, r, scalar, mask)``.
+
+    ``%m = ascendc.reg.compares<LT> %x, %s, %mask : !ascendc.reg<f32>, f32``"""
 
     name = "ascendc.reg.compares"
+    traits = traits_def(Pure())
     API: ClassVar[str] = "Compares"
     src = operand_def(RegType)
     scalar = operand_def()
-    mask = operand_def(MaskType)
-    mode = prop_def(StringAttr)
-    result = result_def(MaskType)
+    mask = operand_def(MaskType())
+    mode = prop_def(CmpModeAttr)
+    result = result_def(MaskType())
+    assembly_format = "`<` $mode `>` $src `,` $scalar `,` $mask attr-dict `:` type($src) `,` type($scalar)"
 
     def verify_types(self) -> None:
-        check_choice(self, "mode", self.mode.data, CMP_MODES)
         if not scalar_matches(self.scalar.type, elem(self.src)):
             raise VerifyException("ascendc.reg.compares: scalar and register element types differ")
 
 
 @irdl_op_definition
 class RegCompareOp(RegOp):
+    """``Compare<T, CMPMODE::mode>(m, a, b, mask)``.
+
+    ``%m = ascendc.reg.compare<EQ> %a, %b, %mask : !ascendc.reg<f32>``"""
+
     name = "ascendc.reg.compare"
+    traits = traits_def(Pure())
     API: ClassVar[str] = "Compare"
     lhs = operand_def(RegType)
     rhs = operand_def(RegType)
-    mask = operand_def(MaskType)
-    mode = prop_def(StringAttr)
-    result = result_def(MaskType)
+    mask = operand_def(MaskType())
+    mode = prop_def(CmpModeAttr)
+    result = result_def(MaskType())
+    assembly_format = (
+        "`<` $mode `>` $lhs `,` $rhs `,` $mask attr-dict `:` custom<SameTypes2>(type($lhs), type($rhs))"
+    )
 
     def verify_types(self) -> None:
-        check_choice(self, "mode", self.mode.data, CMP_MODES)
         same_elements(self, [self.lhs, self.rhs], "register")
 
 
 @irdl_op_definition
 class RegSelectOp(RegOp):
-    """``Select(dst, src0, src1, sel)``: sel lane set -> src0."""
+    """``Select(dst, src0, src1, sel)``: sel lane set -> src0.
+
+    ``%r = ascendc.reg.select %a, %b, %sel : !ascendc.reg<f32>``"""
 
     name = "ascendc.reg.select"
+    traits = traits_def(Pure())
     API: ClassVar[str] = "Select"
     src0 = operand_def(RegType)
     src1 = operand_def(RegType)
-    sel = operand_def(MaskType)
+    sel = operand_def(MaskType())
     result = result_def(RegType)
+    assembly_format = (
+        "$src0 `,` $src1 `,` $sel attr-dict `:` custom<SameTypes3>(type($src0), type($src1), type($result))"
+    )
 
     def verify_types(self) -> None:
         same_elements(self, [self.src0, self.src1, self.result], "register")
@@ -1201,16 +1638,19 @@ class RegSelectOp(RegOp):
 @irdl_op_definition
 class RegCastOp(RegOp):
     """``Cast<D, S, trait>(dst, src, mask)``; between widths with ``RegLayout::ZERO`` (the
-    narrow value at the start of its slot), only for the pairs of the Cast table."""
+    narrow value at the start of its slot), only for the pairs of the Cast table.
+
+    ``%h = ascendc.reg.cast<CAST_RINT> %x, %mask : !ascendc.reg<f32> -> !ascendc.reg<f16>``"""
 
     name = "ascendc.reg.cast"
+    traits = traits_def(Pure())
     src = operand_def(RegType)
-    mask = operand_def(MaskType)
-    round = prop_def(StringAttr)
+    mask = operand_def(MaskType())
+    round = prop_def(RoundModeAttr)
     result = result_def(RegType)
+    assembly_format = "`<` $round `>` $src `,` $mask attr-dict `:` type($src) `->` type($result)"
 
     def verify_types(self) -> None:
-        check_choice(self, "round mode", self.round.data, ROUND_MODES)
         s, d = elem(self.src), elem(self.result)
         if not reg_cast_supported(element_cname(s), element_cname(d)):
             raise VerifyException(
@@ -1223,8 +1663,11 @@ class RegCastOp(RegOp):
 
 
 class SimtOp(IRDLOperation):
+    """An op of a ``__simt_vf__`` function only."""
+
+    traits = traits_def(Inside(SimtVfOp))
+
     def verify_(self) -> None:
-        _inside(self, SimtVfOp, "ascendc.simt_vf")
         self.verify_types()
 
     def verify_types(self) -> None:
@@ -1233,24 +1676,40 @@ class SimtOp(IRDLOperation):
 
 @irdl_op_definition
 class ThreadIdxOp(SimtOp):
+    """``AscendC::Simt::GetThreadIdx<0>()``.
+
+    ``%tid = ascendc.simt.thread_idx``"""
+
     name = "ascendc.simt.thread_idx"
+    traits = traits_def(Pure())
     result = result_def(i64)
+    assembly_format = "attr-dict"
 
 
 @irdl_op_definition
 class ThreadNumOp(SimtOp):
+    """``AscendC::Simt::GetThreadNum<0>()``.
+
+    ``%n = ascendc.simt.thread_num``"""
+
     name = "ascendc.simt.thread_num"
+    traits = traits_def(Pure())
     result = result_def(i64)
+    assembly_format = "attr-dict"
 
 
 @irdl_op_definition
 class GmLoadOp(SimtOp):
-    """``af::GmLoad(ptr, index)`` (a plain GM read; bounds-checked on the simulator)."""
+    """``af::GmLoad(ptr, index)`` (a plain GM read; bounds-checked on the simulator).
+
+    ``%v = ascendc.simt.gm_load %x[%i] : !ascendc.gmptr<f32> -> f32``"""
 
     name = "ascendc.simt.gm_load"
     ptr = operand_def(GmPtrType)
     index = operand_def(i64)
     result = result_def()
+    traits = traits_def(MemoryReadEffect())
+    assembly_format = "$ptr `[` $index `]` attr-dict `:` type($ptr) `->` type($result)"
 
     def verify_types(self) -> None:
         if self.result.type != elem(self.ptr):
@@ -1259,12 +1718,16 @@ class GmLoadOp(SimtOp):
 
 @irdl_op_definition
 class GmStoreOp(SimtOp):
-    """``af::GmStore(ptr, index, value)``."""
+    """``af::GmStore(ptr, index, value)``.
+
+    ``ascendc.simt.gm_store %out[%i], %v : !ascendc.gmptr<f32>, f32``"""
 
     name = "ascendc.simt.gm_store"
     ptr = operand_def(GmPtrType)
     index = operand_def(i64)
     value = operand_def()
+    traits = traits_def(MemoryWriteEffect())
+    assembly_format = "$ptr `[` $index `]` `,` $value attr-dict `:` type($ptr) `,` type($value)"
 
     def verify_types(self) -> None:
         if self.value.type != elem(self.ptr):
@@ -1274,9 +1737,14 @@ class GmStoreOp(SimtOp):
 @irdl_op_definition
 class CheckIndexOp(SimtOp):
     """``af::CheckIndex(index, size, what)``: an index the kernel assumes valid (IndirectLoad
-    without need_check_bound). A no-op on a device; the simulator reports a violation."""
+    without need_check_bound). A no-op on a device; the simulator reports a violation --
+    kept like an assertion (a write).
+
+    ``ascendc.simt.check_index %idx, %size, "IndirectLoad ..."``"""
 
     name = "ascendc.simt.check_index"
     index = operand_def(i64)
     size = operand_def(i64)
     what = prop_def(StringAttr)
+    traits = traits_def(MemoryWriteEffect())
+    assembly_format = "$index `,` $size `,` $what attr-dict"
