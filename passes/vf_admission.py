@@ -19,6 +19,11 @@ VFs and are not marked. Rejections:
 * ops without a register-level lowering: integer floor division, remainder, the logical
   ops (scalar loops at memory level) and TrueDiv;
 * IndirectLoad (its own templates) and reductions (memory-level Reduce APIs).
+
+What the target offers comes from the target description, not from the lowering: the
+register API of each op (``ascendc_emitter.target.ops``, whose ``register_apis`` lists
+exactly what ``lowering.vf_lowering`` calls) and the per-dtype tables and Cast pairs of
+arch 3510 (``ascendc_emitter.target.support``).
 """
 
 from __future__ import annotations
