@@ -59,7 +59,7 @@ from ascendc_emitter.target.ops import (
     reduction_identity,
     unsupported,
 )
-from ascendc_emitter.target.types import cast_round_mode, converted_constant, element_type, scalar_type
+from ascendc_emitter.target.types import cast_round_mode, element_type, scalar_type
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.frontend.platform import get_platform
@@ -910,20 +910,8 @@ class GraphLowering:
             return
         self.b.vec(_entry(ew.CastOp).memory, dst, src, count, round=cast_round_mode(src_dtype, dst_dtype))
 
-    def _constant_source(self, v: SSAValue) -> ScalarOp | None:
-        """The Scalar constant behind a Broadcast of a constant, if ``v`` is one."""
-        owner = v.owner
-        if isinstance(owner, ew.BroadcastOp) and isinstance(owner.x.owner, ScalarOp):
-            return owner.x.owner
-        return None
-
     def _cast(self, n: ew.CastOp) -> None:
-        t = n.result_tensor()
-        if (const := self._constant_source(n.operands[0])) is not None:
-            # FR12: a constant Cast is a Duplicate of the converted constant.
-            value = self.b.const(converted_constant(const, t.dtype), scalar_type(t.dtype))
-            self.b.vec(ac.DuplicateOp, self.values[n.results[0]], value, self._count(t))
-            return
+        t = n.result_tensor()  # a constant's Cast was folded by fold-constant-casts (FR12)
         src = n.operands[0].type
         self._cast_into(
             self.values[n.results[0]], self.values[n.operands[0]], src.dtype, t.dtype, self._count(t)

@@ -32,7 +32,7 @@ from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import MaskType, RegType, UbPtrType
 from ascendc_emitter.target.ops import OpEntry, op_entry
 from ascendc_emitter.target.registers import VECTOR_BYTES, load_dist, store_dist
-from ascendc_emitter.target.types import cast_round_mode, converted_constant, element_type, scalar_type
+from ascendc_emitter.target.types import cast_round_mode, element_type, scalar_type
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode, VfOp
@@ -224,11 +224,6 @@ class VfCodegen:
             (ew.UnaryNode, self._unary),
             (ArangeOp, self._arange),
         ]
-        if isinstance(n, ew.BroadcastOp) and all(
-            self._folded_cast(u.operation) is not None
-            for u in n.results[0].uses  # type: ignore[arg-type]
-        ):
-            return  # a constant only read by folded Casts is never materialised (FR12)
         for cls, handler in handlers:
             if isinstance(n, cls):
                 self.regs[n.results[0]] = handler(n)
@@ -307,28 +302,8 @@ class VfCodegen:
         minus_one = self.b.const(op_entry(n).implied_scalar, scalar_type(t.dtype))  # type: ignore[union-attr]
         return self.b.reg(self._api(n, scalar=True), self.value(n.x), minus_one, self.mask(t.dtype), name="r")
 
-    def _constant_behind(self, v: SSAValue) -> ScalarOp | None:
-        """The Scalar constant a Broadcast member of this region duplicates, if any."""
-        owner = v.owner
-        if not isinstance(owner, ew.BroadcastOp) or owner.x not in self.params:
-            return None
-        source = self.region.inputs[list(self.region.block.args).index(owner.x)].owner
-        return source if isinstance(source, ScalarOp) else None
-
-    def _folded_cast(self, n: AscirNode) -> ScalarOp | None:
-        """FR12: the constant a Cast member converts at compile time, if it does."""
-        if not isinstance(n, ew.CastOp) or DType.bool in (n.x.type.dtype, n.result_tensor().dtype):  # type: ignore[union-attr]
-            return None
-        return self._constant_behind(n.x)
-
     def _cast(self, n: ew.CastOp) -> SSAValue:
         src_t, dst_t = n.x.type.dtype, n.result_tensor().dtype  # type: ignore[union-attr]
-        if (const := self._folded_cast(n)) is not None:
-            # FR12: a constant Cast is a Duplicate of the converted constant.
-            value = self.b.const(converted_constant(const, dst_t), scalar_type(dst_t))
-            return self.b.reg(
-                ac.RegDuplicateOp, value, self.mask(dst_t), result=self._out(n), name=n.node_name
-            )
         if dst_t is DType.bool:
             return self.as_mask(n.x) if src_t in _BOOLEAN else self._nonzero(n.x, src_t)
         if src_t is DType.bool:

@@ -3,13 +3,11 @@ conversion -- shared by the passes (VF admission) and every lowering."""
 
 from __future__ import annotations
 
-import numpy as np
 from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, IntegerType, Signedness
 from xdsl.ir import Attribute
 
 from ascendc_emitter.dialect.types import element_cname
 from ascir_dialect.dtypes import DType
-from ascir_dialect.ops.sources import ScalarOp
 
 
 def element_type(d: DType) -> Attribute:
@@ -48,10 +46,3 @@ def cast_round_mode(src: DType, dst: DType) -> str:
     return "CAST_RINT"
 
 
-def converted_constant(const: ScalarOp, dtype: DType) -> int | float:
-    """A Scalar constant converted to ``dtype`` exactly as the reference Cast does (FR12)."""
-    from ascir_dialect.interpreter import RefRuntime
-
-    src = const.out_type.dtype
-    value = RefRuntime.convert(np.asarray([const.python_value()], dtype=src.numpy), dtype)[0]
-    return float(value) if dtype.is_float else int(value)
