@@ -64,12 +64,12 @@ ascir.graph @strided_out hint sizes [] axes [0: a = 4, 1: b = 6] {
 // -----
 
 // A reduction after the gather: not in the SIMD template yet; SK-like runs it as the
-// output post stage.
+// output post stage (compiled: it arrives at impl level).
 // CHECK-LABEL: ascir.graph @reduce_after_simd hint
 // CHECK-SAME:    rejected = "SIMD: ascir.reduce_sum %r: reductions after the gather are not supported by the SIMD template yet"}
 // CHECK-LABEL: ascir.graph @reduce_after_sklike hint
 // CHECK-SAME:    stages = ["indirect_load: xl, il, g, g_st; reads in0, in1; writes ws0", "output_post: g, r, st; reads ws0; writes out0"], workspace_bytes = [#ascir.expr<96>]}
-// CHECK-LABEL: ascir.graph @reduce_after_output_post hint
+// CHECK-LABEL: ascir.graph @reduce_after_output_post impl
 // CHECK:         %r = ascir.reduce_sum %g
 // FORCED: error: indirect-load-template-cases: template 'simd' was rejected: SIMD: ascir.reduce_sum %r: reductions after the gather are not supported by the SIMD template yet
 ascir.graph @reduce_after hint sizes [] axes [0: a = 4, 1: b = 6] {
