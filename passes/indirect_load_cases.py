@@ -60,7 +60,7 @@ from passes.indirect_plan import (
     has_indirect_load,
     scores,
 )
-from passes.indirect_templates import simd_supported, simt_supported
+from passes.indirect_templates import SIMD_UNARY, simd_supported, simt_supported
 from passes.options import TemplateName, TypedOptions
 from passes.sklike_stages import SkLikeSplit, Stage, sklike_reason, split_stages
 
@@ -81,7 +81,8 @@ class MoveGatherForward(RewritePattern):
     ``op`` is an elementwise op or Cast whose result only the gather reads. It then runs on
     the gathered elements: values never change, only where they are computed. With
     ``duplicate`` (SIMT) a two-input op gets one gather per tensor operand, all with the same
-    index; without it (SIMD) only single-input ops move. With ``respect_enlarge`` (SIMD) the
+    index; without it (SIMD) only the unary ops the SIMD chain runs move (an op with a scalar
+    operand stays before the gather, and the SIMD check says why it rejects it). With ``respect_enlarge`` (SIMD) the
     move stops while the gather may enlarge the data (computing before it is cheaper).
     ``moved`` collects the names of the moved ops."""
 
@@ -101,8 +102,8 @@ class MoveGatherForward(RewritePattern):
             if not (grow.is_constant and grow.as_int() <= 0):
                 return
         tensors = _tensor_operands(pred)
-        if len(tensors) != 1 and not self.duplicate:
-            return
+        if not self.duplicate and (len(tensors) != 1 or not isinstance(pred, SIMD_UNARY)):
+            return  # SIMD: only the unary ops its chain runs move (simd_supported agrees)
         out = il.result_tensor()
         new_ops: list[AscirNode] = []
         operands = []

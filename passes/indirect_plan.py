@@ -136,6 +136,17 @@ def analyse(graph: GraphOp) -> IndirectPlan:
                 f"{n.describe()}: only loads, broadcasts and elementwise ops may precede an IndirectLoad",
                 at=n,
             )
+    computed_before = set(input_chain) | set(index_chain)
+    for n in output_chain:
+        early = [v.owner for v in n.operands if v.owner in computed_before]
+        if early:
+            raise PassError(
+                PASS,
+                f"{n.describe()} reads %{early[0].node_name}, computed before {il.describe()}: only "  # type: ignore[union-attr]
+                "vertical fusion is supported (load -> ... -> IndirectLoad -> ... -> store); "
+                "recompute it after the gather or split the graph",
+                at=n,
+            )
     for n in output_chain:
         if isinstance(n, ReduceNode):
             if reduce is not None:
