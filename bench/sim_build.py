@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import importlib
 import os
 import resource
 import shutil
@@ -148,9 +149,9 @@ def med(xs: list[float]) -> float:
 
 def toolchain_figures(base: Path, repeats: int) -> None:
     """Build cost and size of the toolchain cache entries (needs runtime.build.toolchain_objects)."""
-    import runtime.build as build_mod
     from runtime.toolchain import sim_toolchain
 
+    build_mod = importlib.import_module("runtime.build")  # the package attribute is the function build()
     prepare = getattr(build_mod, "toolchain_objects", None)
     if prepare is None:
         print("toolchain cache: not in this version (the ABI object is built in every kernel cache)")
@@ -240,14 +241,19 @@ def pytest_figures(base: Path) -> None:
     env["ASCIR_TOOLCHAIN_CACHE_DIR"] = fresh_dir(base, "pytest-toolchain")
     env["PYTHONPATH"] = str(ROOT)
     for label in ("cold caches", "warm caches"):
-        start = time.perf_counter()
-        out = subprocess.run(
+        wall, cpu, out = timed(
+            subprocess.run,
             [sys.executable, "-m", "pytest", "test/runtime", "-q", "-p", "no:cacheprovider"],
-            cwd=ROOT, env=env, capture_output=True, text=True, check=False,
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            check=False,
         )
-        wall = time.perf_counter() - start
         last = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else out.stderr[-300:]
-        print(f"python -m pytest test/runtime -q, {label}: {wall:.1f} s ({last})")
+        level = env.get("ASCIR_SIM_OPT", "the conftest's")
+        print(f"python -m pytest test/runtime -q (ASCIR_SIM_OPT {level}), {label}: {wall:.1f} s wall, "
+              f"{cpu:.1f} s CPU ({last})")
 
 
 def main() -> int:
