@@ -235,7 +235,7 @@ def level_figures(base: Path, loads: dict[str, tuple[Any, Any]], workloads: dict
             print(f"-O{level} / -O{ref}: build x{b:.2f}, run small x{s:.2f}, run large x{l_:.2f}")
 
 
-def pytest_figures(base: Path) -> None:
+def pytest_figures(base: Path, extra: list[str]) -> None:
     env = dict(os.environ)
     env["ASCIR_CACHE_DIR"] = fresh_dir(base, "pytest-kernels")
     env["ASCIR_TOOLCHAIN_CACHE_DIR"] = fresh_dir(base, "pytest-toolchain")
@@ -243,7 +243,7 @@ def pytest_figures(base: Path) -> None:
     for label in ("cold caches", "warm caches"):
         wall, cpu, out = timed(
             subprocess.run,
-            [sys.executable, "-m", "pytest", "test/runtime", "-q", "-p", "no:cacheprovider"],
+            [sys.executable, "-m", "pytest", "test/runtime", "-q", "-p", "no:cacheprovider", *extra],
             cwd=ROOT,
             env=env,
             capture_output=True,
@@ -252,7 +252,8 @@ def pytest_figures(base: Path) -> None:
         )
         last = out.stdout.strip().splitlines()[-1] if out.stdout.strip() else out.stderr[-300:]
         level = env.get("ASCIR_SIM_OPT", "the conftest's")
-        print(f"python -m pytest test/runtime -q (ASCIR_SIM_OPT {level}), {label}: {wall:.1f} s wall, "
+        command = " ".join(["python -m pytest test/runtime -q", *extra])
+        print(f"{command} (ASCIR_SIM_OPT {level}), {label}: {wall:.1f} s wall, "
               f"{cpu:.1f} s CPU ({last})")
 
 
@@ -262,7 +263,9 @@ def main() -> int:
     parser.add_argument("--levels", default="0,g,1", help="ASCIR_SIM_OPT levels to compare (last = reference)")
     parser.add_argument("--only", default=",".join(KERNELS))
     parser.add_argument("--pytest", action="store_true", help="also time python -m pytest test/runtime -q")
+    parser.add_argument("--pytest-args", default="", help="more pytest arguments (e.g. --ignore=...)")
     parser.add_argument("--skip-levels", action="store_true")
+    parser.add_argument("--skip-builds", action="store_true")
     args = parser.parse_args()
     names = [n for n in args.only.split(",") if n]
     for n in names:
@@ -277,13 +280,14 @@ def main() -> int:
     try:
         workloads = {n: workload(n) for n in names}
         loads = {n: emit(w.graph, f"bench_{n}") for n, w in workloads.items()}
-        toolchain_figures(base, args.repeats)
-        build_figures(base, loads, args.repeats)
+        if not args.skip_builds:
+            toolchain_figures(base, args.repeats)
+            build_figures(base, loads, args.repeats)
         if not args.skip_levels:
             level_figures(base, loads, workloads, [lv for lv in args.levels.split(",") if lv], args.repeats)
         if args.pytest:
             print()
-            pytest_figures(base)
+            pytest_figures(base, args.pytest_args.split())
     finally:
         shutil.rmtree(base, ignore_errors=True)
     return 0

@@ -62,8 +62,8 @@ def test_kernel_builds_read_the_precompiled_header(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, toolchain_cache: Path
 ) -> None:
     """The build command, run again with -H (g++ lists what it reads; '!' marks a
-    precompiled header it used): the device source reads kernel_operator.h.gch, not the
-    header. Only a PCH built with the kernel's own flags is used."""
+    precompiled header it used): the device source reads kernel_operator.h.gch from the
+    toolchain cache and never parses the header itself."""
     monkeypatch.setenv("ASCIR_CACHE_DIR", str(tmp_path / "kernels"))
     kernel = compile_kernel(*vadd("pch"), name="pch")
     _abi, pch = shared_objects(kernel.build_dir)
