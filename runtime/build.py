@@ -1,4 +1,4 @@
-"""Build the three-file kernel contract into ``kernel_module.so`` (content-addressed cache).
+"""Build the three-file kernel contract into ``kernel_module.so`` (content-addressed caches).
 
 Cache integrity: a build happens in a fresh temporary directory inside the cache root; its
 product's sha256 goes into ``manifest.json``, written last; the directory is then renamed
@@ -6,13 +6,23 @@ to its entry name in one step. An entry is reused only when its manifest is pres
 the same key and format, and matches the product's digest; anything else -- a build killed
 midway, a truncated or edited library, an entry of an older layout -- is removed and built
 again. A library that still cannot be loaded is removed and rebuilt once
-(:func:`load_or_rebuild`). The simulator ABI object (:func:`prebuilt_object`) follows the
-same rules. Entry names come from ``ascendc_emitter.names.file_name`` and are checked to be
-inside the cache root.
+(:func:`load_or_rebuild`). Entry names come from ``ascendc_emitter.names.file_name`` and
+are checked to be inside the cache root.
+
+What every simulated kernel shares is built once per toolchain (compiler, version, flags,
+digest of every file it reads) into the toolchain cache (``runtime.cache.toolchain_cache_root``)
+by the same rules (:func:`toolchain_objects`): the simulator's ABI object, linked into
+every kernel, and the precompiled simulator header ``kernel_operator.h.gch``, which g++
+reads in place of ``kernel_operator.h`` (its directory is searched first). One process
+builds a toolchain entry while others wanting it wait (an advisory lock; the atomic rename
+keeps a reader from ever seeing half of one even without it).
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+import fcntl
 import hashlib
 import json
 import os
@@ -22,17 +32,20 @@ import subprocess
 import tempfile
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
 
 from ascendc_emitter.names import file_name
-from runtime.cache import CACHE_FORMAT, cache_root, kernel_key
+from runtime.cache import CACHE_FORMAT, cache_root, file_digest, kernel_key, toolchain_cache_root
 from runtime.errors import KernelBuildError
 from runtime.launch_rewrite import rewrite_launches
-from runtime.toolchain import SIM_ABI_SOURCE, TILING_ABI_SOURCE, Toolchain
+from runtime.toolchain import SIM_ABI_SOURCE, SIM_HEADER, TILING_ABI_SOURCE, Toolchain
 
 LIBRARY = "kernel_module.so"
+PCH = f"{SIM_HEADER.name}.gch"
+"""The precompiled simulator header, as g++ looks for it next to ``kernel_operator.h``."""
 
 
 MANIFEST = "manifest.json"
@@ -51,11 +64,12 @@ def sha256_file(path: Path) -> str:
     return h.hexdigest()
 
 
-def entry_path(parent: Path, component: str) -> Path:
+def entry_path(parent: Path, component: str, root: Path | None = None) -> Path:
     """``parent / component`` for a component built from ``file_name(...)`` parts, refused
     unless it is one plain name and resolves to a direct child of ``parent`` inside the
-    cache root (names are mapped; this checks once more)."""
-    root = cache_root().resolve()
+    cache root (``root``, by default the kernel cache; names are mapped, this checks once
+    more)."""
+    root = (cache_root() if root is None else root).resolve()
     if not _PLAIN.fullmatch(component) or len(component) > 200:
         raise KernelBuildError(f"refusing cache entry name {component!r}: not a plain file name")
     entry = parent / component
@@ -73,7 +87,7 @@ def _manifest_ok(entry: Path, key: str, product: str) -> bool:
             and manifest.get("format") == CACHE_FORMAT
             and manifest.get("key") == key
             and manifest.get("product") == product
-            and manifest.get("sha256") == sha256_file(entry / product)
+            and manifest.get("sha256") == file_digest(entry / product)
         )
     except (OSError, ValueError):
         return False
@@ -114,13 +128,38 @@ def _remove_stale_work(parent: Path) -> None:
         shutil.rmtree(p, ignore_errors=True)
 
 
-def cached_build(entry: Path, key: str, product: str, produce: Callable[[Path], None]) -> Path:
+@contextlib.contextmanager
+def exclusive(entry: Path) -> Iterator[None]:
+    """Hold an advisory lock on ``entry`` (``flock`` on ``.lock-<name>`` beside it) while
+    this process builds it; the kernel releases it when the holder dies. Where the file
+    system has no locks the atomic rename alone keeps the entry whole (both build it)."""
+    entry.parent.mkdir(parents=True, exist_ok=True)
+    fd = os.open(entry.with_name(f".lock-{entry.name}"), os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        with contextlib.suppress(OSError):
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        os.close(fd)  # releases the lock; the lock file stays (removing it would race)
+
+
+def cached_build(
+    entry: Path, key: str, product: str, produce: Callable[[Path], None], lock: bool = False
+) -> Path:
     """The entry directory holding a verified ``product``: reused when its manifest matches,
     else built by ``produce(work_dir)`` in a temporary directory, sealed with its manifest
-    and renamed into place."""
+    and renamed into place. With ``lock``, one process builds it while the others wait for
+    it (:func:`exclusive`)."""
+    if (entry.exists() or entry.is_symlink()) and _manifest_ok(entry, key, product):
+        return entry
+    with exclusive(entry) if lock else contextlib.nullcontext():
+        return _build_entry(entry, key, product, produce)
+
+
+def _build_entry(entry: Path, key: str, product: str, produce: Callable[[Path], None]) -> Path:
     if entry.exists() or entry.is_symlink():
         if _manifest_ok(entry, key, product):
-            return entry
+            return entry  # another process built it while this one waited for the lock
         discard(entry)  # corrupt, interrupted, edited, or of an older layout
     entry.parent.mkdir(parents=True, exist_ok=True)
     _remove_stale_work(entry.parent)
@@ -158,26 +197,81 @@ def load_or_rebuild(entry: Path, rebuild: Callable[[], Path], load: Callable[[Pa
             ) from None
 
 
+@dataclasses.dataclass(frozen=True)
+class ToolchainObjects:
+    """What every simulated kernel of one toolchain shares, from the toolchain cache."""
+
+    abi_object: Path
+    """The simulator's C ABI (``runtime/sim/abi.cpp``) compiled once."""
+    pch_dir: Path
+    """The directory holding ``kernel_operator.h.gch``: searched before the simulator's
+    include directory, so that g++ reads the precompiled header in its place."""
+
+    def files(self) -> list[Path]:
+        return [self.abi_object, self.pch_dir / PCH]
+
+
+def _compile(toolchain: Toolchain, arguments: list[str], what: Path) -> None:
+    command = [toolchain.compiler, *(f for f in toolchain.flags if f != "-shared"), *arguments]
+    result = subprocess.run(command, capture_output=True, text=True, timeout=600)
+    if result.returncode != 0:
+        raise KernelBuildError(
+            f"{toolchain.compiler} failed on {what} (exit {result.returncode})\n{result.stderr[-6000:]}"
+        )
+
+
+def _toolchain_entry(stem: str, key: str) -> Path:
+    root = toolchain_cache_root()
+    root.mkdir(parents=True, exist_ok=True)
+    return entry_path(root, f"{file_name(stem)}-{key}", root)
+
+
 def prebuilt_object(source: Path, toolchain: Toolchain) -> Path:
-    """``source`` compiled once to an object file shared by every kernel build: the
-    simulator's C ABI does not depend on the kernel (its key covers every input of the
-    build, as a kernel's does). Saves a compile of the simulator per kernel."""
-    key = kernel_key({source.name: source.read_text()}, toolchain)
-    objects = cache_root() / "objects"
-    objects.mkdir(parents=True, exist_ok=True)
-    entry = entry_path(objects, f"{file_name(source.stem)}-{key}")
+    """``source`` compiled once per toolchain to an object file shared by every kernel
+    build: the simulator's C ABI does not depend on the kernel (its key covers every input
+    of the build, as a kernel's does)."""
+    key = object_key(source, toolchain)
     obj = f"{source.stem}.o"
 
     def produce(work: Path) -> None:
-        flags = [f for f in toolchain.flags if f != "-shared"]
-        command = [toolchain.compiler, *flags, "-c", str(source), "-o", str(work / obj)]
-        result = subprocess.run(command, capture_output=True, text=True, timeout=600)
-        if result.returncode != 0:
-            raise KernelBuildError(
-                f"{toolchain.compiler} failed on {source} (exit {result.returncode})\n{result.stderr[-6000:]}"
-            )
+        _compile(toolchain, ["-c", str(source), "-o", str(work / obj)], source)
 
-    return cached_build(entry, key, obj, produce) / obj
+    return cached_build(_toolchain_entry(source.stem, key), key, obj, produce, lock=True) / obj
+
+
+def object_key(source: Path, toolchain: Toolchain) -> str:
+    """The key of ``source`` compiled alone with ``toolchain``: the source, the compiler's
+    path and version, the flags, and every file of ``toolchain.shared_inputs`` (the
+    simulator's headers and sources, the build code)."""
+    shared = dataclasses.replace(toolchain, inputs=toolchain.shared_inputs)
+    return kernel_key({source.name: source.read_text()}, shared)
+
+
+def header_key(toolchain: Toolchain) -> str:
+    """The key of the precompiled simulator header (as :func:`object_key`)."""
+    shared = dataclasses.replace(toolchain, inputs=toolchain.shared_inputs)
+    return kernel_key({f"precompiled {SIM_HEADER.name}": SIM_HEADER.read_text()}, shared)
+
+
+def precompiled_header(toolchain: Toolchain) -> Path:
+    """The directory of ``kernel_operator.h.gch``: the simulator headers precompiled once
+    per toolchain, with the flags kernels are compiled with (g++ uses a precompiled header
+    only then; its key covers the flags and every header)."""
+    key = header_key(toolchain)
+
+    def produce(work: Path) -> None:
+        _compile(toolchain, ["-x", "c++-header", str(SIM_HEADER), "-o", str(work / PCH)], SIM_HEADER)
+
+    return cached_build(_toolchain_entry("pch", key), key, PCH, produce, lock=True)
+
+
+def toolchain_objects(toolchain: Toolchain) -> ToolchainObjects:
+    """The ABI object and the precompiled header of ``toolchain``, built (side by side)
+    when the toolchain cache does not hold them yet."""
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        abi = pool.submit(prebuilt_object, SIM_ABI_SOURCE, toolchain)
+        pch = pool.submit(precompiled_header, toolchain)
+        return ToolchainObjects(abi.result(), pch.result())
 
 
 def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
@@ -192,11 +286,12 @@ def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
             (work / file).write_text(text)
         if toolchain.target == "sim":
             (work / "device_impl.sim.cpp").write_text(rewrite_launches(sources["device_impl.cpp"]))
-            abi = prebuilt_object(SIM_ABI_SOURCE, toolchain)
-            units = [work / "host_impl.cpp", work / "device_impl.sim.cpp", abi, TILING_ABI_SOURCE]
+            shared = toolchain_objects(toolchain)
+            units = [work / "host_impl.cpp", work / "device_impl.sim.cpp", shared.abi_object, TILING_ABI_SOURCE]
+            command = [*toolchain.command(units, work / LIBRARY, (shared.pch_dir,)), "-Winvalid-pch", f"-I{work}"]
         else:
             units = [work / "host_impl.cpp", work / "device_impl.cpp", TILING_ABI_SOURCE]
-        command = [*toolchain.command(units, work / LIBRARY), f"-I{work}"]
+            command = [*toolchain.command(units, work / LIBRARY), f"-I{work}"]
         (work / "build_command.txt").write_text(" ".join(command) + "\n")
         result = subprocess.run(command, capture_output=True, text=True, cwd=work, timeout=600)
         if result.returncode != 0:

@@ -8,6 +8,11 @@ version and the cache format. Editing any of them builds anew; nothing stale is 
 
 Each entry is a directory holding the build and, written last, ``manifest.json`` with the
 sha256 of its product (:mod:`runtime.build` verifies it before every reuse).
+
+What every simulated kernel shares -- the simulator's ABI object and the precompiled
+simulator header -- lives in a second cache, the toolchain cache
+(:func:`toolchain_cache_root`), keyed the same way, so that a new or emptied kernel cache
+does not build them again.
 """
 
 from __future__ import annotations
@@ -27,17 +32,36 @@ CACHE_FORMAT = 2
 
 
 def cache_root() -> Path:
+    """The kernel cache: ``$ASCIR_CACHE_DIR``, by default ``~/.cache/ascir/kernels``."""
     root = os.environ.get("ASCIR_CACHE_DIR")
     return Path(root) if root else Path.home() / ".cache" / "ascir" / "kernels"
 
 
-_FILE_DIGESTS: dict[tuple[str, int, int, int], str] = {}
+def toolchain_cache_root() -> Path:
+    """The toolchain cache (what every kernel of a toolchain shares):
+    ``$ASCIR_TOOLCHAIN_CACHE_DIR``, by default ``~/.cache/ascir/toolchain``; when that
+    default cannot be created or written, ``toolchain/`` inside the kernel cache."""
+    root = os.environ.get("ASCIR_TOOLCHAIN_CACHE_DIR")
+    if root:
+        return Path(root)
+    default = Path.home() / ".cache" / "ascir" / "toolchain"
+    try:
+        default.mkdir(parents=True, exist_ok=True)
+        if os.access(default, os.W_OK | os.X_OK):
+            return default
+    except OSError:
+        pass
+    return cache_root() / "toolchain"
+
+
+_FILE_DIGESTS: dict[tuple[str, int, int, int, int], str] = {}
 
 
 def file_digest(path: Path) -> str:
-    """sha256 of a file's bytes, remembered while its size, mtime and inode are unchanged."""
+    """sha256 of a file's bytes, remembered in this process while its size, mtime, ctime
+    and inode are unchanged (rewriting a file in place changes its ctime)."""
     st = path.stat()
-    memo = (str(path), st.st_size, st.st_mtime_ns, st.st_ino)
+    memo = (str(path), st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
     if (digest := _FILE_DIGESTS.get(memo)) is None:
         h = hashlib.sha256()
         with path.open("rb") as f:

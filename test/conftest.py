@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import os
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -17,6 +18,11 @@ from tools.ascir_opt import main as ascir_opt_main
 from tools.ascir_opt import make_context
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The test suite builds its simulator kernels with -Og: about half the g++ time of the
+# default -O1, and on its small shapes they run as fast (bench/sim_build.py measures
+# both). Set ASCIR_SIM_OPT=1 to test the default build instead.
+os.environ.setdefault("ASCIR_SIM_OPT", "g")
 
 
 def parse_ir(text: str) -> ModuleOp:

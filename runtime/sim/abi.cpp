@@ -4,6 +4,10 @@
 
 #include "kernel_operator.h"
 
+namespace ascsim {
+[[noreturn]] void raise_fault(const char* api, const char* what) { throw Fault(api, what); }
+}  // namespace ascsim
+
 extern "C" {
 
 void ascsim_reset(uint64_t ub_size) {

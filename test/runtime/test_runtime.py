@@ -36,7 +36,17 @@ def test_handwritten_kernel_runs_on_the_simulator(n: int, cores: int) -> None:
     assert result.stats["gm_read_bytes"] == 8 * n and result.stats["gm_write_bytes"] == 4 * n
 
 
-def test_kernel_cache_is_content_addressed(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def shared_objects(build_dir: Path) -> tuple[Path, Path]:
+    """The toolchain cache entries a kernel was linked with: (ABI object's, precompiled header's)."""
+    command = (build_dir / "build_command.txt").read_text().split()
+    (abi,) = [Path(a).parent for a in command if a.endswith("abi.o")]
+    (pch,) = [Path(a[2:]) for a in command if a.startswith("-I") and Path(a[2:]).name.startswith("pch-")]
+    return abi, pch
+
+
+def test_kernel_cache_is_content_addressed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, toolchain_cache: Path
+) -> None:
     monkeypatch.setenv("ASCIR_CACHE_DIR", str(tmp_path))
     sources = handwritten()
     first = compile_kernel(*sources, name="cached")
@@ -44,9 +54,13 @@ def test_kernel_cache_is_content_addressed(tmp_path: Path, monkeypatch: pytest.M
     again = compile_kernel(*sources, name="cached")
     assert again.build_dir == first.build_dir
     assert (again.build_dir / "kernel_module.so").stat().st_mtime_ns == built  # reused, not rebuilt
-    assert sorted(p.name for p in tmp_path.iterdir()) == [first.build_dir.name, "objects"]
-    (abi,) = (tmp_path / "objects").iterdir()  # the simulator ABI, compiled once for every kernel
+    # what every kernel shares is in the toolchain cache, not in the kernel cache
+    assert sorted(p.name for p in tmp_path.iterdir()) == [first.build_dir.name]
+    abi, pch = shared_objects(first.build_dir)  # the simulator ABI and headers, compiled once
+    assert abi.parent == toolchain_cache and pch.parent == toolchain_cache
     assert abi.name.startswith("abi-") and sorted(p.name for p in abi.iterdir()) == ["abi.o", "manifest.json"]
+    assert sorted(p.name for p in pch.iterdir()) == ["kernel_operator.h.gch", "manifest.json"]
+    shared = {p: p.stat().st_mtime_ns for p in (abi / "abi.o", pch / "kernel_operator.h.gch")}
     assert sorted(p.name for p in first.build_dir.iterdir()) == [
         "build_command.txt",
         "device_impl.cpp",
@@ -58,7 +72,8 @@ def test_kernel_cache_is_content_addressed(tmp_path: Path, monkeypatch: pytest.M
     ]
     changed = compile_kernel(sources[0], sources[1], sources[2] + "\n// changed\n", name="cached")
     assert changed.build_dir != first.build_dir
-    assert len(list((tmp_path / "objects").iterdir())) == 1  # reused by the second kernel
+    assert shared_objects(changed.build_dir) == (abi, pch)  # the same shared objects ...
+    assert {p: p.stat().st_mtime_ns for p in shared} == shared  # ... reused by the second kernel
     assert (first.build_dir / "build_command.txt").read_text().startswith(os.environ.get("CXX", "g++"))
 
 

@@ -9,8 +9,8 @@
 #define __aicore__
 #endif
 
-#if defined(ASCSIM) && __has_include("ascsim/core.h")
-#include "ascsim/core.h"  // the simulator reports faults (ascsim::fail)
+#if defined(ASCSIM) && __has_include("ascsim/fault.h")
+#include "ascsim/fault.h"  // the simulator reports faults (ascsim::fail)
 #define AF_SIMULATOR_FAULTS 1
 #endif
 

@@ -8,27 +8,22 @@
 #include <cstring>
 #include <exception>
 #include <list>
-#include <sstream>
 #include <string>
 #include <type_traits>
 #include <unordered_map>
 #include <vector>
 
+#include "fault.h"
+
 namespace ascsim {
 
-// A simulator fault. `api` names the AscendC call that detected it.
+// A simulator fault. `api` names the AscendC call that detected it. Thrown by
+// ascsim::fail (fault.h) through raise_fault (abi.cpp).
 struct Fault : std::exception {
     std::string message;
     Fault(const std::string& api, const std::string& what) : message(api + ": " + what) {}
     const char* what() const noexcept override { return message.c_str(); }
 };
-
-template <typename... Parts>
-[[noreturn]] inline void fail(const char* api, const Parts&... parts) {
-    std::ostringstream os;
-    (os << ... << parts);
-    throw Fault(api, os.str());
-}
 
 struct Stats {
     uint64_t gm_read_bytes = 0;
@@ -234,9 +229,9 @@ inline void launch(uint32_t block_dim, void* /*l2ctrl*/, void* /*stream*/, Kerne
             s.block_log.push_back({launch_no, b, stats_delta(s.stats, before)});
         }
     } catch (const Fault& f) {
-        std::ostringstream os;
-        os << f.what() << " (block " << s.block_idx << " of " << block_dim << ")";
-        s.error = os.str();
+        detail::Message m;
+        m << f.what() << " (block " << s.block_idx << " of " << block_dim << ")";
+        s.error = m.c_str();
     } catch (const std::exception& e) {
         s.error = std::string("simulator: ") + e.what();
     }

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
-#include <functional>
+#include <limits>
 
 #include "convert.h"
 #include "core.h"
