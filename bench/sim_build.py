@@ -92,15 +92,14 @@ def workload(name: str) -> Workload:
 
 def emit(graph: Any, name: str) -> tuple[Any, Any]:
     """(the hint graph, its three generated files), as ``compile_graph`` makes them."""
+    from xdsl.dialects.builtin import ModuleOp
+
     from ascendc_emitter.printer import emit_files
     from ascir_dialect.interpreter import resolve_graph
-    from lowering.indirect_kernel import lower_indirect
-    from lowering.indirect_plan import has_indirect_load
-    from lowering.pipeline import lower_ordinary
+    from lowering.pipeline import run_autofuse
 
     _module, g = resolve_graph(graph, None)
-    lowered = lower_indirect(g, name, None) if has_indirect_load(g) else lower_ordinary(g, name, True, "loop")
-    return g, emit_files(lowered)
+    return g, emit_files(run_autofuse(ModuleOp([g.clone()]), kernel=name))
 
 
 # ------------------------------------------------------------------------- timing
