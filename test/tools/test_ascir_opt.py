@@ -183,5 +183,7 @@ def test_dump_dir_inside_autofuse_and_per_chunk(tmp_path: Path) -> None:
     )
     assert out.returncode == 0, out.stderr
     names = {p.name for p in (tmp_path / "many").iterdir()}
-    assert {"chunk0_01_input.mlir", "chunk0_02_indirect-load-template-cases.mlir"} <= names
-    assert "chunk1_02_indirect-load-template-cases.mlir" in names
+    assert "chunk0_01_input.mlir" in names
+    for chunk in ("chunk0", "chunk1"):  # after the SK-like stage pipelines' own dumps
+        assert any(re.fullmatch(rf"{chunk}_\d\d_indirect-load-template-cases\.mlir", n) for n in names), names
+    assert any(re.fullmatch(r"chunk0_\d\d_schedule_g_input_pre\.mlir", n) for n in names), names

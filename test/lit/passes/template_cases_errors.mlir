@@ -78,9 +78,9 @@ ascir.graph @g hint sizes [] axes [0: a = 4, 1: b = 6] {
 
 // -----
 
-// A second output that does not depend on the gather (horizontal fusion) is refused;
-// this error names the store but is not located.
-// CHECK: error: indirect-load-template-cases: ascir.store %st2: every store must depend on the IndirectLoad (vertical fusion only)
+// A second output that does not depend on the gather (horizontal fusion) is refused, at
+// the first op after the gather that reads a value from before it.
+// CHECK: template_cases_errors.mlir:{{[0-9]+}}:18: error: indirect-load-template-cases: ascir.exp %e reads %xl, computed before ascir.indirect_load %g: only vertical fusion is supported
 ascir.graph @g hint sizes [] axes [0: a = 4, 1: b = 6] {
   %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [a, b], [4, 6], [6, 1]>
   %i = ascir.data {index = 1 : i64} : !ascir.tensor<int32, [a, b], [4, 6], [6, 1]>
