@@ -14,7 +14,7 @@ from typing import IO, NoReturn
 
 from xdsl.context import Context
 from xdsl.dialects.arith import Arith
-from xdsl.dialects.builtin import Builtin, ModuleOp
+from xdsl.dialects.builtin import Builtin, FileLineColLoc, IntAttr, ModuleOp
 from xdsl.dialects.scf import Scf
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
@@ -183,7 +183,8 @@ class AscirOptMain(xDSLOptMain):
                     module = self.parse_chunk(chunk, file_extension, offset)
                     if module is None:
                         continue
-                    if (msg := first_verification_error(module, offset)) is not None:
+                    _shift_lines(module, offset)  # file lines, for every later diagnostic
+                    if (msg := first_verification_error(module)) is not None:
                         raise AscirError(msg)
                     with dumping(self.args.dump_dir, prefix):
                         dump("input", module)
@@ -210,6 +211,17 @@ class AscirOptMain(xDSLOptMain):
             return status
         print(message.rstrip(), file=sys.stderr)
         return EXIT_USER_ERROR
+
+
+def _shift_lines(module: ModuleOp, offset: int) -> None:
+    """Make the locations of a ``--split-input-file`` chunk lines of the file, so that
+    verifier and pass diagnostics point at the file (parse errors add the offset themselves)."""
+    if not offset:
+        return
+    for op in module.walk():
+        loc = op.location
+        if isinstance(loc, FileLineColLoc):
+            op.location = FileLineColLoc(loc.filename, IntAttr(loc.line.data + offset), loc.column)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
