@@ -14,6 +14,8 @@ these directives print the pieces that read closer to the C++ than the builtin s
 
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from xdsl.dialects.builtin import ArrayAttr, IntAttr, StringAttr
 from xdsl.ir import Attribute
 from xdsl.irdl import IRDLOperation
@@ -48,8 +50,9 @@ def print_names(printer: Printer, names: list[str]) -> None:
 class _Optional(CustomDirective):
     """A directive over one optional property: it may anchor an optional group."""
 
+    @abstractmethod
     def _variable(self) -> AttributeVariable:
-        raise NotImplementedError
+        """The optional property this directive prints and parses."""
 
     def is_present(self, op: IRDLOperation) -> bool:
         return self._variable().get(op) is not None
@@ -157,8 +160,9 @@ class Routes(_Optional):
 
 
 class _SameTypes(CustomDirective):
+    @abstractmethod
     def _directives(self) -> list[TypeDirective]:
-        raise NotImplementedError
+        """The type directives that must all be the same type."""
 
     def parse(self, parser: Parser, state: ParsingState) -> None:
         directives = self._directives()
