@@ -1,4 +1,4 @@
-"""Fixtures of the runtime tests: a toolchain cache of their own."""
+"""Fixtures of the runtime tests: the toolchain cache they look into."""
 
 from __future__ import annotations
 
@@ -6,16 +6,11 @@ from pathlib import Path
 
 import pytest
 
-
-@pytest.fixture(scope="session")
-def session_toolchain_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("toolchain_cache")
+from runtime.cache import toolchain_cache_root
 
 
 @pytest.fixture
-def toolchain_cache(session_toolchain_dir: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A toolchain cache (ABI object, precompiled header) that only these tests use -- so
-    that they can look into it -- shared by them (built once per session), set as
-    ASCIR_TOOLCHAIN_CACHE_DIR."""
-    monkeypatch.setenv("ASCIR_TOOLCHAIN_CACHE_DIR", str(session_toolchain_dir))
-    return session_toolchain_dir
+def toolchain_cache() -> Path:
+    """The toolchain cache (ABI object, precompiled header) kernels are built with: the
+    default one, or ASCIR_TOOLCHAIN_CACHE_DIR's (tests that damage it use their own)."""
+    return toolchain_cache_root()
