@@ -36,6 +36,7 @@ from passes.dump import dump, dump_text, dumping
 from passes.indirect_plan import has_indirect_load
 from passes.options import MASK_MODES, TEMPLATES, check_bool, check_choice
 from runtime import compile_kernel
+from tools import graph_cache
 
 
 @dataclass
@@ -156,14 +157,22 @@ def compile_graph(
         raise AscirError(f"name= must be a string (the kernel name), got {type(name).__name__}")
     # the kernel's C++ name (ascendc_emitter.names: any graph or user name maps to one)
     kernel_name = kernel_symbol(name or f"autofuse_{g.graph_name}")
-    with dumping(dump_dir):
-        dump("input", g)
-        if template is not None and not has_indirect_load(g):
-            raise AscirError("template= applies to IndirectLoad graphs only")
-        kernel_module = run_autofuse(ModuleOp([g.clone()]), vf, mask_mode, template or "", kernel_name)
-        sources = emit_files(kernel_module)
-        for file, text in sources.as_dict().items():
-            dump_text(file, text)
+    if template is not None and not has_indirect_load(g):
+        raise AscirError("template= applies to IndirectLoad graphs only")
+    # the graph-level cache (tools.graph_cache); dumps need the pipeline to run
+    cached = dump_dir is None and graph_cache.enabled()
+    options = {"vf": vf, "mask_mode": mask_mode, "template": template or "", "name": kernel_name}
+    key = graph_cache.graph_key(g, options) if cached else ""
+    sources = graph_cache.lookup(key) if cached else None
+    if sources is None:
+        with dumping(dump_dir):
+            dump("input", g)
+            kernel_module = run_autofuse(ModuleOp([g.clone()]), vf, mask_mode, template or "", kernel_name)
+            sources = emit_files(kernel_module)
+            for file, text in sources.as_dict().items():
+                dump_text(file, text)
+        if cached:
+            graph_cache.store(key, sources)
     kernel = compile_kernel(
         sources.tiling_h,
         sources.host_impl_cpp,

@@ -719,6 +719,7 @@ def test_compiler_value_and_type_errors_are_internal_errors(
         raise TypeError("unsupported operand type(s)")
 
     monkeypatch.setattr(tools.compile, "run_autofuse", broken_lowering)
+    monkeypatch.setenv("ASCIR_GRAPH_CACHE", "0")  # a cached graph would not run the lowering
     code, _, err = run([EXAMPLE, "--sizes", "s0=2,s1=3"], capsys)
     assert code == 2 and "ascir-run: internal error: TypeError: unsupported operand type(s)" in err
     assert "please report it" in err and "Traceback" not in err

@@ -1,0 +1,135 @@
+"""The graph-level cache: a graph seen before gets its generated sources without the pipeline.
+
+``compile_graph`` keys a compilation by what determines its output (issue 17, "a graph-level
+cache"): the graph's canonical IR text (the printer's output, byte-identical on every run),
+the options that change the generated code (vf, mask_mode, template, kernel name), and the
+digest of the compiler's own code -- every file of the packages that turn a graph into
+sources, taken once per process: the code that runs is the code that was imported, so a
+process never mixes outputs of two versions of the compiler.
+
+A hit returns the three generated files; building and loading them is the kernel cache's
+job (``runtime.cache``: keyed by the sources and the toolchain, so a hit here can never
+serve a kernel built with other flags). Entries live in this process (bounded LRU) and on
+disk beside the kernel cache, ``<ASCIR_CACHE_DIR>/graphs/<key>.json``, written atomically
+and verified on every read (its own key and a sha256 of its files); a damaged entry is
+dropped and the graph compiled again. ``ASCIR_GRAPH_CACHE=0`` turns the cache off; dumps
+(``dump_dir``) always run the pipeline, since the dumps are what they are for.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import os
+from collections import OrderedDict
+from functools import cache
+from pathlib import Path
+
+from xdsl.ir import Operation
+from xdsl.printer import Printer
+
+from ascendc_emitter.printer import KernelSources
+from runtime.cache import cache_root, inputs_digest, project_version
+
+ROOT = Path(__file__).resolve().parent.parent
+
+COMPILER_CODE = ("ascir_dialect", "passes", "lowering", "ascendc_emitter", "tools/compile.py")
+"""What turns a graph into sources (relative to the project root)."""
+
+FORMAT = 1
+"""Layout of a disk entry; part of every key."""
+
+MEMORY_ENTRIES = 512
+"""In-process entries kept (least recently used dropped first)."""
+
+_memory: OrderedDict[str, KernelSources] = OrderedDict()
+
+
+def enabled() -> bool:
+    return os.environ.get("ASCIR_GRAPH_CACHE", "1") != "0"
+
+
+@cache
+def compiler_digest() -> str:
+    """The digest of the compiler's code as imported by this process (taken once)."""
+    return inputs_digest(ROOT / p for p in COMPILER_CODE)
+
+
+def graph_text(graph: Operation) -> str:
+    out = io.StringIO()
+    Printer(stream=out).print_op(graph)
+    return out.getvalue()
+
+
+def graph_key(graph: Operation, options: dict[str, object]) -> str:
+    """The key of compiling ``graph`` with ``options`` (values printed with ``repr``)."""
+    h = hashlib.sha256()
+    h.update(f"ascir-graph-cache {FORMAT} {project_version()} {compiler_digest()}\0".encode())
+    for name in sorted(options):
+        h.update(f"{name}={options[name]!r}\0".encode("utf-8", "surrogatepass"))
+    h.update(graph_text(graph).encode("utf-8", "surrogatepass"))
+    return h.hexdigest()[:32]
+
+
+def _files_digest(files: dict[str, str]) -> str:
+    h = hashlib.sha256()
+    for name in sorted(files):
+        h.update(name.encode() + b"\0" + files[name].encode("utf-8", "surrogatepass") + b"\0")
+    return h.hexdigest()
+
+
+def _entry_path(key: str) -> Path:
+    return cache_root() / "graphs" / f"{key}.json"
+
+
+def lookup(key: str) -> KernelSources | None:
+    """The sources stored under ``key``: this process's, else a verified disk entry."""
+    if (hit := _memory.get(key)) is not None:
+        _memory.move_to_end(key)
+        return hit
+    path = _entry_path(key)
+    try:
+        entry = json.loads(path.read_text(encoding="utf-8"))
+        files = entry["files"]
+        if entry.get("key") != key or entry.get("sha256") != _files_digest(files):
+            raise ValueError("damaged entry")
+        sources = KernelSources(files["tiling.h"], files["host_impl.cpp"], files["device_impl.cpp"])
+    except FileNotFoundError:
+        return None
+    except (OSError, ValueError, KeyError, TypeError):
+        # unreadable, truncated or edited: never served; compiled again and rewritten
+        path.unlink(missing_ok=True)
+        return None
+    _remember(key, sources)
+    return sources
+
+
+def store(key: str, sources: KernelSources) -> None:
+    """Remember ``sources`` under ``key`` here and on disk (best effort: a read-only or full
+    cache directory only costs the next process a pipeline run)."""
+    _remember(key, sources)
+    files = sources.as_dict()
+    path = _entry_path(key)
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp.write_text(
+            json.dumps({"key": key, "sha256": _files_digest(files), "files": files}, sort_keys=True),
+            encoding="utf-8",
+        )
+        os.replace(tmp, path)
+    except OSError:
+        tmp.unlink(missing_ok=True)
+
+
+def _remember(key: str, sources: KernelSources) -> None:
+    _memory[key] = sources
+    _memory.move_to_end(key)
+    while len(_memory) > MEMORY_ENTRIES:
+        _memory.popitem(last=False)
+
+
+def clear_memory() -> None:
+    """Forget this process's entries (the disk entries stay)."""
+    _memory.clear()
