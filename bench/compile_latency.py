@@ -3,6 +3,9 @@
 * fresh process: ``ascir-opt <graph> -p autofuse -t ascendc`` (Python start-up, imports,
   parse, pipeline, print), median of ``--runs``;
 * in process: parse + pipeline + print of the same graph (no C++ build), median;
+* graph-cache hit: ``compile_graph`` of a graph this process compiled before (a new module
+  with the same text): the graph-level cache (``tools.graph_cache``) serves the sources and
+  the kernel cache the library, no pipeline; median ms per graph (goal: <= 5 ms);
 * growth: synthetic elementwise chains of 200 and 2,000 nodes through the whole in-process
   pipeline; the ratio should stay close to 10 (linear).
 
@@ -63,6 +66,24 @@ def fresh_process(path: Path) -> float:
     return time.perf_counter() - start
 
 
+def cache_hit_ms(text: str, runs: int) -> float:
+    """Median ms of compile_graph on a graph compiled before in this process (per graph)."""
+    from test.conftest import parse_ir
+    from tools.compile import compile_graph
+
+    chunks = [c for c in text.split("// -----") if "ascir.graph" in c]
+    for chunk in chunks:
+        compile_graph(parse_ir(chunk))
+    samples = []
+    for _ in range(max(runs, 5)):
+        modules = [parse_ir(c) for c in chunks]
+        start = time.perf_counter()
+        for m in modules:
+            compile_graph(m)
+        samples.append((time.perf_counter() - start) / len(chunks))
+    return statistics.median(samples) * 1e3
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
@@ -75,6 +96,10 @@ def main() -> int:
         fresh = statistics.median(fresh_process(path) for _ in range(args.runs))
         inproc = statistics.median(in_process(text) for _ in range(args.runs))
         print(f"{name:<24}{fresh:>17.3f}{inproc:>14.4f}")
+    print()
+    print(f"{'graph':<24}{'graph-cache hit ms':>20}")
+    for name, path in GRAPHS.items():
+        print(f"{name:<24}{cache_hit_ms(path.read_text(), args.runs):>20.2f}")
     print()
     times = {}
     for n in tqdm((200, 2000), desc="growth", file=sys.stderr, disable=None):

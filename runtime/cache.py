@@ -79,14 +79,33 @@ def inputs_digest(paths: Iterable[Path]) -> str:
     for i, path in enumerate(paths):
         h.update(f"input {i}\0".encode())
         if path.is_dir():
-            for f in sorted(q for q in path.rglob("*") if q.is_file() and "__pycache__" not in q.parts):
-                h.update(f.relative_to(path).as_posix().encode("utf-8", "surrogatepass") + b"\0")
-                h.update(file_digest(f).encode() + b"\0")
+            for rel, f in _tree_files(str(path)):
+                h.update(rel.encode("utf-8", "surrogatepass") + b"\0")
+                h.update(file_digest(Path(f)).encode() + b"\0")
         elif path.is_file():
             h.update(file_digest(path).encode() + b"\0")
         else:
             h.update(b"<missing>\0")
     return h.hexdigest()
+
+
+def _tree_files(root: str) -> list[tuple[str, str]]:
+    """(relative POSIX path, path) of every file under ``root`` but ``__pycache__``, sorted
+    by relative path (os.scandir: a kernel-cache hit walks these trees on every build)."""
+    found: list[tuple[str, str]] = []
+    stack = [("", root)]
+    while stack:
+        prefix, directory = stack.pop()
+        with os.scandir(directory) as entries:
+            for e in entries:
+                rel = f"{prefix}{e.name}"
+                if e.is_dir():
+                    if e.name != "__pycache__":
+                        stack.append((rel + "/", e.path))
+                elif e.is_file():
+                    found.append((rel, e.path))
+    found.sort()
+    return found
 
 
 @cache
@@ -99,7 +118,12 @@ def project_version() -> str:
 
 def compiler_path(compiler: str) -> str:
     """The compiler's resolved path (``g++`` -> ``/usr/bin/x86_64-linux-gnu-g++-13``)."""
-    found = shutil.which(compiler)
+    return _resolve(compiler, os.environ.get("PATH", ""))
+
+
+@cache
+def _resolve(compiler: str, search_path: str) -> str:
+    found = shutil.which(compiler, path=search_path)
     return os.path.realpath(found) if found else compiler
 
 
