@@ -3,6 +3,7 @@
 // Header-only C++17; shared state uses inline variables so every TU sees one copy.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
@@ -71,12 +72,6 @@ constexpr uint64_t kWarpThreads = 32;
 constexpr uint64_t kDcacheLineBytes = 64;
 constexpr uint64_t kDcacheLines = 32 * 1024 / kDcacheLineBytes;
 
-struct SimtAccess {
-    uint32_t seq;
-    uint32_t thread;
-    uint64_t line;
-};
-
 class Dcache {
   public:
     bool access(uint64_t line) {  // true on a hit
@@ -103,6 +98,78 @@ class Dcache {
     std::unordered_map<uint64_t, std::list<uint64_t>::iterator> index_;
 };
 
+// One VF call's SIMT accesses, replayed in warp lockstep in linear time and memory linear in
+// the coalesced requests: the threads run in order, so a warp's accesses are complete when the
+// next warp starts; they are bucketed by access number (a counting sort), each bucket's lines
+// made unique (a warp request), and the requests kept; at the end of the call the requests are
+// ordered by access number, warps in order (a stable counting sort), and go through the DCache.
+// The order is: access number, then warp, then line -- the lockstep order of the device.
+class SimtTrace {
+  public:
+    void record(uint32_t thread, uint32_t seq, uint64_t line) {
+        const uint64_t warp = thread / kWarpThreads;
+        if (warp != warp_ && !warp_seq_.empty()) flush_warp();
+        warp_ = warp;
+        warp_seq_.push_back(seq);
+        warp_line_.push_back(line);
+    }
+
+    void account(Dcache& dcache, Stats& stats) {
+        flush_warp();
+        std::vector<uint64_t> start(size_t(max_seq_) + 2, 0);
+        for (uint32_t q : req_seq_) start[size_t(q) + 1] += 1;
+        for (size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+        std::vector<uint64_t> ordered(req_line_.size());
+        for (size_t i = 0; i < req_line_.size(); ++i) ordered[start[req_seq_[i]]++] = req_line_[i];
+        stats.simt_transactions += ordered.size();
+        for (uint64_t line : ordered) {
+            if (!dcache.access(line)) stats.dcache_miss_lines += 1;
+        }
+        clear();
+    }
+
+    void clear() {
+        warp_seq_.clear();
+        warp_line_.clear();
+        std::vector<uint32_t>().swap(req_seq_);
+        std::vector<uint64_t>().swap(req_line_);
+        max_seq_ = 0;
+    }
+
+  private:
+    void flush_warp() {
+        if (warp_seq_.empty()) return;
+        uint32_t top = 0;
+        for (uint32_t q : warp_seq_) top = q > top ? q : top;
+        max_seq_ = top > max_seq_ ? top : max_seq_;
+        std::vector<uint32_t> start(size_t(top) + 2, 0);
+        for (uint32_t q : warp_seq_) start[size_t(q) + 1] += 1;
+        for (size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
+        std::vector<uint64_t> lines(warp_line_.size());
+        std::vector<uint32_t> fill(start.begin(), start.end() - 1);
+        for (size_t i = 0; i < warp_seq_.size(); ++i) lines[fill[warp_seq_[i]]++] = warp_line_[i];
+        for (uint32_t q = 0; q <= top; ++q) {  // one request per distinct line of access q
+            auto first = lines.begin() + start[q], last = lines.begin() + start[size_t(q) + 1];
+            std::sort(first, last);  // at most one entry per thread of the warp
+            for (auto it = first; it != last; ++it) {
+                if (it == first || *it != *(it - 1)) {
+                    req_seq_.push_back(q);
+                    req_line_.push_back(*it);
+                }
+            }
+        }
+        warp_seq_.clear();
+        warp_line_.clear();
+    }
+
+    uint64_t warp_ = 0;
+    std::vector<uint32_t> warp_seq_;   // the running warp's accesses, in thread order
+    std::vector<uint64_t> warp_line_;
+    std::vector<uint32_t> req_seq_;    // coalesced requests of the finished warps, warp order
+    std::vector<uint64_t> req_line_;
+    uint32_t max_seq_ = 0;
+};
+
 struct GmBuffer {
     const uint8_t* base;
     uint64_t bytes;
@@ -125,7 +192,7 @@ struct State {
     int64_t simt_threads = 1;
     bool in_simt = false;
     uint32_t simt_seq = 0;                 // accesses of the running SIMT thread so far
-    std::vector<SimtAccess> simt_trace;    // this VF call's accesses
+    SimtTrace simt_trace;                  // this VF call's accesses
     Dcache dcache;                         // this core's
     std::vector<BlockRecord> block_log;    // one record per block of every launch
 };

@@ -25,35 +25,13 @@ inline void simt_record(const void* addr, uint64_t bytes) {
     const auto* p = static_cast<const uint8_t*>(addr);
     const uint64_t rel = owner < 0 ? 0 : uint64_t(p - s.gm[size_t(owner)].base);
     const uint64_t line = (uint64_t(owner + 1) << 40) | (rel / kDcacheLineBytes);
-    s.simt_trace.push_back({s.simt_seq++, uint32_t(s.simt_thread), line});
+    s.simt_trace.record(uint32_t(s.simt_thread), s.simt_seq++, line);
 }
 
-// Replay the VF call's accesses in warp lockstep (see core.h): coalescing, then DCache.
+// Replay the VF call's accesses in warp lockstep (core.h SimtTrace): coalescing, then DCache.
 inline void simt_account() {
     State& s = state();
-    auto& trace = s.simt_trace;
-    std::stable_sort(trace.begin(), trace.end(), [](const SimtAccess& a, const SimtAccess& b) {
-        const uint64_t wa = a.thread / kWarpThreads, wb = b.thread / kWarpThreads;
-        return a.seq != b.seq ? a.seq < b.seq : wa < wb;
-    });
-    std::vector<uint64_t> lines;
-    for (size_t i = 0; i < trace.size();) {
-        size_t j = i;
-        lines.clear();
-        while (j < trace.size() && trace[j].seq == trace[i].seq &&
-               trace[j].thread / kWarpThreads == trace[i].thread / kWarpThreads) {
-            lines.push_back(trace[j].line);
-            ++j;
-        }
-        std::sort(lines.begin(), lines.end());
-        lines.erase(std::unique(lines.begin(), lines.end()), lines.end());
-        s.stats.simt_transactions += lines.size();
-        for (uint64_t line : lines) {
-            if (!s.dcache.access(line)) s.stats.dcache_miss_lines += 1;
-        }
-        i = j;
-    }
-    trace.clear();
+    s.simt_trace.account(s.dcache, s.stats);
 }
 
 // Element i of the GM buffer that base pointer p points into.
