@@ -190,6 +190,7 @@ def _analyse(graph: GraphOp) -> KernelPlan:
         raise PassError(
             PASS, f"graph @{graph.graph_name} computes nothing: add the loads, compute and stores of a kernel"
         )
+    computed = set(nodes)
     widest = max(nodes, key=lambda n: n.out_type.rank)  # type: ignore[union-attr]
     axes = widest.out_type.axis  # type: ignore[union-attr]
     sizes = graph.axis_by_name()
@@ -206,7 +207,7 @@ def _analyse(graph: GraphOp) -> KernelPlan:
                 f"{n.describe()}: workspaces between stages are not supported by the single-stage lowering",
                 at=n,
             )
-        if isinstance(n.out_type, TensorType) and n in nodes and n.out_type.axis != axes:
+        if isinstance(n.out_type, TensorType) and n in computed and n.out_type.axis != axes:
             raise PassError(
                 PASS,
                 f"{n.describe()}: its view iterates {n.out_type.axis}, not the graph's loop axes {axes}; "

@@ -107,11 +107,11 @@ def phase_plan(graph: GraphOp, pass_name: str) -> PhasePlan:
     """The phase plan of a scheduled graph; a PassError of ``pass_name`` names the first
     reduction whose axis set differs from the others'."""
     nodes = list(graph.nodes())
-    tensors = [
-        n
+    tensors = {
+        n: None
         for n in nodes
         if isinstance(n.out_type, TensorType) and not isinstance(n, (DataOp, OutputOp, WorkspaceOp))
-    ]
+    }  # ordered, constant-time membership
     rank = max((n.out_type.rank for n in tensors), default=0)  # type: ignore[union-attr]
     plan = PhasePlan(rank)
     first: ReduceNode | None = None
