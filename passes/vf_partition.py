@@ -9,6 +9,10 @@ not depend on any container's iteration order). A cluster is a candidate region 
   exactly one pass over the reduced extent (``passes.phases``);
 * it is *convex*: no path leaves the cluster and comes back (otherwise the region could
   not be placed in the graph);
+* it fits one VF of the device (``ascendc_emitter.target.vf_limits``): at most 30
+  instructions, 8 inputs plus outputs, 32 live vector and 8 live mask registers, casts at
+  most 2x apart in width -- a node that would break a limit starts a new region, so a long
+  chain becomes several VFs rather than one the device cannot hold;
 * every tensor crossing its boundary has a register layout for the region's loop dtype
   (seed 000 AL-7, ``ascendc_emitter.target.registers``): a narrow tensor is loaded
   with an UNPACK and stored with a PACK distribution, which exist for slot ratios 2 and 4
@@ -32,6 +36,7 @@ from xdsl.ir import Block, Operation, Region, SSAValue
 from xdsl.passes import ModulePass
 
 from ascendc_emitter.target.registers import load_dist, store_dist
+from ascendc_emitter.target.vf_limits import vf_cost
 from ascir_dialect.attributes import MAX_VECTORIZED_AXES, TensorType
 from ascir_dialect.diagnostics import first_verification_error
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp, VfYieldOp
@@ -94,6 +99,17 @@ class _Clusterer:
             outside ^= low
         return True
 
+    def _fits(self, members: int, ancestors: int) -> bool:
+        """The union is convex and within the VF limits of the target (``vf_limits``)."""
+        if not self._convex(members, ancestors):
+            return False
+        nodes, rest = [], members
+        while rest:  # the set bits only: a region is small, the graph need not be
+            low = rest & -rest
+            nodes.append(self.nodes[low.bit_length() - 1])
+            rest ^= low
+        return vf_cost(nodes, *boundary(nodes)).violation() is None
+
     def run(self) -> list[list[AscirNode]]:
         cluster_of: dict[int, int] = {}
         clusters: dict[int, tuple[int, int]] = {}  # id -> (member bit set, union of their ancestors)
@@ -110,7 +126,7 @@ class _Clusterer:
                         candidates.append(c)
             me, mine = 1 << i, self.anc[i]
             options = [candidates] + [[c] for c in candidates] if candidates else []
-            chosen = next((cs for cs in options if self._convex(*_union(clusters, cs, me, mine))), None)
+            chosen = next((cs for cs in options if self._fits(*_union(clusters, cs, me, mine))), None)
             if chosen is None:
                 cid, absorbed = i, []
                 clusters[cid] = (me, mine)

@@ -47,13 +47,17 @@ ascir.graph @independent hint sizes [s0] axes [0: z0 = s0] {
 
 // -----
 
-// Widening chain int8 -> float16 -> float32: one region whose loop dtype is the widest
-// (float32); the int8 load enters by a 4:1 UNPACK.
+// Widening chain int8 -> float16 -> float32: the casts' elements are 1 to 4 bytes wide, more
+// than the 2x one VF may span (target.vf_limits, Autofuse kMaxBitWidthGap), so the chain
+// becomes two regions: int8 -> float16 (loop dtype float16, a 2:1 UNPACK), then the rest.
 // CHECK-LABEL: ascir.graph @widening impl
-// CHECK:         %e_out = ascir.vf @vf_0 loop_dtype float32 (%l) {
+// CHECK:         %h_out = ascir.vf @vf_0 loop_dtype float16 (%l) {
 // CHECK-NEXT:    ^bb0(%l_in: !ascir.tensor<int8,
 // CHECK-NEXT:      %h = ascir.cast %l_in {vf = "ok"}
-// CHECK-NEXT:      %f = ascir.cast %h {vf = "ok"}
+// CHECK-NEXT:      ascir.vf_yield %h
+// CHECK:         %e_out = ascir.vf @vf_1 loop_dtype float32 (%h_out) {
+// CHECK-NEXT:    ^bb0(%h_out_in: !ascir.tensor<float16,
+// CHECK-NEXT:      %f = ascir.cast %h_out_in {vf = "ok"}
 // CHECK-NEXT:      %e = ascir.exp %f {vf = "ok"}
 ascir.graph @widening hint sizes [s0] axes [0: z0 = s0] {
   %x = ascir.data {index = 0 : i64} : !ascir.tensor<int8, [z0], [s0], [1]>
