@@ -59,7 +59,7 @@ from ascendc_emitter.target.ops import (
     reduction_identity,
     unsupported,
 )
-from ascendc_emitter.target.types import cast_round_mode, element_type, scalar_type
+from ascendc_emitter.target.types import CastUnsupportedError, cast_steps, element_type, scalar_type
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.frontend.platform import get_platform
@@ -908,14 +908,26 @@ class GraphLowering:
                 count,
             )
             return
-        self.b.vec(_entry(ew.CastOp).memory, dst, src, count, round=cast_round_mode(src_dtype, dst_dtype))
+        steps = cast_steps(src_dtype, dst_dtype)
+        if not steps:  # bool -> uint8: the same bytes (0/1), no Cast on the 950 takes it
+            self.b.vec(ac.AddsOp, dst, src, self.b.const(0, scalar_type(dst_dtype)), count)
+            return
+        full = not (isinstance(count, int) and count == 1)
+        for i, (_, d, mode) in enumerate(steps):
+            last = i == len(steps) - 1
+            out = dst if last else self._temp(f"cast_via_{d}_{int(full)}", element_type(d), full)
+            self.b.vec(_entry(ew.CastOp).memory, out, src, count, round=mode)
+            src = out
 
     def _cast(self, n: ew.CastOp) -> None:
         t = n.result_tensor()  # a constant's Cast was folded by fold-constant-casts (FR12)
         src = n.operands[0].type
-        self._cast_into(
-            self.values[n.results[0]], self.values[n.operands[0]], src.dtype, t.dtype, self._count(t)
-        )  # type: ignore[union-attr]
+        try:
+            self._cast_into(
+                self.values[n.results[0]], self.values[n.operands[0]], src.dtype, t.dtype, self._count(t)
+            )  # type: ignore[union-attr]
+        except CastUnsupportedError as e:
+            raise PassError(PASS, f"{n.describe()}: {e}", at=n) from None
 
     def _truediv(self, n: ew.TrueDivOp) -> None:
         t = n.result_tensor()
