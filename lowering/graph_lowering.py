@@ -59,6 +59,7 @@ from ascendc_emitter.target.ops import (
     reduction_identity,
     unsupported,
 )
+from ascendc_emitter.target.support import LIMITS
 from ascendc_emitter.target.types import CastUnsupportedError, cast_steps, element_type, scalar_type
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
@@ -78,7 +79,7 @@ from passes.phases import PhasePlan, phase_plan
 
 PASS = "lower-to-ascendc"
 TILE_ALIGN = 256  # elements: tile * sizeof(T) is a whole number of 256-byte repeats
-MAX_STRIDED_TILE = 3840
+MAX_STRIDED_TILE = LIMITS["copy_block_count"].hi // TILE_ALIGN * TILE_ALIGN
 """Elements of a tile when a copy is strided along the inner axis (one element per block):
 ``DataCopyExtParams.blockCount`` is at most 4095 (asc-devkit docs, DataCopyPad), rounded
 down to whole ``TILE_ALIGN`` units."""
@@ -318,6 +319,13 @@ class GraphLowering:
             )
             self.inner_size = self.sym(self.plan.inner[1], "inner_size")
             body(k)
+        if len(self.buffers) > LIMITS["tpipe_buffers"].hi:
+            raise PassError(
+                PASS,
+                f"graph @{self.graph.graph_name}: its kernel needs {len(self.buffers)} UB buffers, more than the "
+                f"{LIMITS['tpipe_buffers'].hi} a kernel may use on arch 3510 ({LIMITS['tpipe_buffers'].source})",
+                at=self.graph,
+            )
         self.kernel_buffers.append(self.buffers)
 
     def _main_body(self, k: BodyBuilder) -> None:
