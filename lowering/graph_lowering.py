@@ -59,7 +59,8 @@ from ascendc_emitter.target.ops import (
     reduction_identity,
     unsupported,
 )
-from ascendc_emitter.target.types import cast_round_mode, element_type, scalar_type
+from ascendc_emitter.target.support import LIMITS
+from ascendc_emitter.target.types import CastUnsupportedError, cast_steps, element_type, scalar_type
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.frontend.platform import get_platform
@@ -78,7 +79,7 @@ from passes.phases import PhasePlan, phase_plan
 
 PASS = "lower-to-ascendc"
 TILE_ALIGN = 256  # elements: tile * sizeof(T) is a whole number of 256-byte repeats
-MAX_STRIDED_TILE = 3840
+MAX_STRIDED_TILE = LIMITS["copy_block_count"].hi // TILE_ALIGN * TILE_ALIGN
 """Elements of a tile when a copy is strided along the inner axis (one element per block):
 ``DataCopyExtParams.blockCount`` is at most 4095 (asc-devkit docs, DataCopyPad), rounded
 down to whole ``TILE_ALIGN`` units."""
@@ -319,6 +320,13 @@ class GraphLowering:
             )
             self.inner_size = self.sym(self.plan.inner[1], "inner_size")
             body(k)
+        if len(self.buffers) > LIMITS["tpipe_buffers"].hi:
+            raise PassError(
+                PASS,
+                f"graph @{self.graph.graph_name}: its kernel needs {len(self.buffers)} UB buffers, more than the "
+                f"{LIMITS['tpipe_buffers'].hi} a kernel may use on arch 3510 ({LIMITS['tpipe_buffers'].source})",
+                at=self.graph,
+            )
         self.kernel_buffers.append(self.buffers)
 
     def _main_body(self, k: BodyBuilder) -> None:
@@ -909,14 +917,26 @@ class GraphLowering:
                 count,
             )
             return
-        self.b.vec(_entry(ew.CastOp).memory, dst, src, count, round=cast_round_mode(src_dtype, dst_dtype))
+        steps = cast_steps(src_dtype, dst_dtype)
+        if not steps:  # bool -> uint8: the same bytes (0/1), no Cast on the 950 takes it
+            self.b.vec(ac.AddsOp, dst, src, self.b.const(0, scalar_type(dst_dtype)), count)
+            return
+        full = not (isinstance(count, int) and count == 1)
+        for i, (_, d, mode) in enumerate(steps):
+            last = i == len(steps) - 1
+            out = dst if last else self._temp(f"cast_via_{d}_{int(full)}", element_type(d), full)
+            self.b.vec(_entry(ew.CastOp).memory, out, src, count, round=mode)
+            src = out
 
     def _cast(self, n: ew.CastOp) -> None:
         t = n.result_tensor()  # a constant's Cast was folded by fold-constant-casts (FR12)
         src = n.operands[0].type
-        self._cast_into(
-            self.values[n.results[0]], self.values[n.operands[0]], src.dtype, t.dtype, self._count(t)
-        )  # type: ignore[union-attr]
+        try:
+            self._cast_into(
+                self.values[n.results[0]], self.values[n.operands[0]], src.dtype, t.dtype, self._count(t)
+            )  # type: ignore[union-attr]
+        except CastUnsupportedError as e:
+            raise PassError(PASS, f"{n.describe()}: {e}", at=n) from None
 
     def _truediv(self, n: ew.TrueDivOp) -> None:
         t = n.result_tensor()

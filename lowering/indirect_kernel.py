@@ -26,6 +26,7 @@ from xdsl.transforms.dead_code_elimination import region_dce
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.names import kernel_symbol
+from ascendc_emitter.target.support import UB_BYTES_SIMT
 from ascir_dialect.attributes import ExprAttr
 from ascir_dialect.ops import AscirNode, GraphOp
 from ascir_dialect.ops.memory import OutputOp
@@ -216,6 +217,8 @@ def _host(
     ies: list[IndexExprOp],
 ) -> None:
     with kb.host() as (h, sizes, core_num, ub_size):
+        if simt is not None:  # a kernel with a SIMT case leaves UB_BYTES - UB_BYTES_SIMT to the Data Cache
+            ub_size = h.cast(h.min(h.cast(ub_size, i64), UB_BYTES_SIMT), ub_size.type, name="ub_size_simt")
         by_name = dict(zip(graph.size_names, sizes, strict=True))
         sym = ExprLowering(h, lambda s: by_name[s])
         for s, v in by_name.items():

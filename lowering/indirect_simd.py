@@ -37,6 +37,7 @@ from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.target.ops import memory_dtype, op_entry, ops_where
+from ascendc_emitter.target.support import LIMITS, gather_offset_limit
 from ascendc_emitter.target.types import cast_round_mode, element_type, scalar_type
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.dtypes import DType
@@ -51,9 +52,9 @@ from passes.indirect_templates import chain_api, contiguous_from
 _UNARY = ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.UnaryNode))
 """Unary ops with a memory-level vector API (target table)."""
 ALIGN = 256  # elements: every buffer is a whole number of 256-byte repeats for any dtype
-MAX_TILE_ROWS = 4095  # DataCopyPad blockCount is 12 bits
+MAX_TILE_ROWS = LIMITS["copy_block_count"].hi  # DataCopyPad blockCount (target.support)
 INT32_MAX = 2**31 - 1
-GATHER_OFFSET_LIMIT = {2: 2**17 - 1, 4: INT32_MAX}
+GATHER_OFFSET_LIMIT = {e: min(gather_offset_limit(e).hi, INT32_MAX) for e in (2, 4)}
 """Largest byte offset of a Gather element: the 950 API takes uint32 offsets and, for 2-byte
 elements, at most 2**17 - 1; the template computes them in int32."""
 i32 = IntegerType(32)

@@ -314,7 +314,7 @@ class VfCodegen:
             self.mask(src_t),  # the mask is read at the source's granularity
             result=self._out(n),
             name="c",
-            round=cast_round_mode(src_t, dst_t),
+            round=cast_round_mode(src_t, dst_t, register=True),
         )
 
     def _nonzero(self, v: SSAValue, dtype: DType) -> SSAValue:

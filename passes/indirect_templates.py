@@ -12,6 +12,7 @@ from xdsl.ir import Operation
 
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.target.ops import memory_dtype, op_entry, ops_where, unsupported
+from ascendc_emitter.target.types import direct_cast_refusal
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode
@@ -72,6 +73,8 @@ def _unary_chain(nodes: list[AscirNode]) -> str | None:
     for n in nodes:
         if not isinstance(n, SIMD_UNARY):
             return f"{n.describe()} is not a unary elementwise op"
+        if isinstance(n, ew.CastOp) and (why := direct_cast_refusal(n.x.type.dtype, n.result_tensor().dtype)):
+            return f"{n.describe()}: {why}"
         api = chain_api(n)
         if api is not None and memory_dtype(api, n.result_tensor().dtype) is None:
             return f"{n.describe()}: {unsupported(api, n.result_tensor().dtype)}"

@@ -201,28 +201,177 @@ REGISTER_APIS: dict[str, ApiSupport] = _table(
 """Register-level (``AscendC::Reg``) APIs inside ``__simd_vf__`` functions; the source
 element types (``Reduce<SUM>`` widens int16/uint16 to 32 bits, Reduce.md table 3)."""
 
+ROUND_ALL = frozenset({"CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC"})
+"""The five rounding modes of every rounding Cast row of the 950 tables."""
+_NONE = frozenset({"CAST_NONE"})
+_REG_EXACT = frozenset({"UNKNOWN", "CAST_NONE"})
+
+MEMORY_CAST_DOC = f"{MEMORY_DOCS}/类型转换/Cast.md"
+MEMORY_CAST_IMPL = f"{MEMORY_IMPL}/kernel_operator_vec_vconv_impl.h"
+REG_CAST_DOC = f"{REGISTER_DOCS}/类型转换/Cast.md"
+REG_CAST_IMPL = f"{REGISTER_IMPL}/kernel_reg_compute_vec_vconv_impl.h"
+
+
+@dataclass(frozen=True)
+class CastRule:
+    """One (source, destination) row of a 950 Cast table: the round modes it allows."""
+
+    src: str
+    dst: str
+    modes: frozenset[str]
+    source: str
+    """Doc table (and the ``dav_3510`` implementation that dispatches on it)."""
+
+    def __post_init__(self) -> None:
+        unknown = {self.src, self.dst} - set(ELEMENT_TYPES)
+        if unknown:  # pragma: no cover - a typo in the tables below
+            raise ValueError(f"Cast {self.src} -> {self.dst}: unknown element types {sorted(unknown)}")
+
+
+def _cast_table(source: str, rows: list[tuple[str, str, frozenset[str]]]) -> dict[tuple[str, str], CastRule]:
+    return {(s, d): CastRule(s, d, m, source) for s, d, m in rows}
+
+
+_MEM_CAST_SOURCE = f"{MEMORY_CAST_DOC} (950 table); {MEMORY_CAST_IMPL} CastImpl"
+MEMORY_CAST_MODES: dict[tuple[str, str], CastRule] = _cast_table(
+    _MEM_CAST_SOURCE,
+    [
+        ("int8_t", "int16_t", _NONE),
+        ("int8_t", "half", _NONE),
+        ("int8_t", "int32_t", _NONE),
+        ("uint8_t", "uint16_t", _NONE),
+        ("uint8_t", "half", _NONE),
+        ("uint8_t", "uint32_t", _NONE),
+        ("int16_t", "uint8_t", _NONE),
+        ("int16_t", "half", ROUND_ALL),
+        ("int16_t", "int32_t", _NONE),
+        ("int16_t", "uint32_t", _NONE),
+        ("int16_t", "float", _NONE),
+        ("uint16_t", "uint8_t", _NONE),
+        ("uint16_t", "uint32_t", _NONE),
+        ("half", "int8_t", ROUND_ALL),
+        ("half", "uint8_t", ROUND_ALL),
+        ("half", "int16_t", ROUND_ALL),
+        ("half", "bfloat16_t", ROUND_ALL),
+        ("half", "int32_t", ROUND_ALL),
+        ("half", "float", _NONE),
+        ("bfloat16_t", "half", ROUND_ALL),
+        ("bfloat16_t", "int32_t", ROUND_ALL),
+        ("bfloat16_t", "float", _NONE),
+        ("int32_t", "uint8_t", _NONE),
+        ("int32_t", "int16_t", _NONE),
+        ("int32_t", "uint16_t", _NONE),
+        ("int32_t", "float", ROUND_ALL),
+        ("int32_t", "int64_t", _NONE),
+        ("uint32_t", "uint8_t", _NONE),
+        ("uint32_t", "int16_t", _NONE),
+        ("uint32_t", "uint16_t", _NONE),
+        ("float", "int16_t", ROUND_ALL),
+        ("float", "half", ROUND_ALL | {"CAST_ODD", "CAST_NONE"}),
+        ("float", "bfloat16_t", ROUND_ALL),
+        ("float", "int32_t", ROUND_ALL),
+        ("float", "float", ROUND_ALL),
+        ("float", "int64_t", ROUND_ALL),
+        ("int64_t", "int32_t", _NONE),
+        ("int64_t", "float", ROUND_ALL),
+    ],
+)
+"""Memory-level ``Cast(dst, src, roundMode, count)`` on the 950: (src, dst) -> the round
+modes the doc's "Ascend 950PR/Ascend 950DT支持的数据类型组合情况" table lists (rows with
+int4/fp4/fp8/hifloat8/complex/double left out). The ``dav_3510`` ``CastImpl`` accepts a
+superset (CAST_NONE also rounds to nearest for half->int8/uint8, int16->half, int32->float);
+the doc is the contract, so that superset is not used. Any other combination reaches an
+``ASCENDC_ASSERT`` that is empty on a device: the Cast silently does nothing."""
+
+MEMORY_CAST_DEQSCALE = frozenset({("int32_t", "half")})
+"""Pairs the 950 table lists with "roundMode不生效, 与SetDeqScale(half scale)接口配合使用": the
+result is scaled by a ``SetDeqScale`` register the emitter never sets, so they are not legal
+Casts here (int32 -> half goes through float, ``target.types.cast_steps``)."""
+
+_RA = ROUND_ALL
+REG_CAST_MODES: dict[tuple[str, str], CastRule] = _cast_table(
+    f"{REG_CAST_DOC} (tables 3, 6-9); {REG_CAST_IMPL} CastImpl",
+    [
+        # table 9, integer -> integer: RoundMode::UNKNOWN (the impl never reads the mode)
+        *(
+            (s, d, _REG_EXACT)
+            for s, d in [
+                ("int8_t", "int16_t"),
+                ("int8_t", "int32_t"),
+                ("uint8_t", "uint16_t"),
+                ("uint8_t", "uint32_t"),
+                ("int16_t", "uint8_t"),
+                ("int16_t", "int32_t"),
+                ("int16_t", "uint32_t"),
+                ("uint16_t", "uint8_t"),
+                ("uint16_t", "uint32_t"),
+                ("int32_t", "uint8_t"),
+                ("int32_t", "int16_t"),
+                ("int32_t", "int64_t"),
+                ("uint32_t", "uint8_t"),
+                ("uint32_t", "int16_t"),
+                ("uint32_t", "uint16_t"),
+                ("int64_t", "int32_t"),
+            ]
+        ),
+        # table 8, integer -> float: exact widenings take UNKNOWN, the others round
+        ("int8_t", "half", _REG_EXACT),
+        ("uint8_t", "half", _REG_EXACT),
+        ("int16_t", "float", _REG_EXACT),
+        ("int16_t", "half", _RA),
+        ("int32_t", "float", _RA),
+        ("int64_t", "float", _RA),
+        # table 7, float -> float
+        ("half", "float", _REG_EXACT),
+        ("bfloat16_t", "float", _REG_EXACT),
+        ("half", "bfloat16_t", _RA),
+        ("bfloat16_t", "half", _RA),
+        ("float", "half", _RA | {"CAST_ODD"}),
+        ("float", "bfloat16_t", _RA),
+        # table 6, float -> integer
+        ("half", "int8_t", _RA),
+        ("half", "uint8_t", _RA),
+        ("half", "int16_t", _RA),
+        ("half", "int32_t", _RA),
+        ("bfloat16_t", "int32_t", _RA),
+        ("float", "int16_t", _RA),
+        ("float", "int32_t", _RA),
+        ("float", "int64_t", _RA),
+    ],
+)
+"""Register ``Reg::Cast<T, U, trait>`` on the 950: (src, dst) -> the ``trait.roundMode``
+values tables 6-9 of the doc list. Rows whose doc mode is ``RoundMode::UNKNOWN`` (exact
+conversions, integer narrowing) also accept CAST_NONE, the dialect's spelling of "no
+rounding": the impl dispatches those pairs (``layoutMerge``/``satLayMergeCast``) without
+reading the round mode. CAST_NONE on a rounding row is refused: the impl maps it to
+CAST_RINT for five pairs only and to a hybrid rounding for the rest."""
+
 REG_CASTS: dict[str, frozenset[str]] = {
-    "int8_t": frozenset({"int16_t", "half", "int32_t"}),
-    "uint8_t": frozenset({"uint16_t", "half", "uint32_t"}),
-    "int16_t": frozenset({"uint8_t", "half", "int32_t", "uint32_t", "float"}),
-    "uint16_t": frozenset({"uint8_t", "uint32_t"}),
-    "half": frozenset({"int8_t", "uint8_t", "int16_t", "bfloat16_t", "int32_t", "float"}),
-    "bfloat16_t": frozenset({"half", "int32_t", "float"}),
-    "int32_t": frozenset({"uint8_t", "int16_t", "float", "int64_t"}),
-    "uint32_t": frozenset({"uint8_t", "int16_t", "uint16_t"}),
-    "float": frozenset({"int16_t", "half", "bfloat16_t", "int32_t", "int64_t"}),
-    "int64_t": frozenset({"int32_t", "float"}),
+    src: frozenset(d for s, d in REG_CAST_MODES if s == src)
+    for src in dict.fromkeys(s for s, _ in REG_CAST_MODES)
 }
 """Register ``Cast`` source -> destinations (Reg矢量计算/类型转换/Cast.md, table 3;
 ``kernel_reg_compute_vec_vconv_impl.h``)."""
 
 MEMORY_CASTS: dict[str, frozenset[str]] = {
-    **REG_CASTS,
-    "int32_t": REG_CASTS["int32_t"] | {"uint16_t"},
+    src: frozenset(d for s, d in MEMORY_CAST_MODES if s == src and d != src)
+    for src in dict.fromkeys(s for s, _ in MEMORY_CAST_MODES)
 }
 """Memory-level ``Cast`` source -> destinations on the 950 (Memory矢量计算/类型转换/Cast.md,
 the 950 table; ``kernel_operator_vec_vconv_impl.h``): the register pairs plus int32 ->
 uint16. int32 -> half is left out: it ignores the round mode and needs ``SetDeqScale``."""
+
+
+def memory_cast_modes(src: str, dst: str) -> frozenset[str]:
+    """The round modes a memory-level Cast ``src -> dst`` allows on the 950 (empty: illegal)."""
+    rule = MEMORY_CAST_MODES.get((src, dst))
+    return rule.modes if rule else frozenset()
+
+
+def reg_cast_modes(src: str, dst: str) -> frozenset[str]:
+    """The ``trait.roundMode`` values a register Cast ``src -> dst`` allows (empty: illegal)."""
+    rule = REG_CAST_MODES.get((src, dst))
+    return rule.modes if rule else frozenset()
 
 
 def memory_api_supports(api: str, element: str) -> bool:
@@ -239,3 +388,80 @@ def reg_cast_supported(src: str, dst: str) -> bool:
 
 def memory_cast_supported(src: str, dst: str) -> bool:
     return dst in MEMORY_CASTS.get(src, frozenset())
+
+
+# ------------------------------------------------------------------ documented ranges
+
+_COPY_DOCS = f"{MEMORY_DOCS}/数据搬运"
+GM_TO_UB_DOC = f"{_COPY_DOCS}/DataCopyPad\uff08GMToUB非对齐数据搬运\uff09.md"
+UB_TO_GM_DOC = f"{_COPY_DOCS}/DataCopyPad\uff08UBToGM非对齐数据搬运\uff09.md"
+
+
+@dataclass(frozen=True)
+class Limit:
+    """A documented parameter range ``[lo, hi]`` of one API on arch 3510."""
+
+    name: str
+    lo: int
+    hi: int
+    unit: str
+    source: str
+
+
+LIMITS: dict[str, Limit] = {
+    lim.name: lim
+    for lim in [
+        Limit(
+            "copy_block_count",
+            0,
+            4095,
+            "blocks",
+            f"{GM_TO_UB_DOC} and {UB_TO_GM_DOC}, DataCopyExtParams table",
+        ),
+        Limit(
+            "copy_block_len",
+            0,
+            2097151,
+            "bytes",
+            f"{GM_TO_UB_DOC} and {UB_TO_GM_DOC}, DataCopyExtParams table",
+        ),
+        Limit("gm_to_ub_dst_stride", 0, 65535, "32-byte blocks", f"{GM_TO_UB_DOC}, the 950 note of table 5"),
+        Limit("gm_to_ub_src_stride_max", 0, 2**40 - 1, "bytes", f"{GM_TO_UB_DOC}, the 950 note of table 5"),
+        Limit("ub_to_gm_src_stride", 0, 65535, "32-byte blocks", f"{UB_TO_GM_DOC}, the 950 note of table 4"),
+        Limit("ub_to_gm_dst_stride", 0, 2**40 - 1, "bytes", f"{UB_TO_GM_DOC}, the 950 note of table 4"),
+        Limit("gather_offset_b8", 0, 2**16 - 1, "bytes", f"{MEMORY_DOCS}/离散与聚合/Gather.md, 约束说明"),
+        Limit("gather_offset_b16", 0, 2**17 - 1, "bytes", f"{MEMORY_DOCS}/离散与聚合/Gather.md, 约束说明"),
+        Limit("gather_offset_b32", 0, 2**32 - 1, "bytes", f"{MEMORY_DOCS}/离散与聚合/Gather.md, 约束说明"),
+        Limit(
+            "tpipe_buffers",
+            0,
+            64,
+            "buffers",
+            "docs/zh/api/SIMD-API/基础API/资源管理/TPipe/InitBuffer.md, 约束说明 "
+            "(一个kernel中所有使用的Buffer数量之和不能超过64)",
+        ),
+    ]
+}
+"""Parameter ranges the 950 docs state for the APIs the emitter calls. The GM -> UB
+``srcStride`` may also be negative down to ``-blockLen`` (repeat one block)."""
+
+_UB_DOC = "docs/zh/api/SIMT-API/SIMD与SIMT混合编程简介/编程模型-140.md"
+UB_BYTES = 248 * 1024
+"""UB a SIMD-only kernel may use: 256 KB less the 8 KB system reserve (``_UB_DOC``: "预留空间:
+系统预留空间, 大小固定为8KB")."""
+UB_BYTES_SIMT = UB_BYTES - 32 * 1024
+"""UB a kernel with a SIMT part may use: the SIMT Data Cache takes the rest of UB and must be
+at least 32 KB (``_UB_DOC``: "Data Cache最小为32KB"; 核函数配置-147.md: dyn_ub_size 不超过
+256KB - 8KB - 32KB - 静态内存)."""
+UB_SOURCE = f"{_UB_DOC}; docs/zh/api/SIMT-API/SIMD与SIMT混合编程简介/扩展语法/核函数配置-147.md"
+
+
+def gather_offset_limit(element_bytes: int) -> Limit:
+    """The byte-offset range of ``Gather`` for ``element_bytes``-byte elements."""
+    return LIMITS[
+        "gather_offset_b8"
+        if element_bytes == 1
+        else "gather_offset_b16"
+        if element_bytes == 2
+        else "gather_offset_b32"
+    ]

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core.h"
+#include "rules.h"
 #include "tensor.h"
 
 namespace AscendC {
@@ -54,6 +55,7 @@ template <typename T, PaddingMode mode = PaddingMode::Normal>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
                  const DataCopyPadExtParams<T>& pad) {
     const char* api = "DataCopyPad(GM->UB)";
+    ascsim::rules::check_copy_gm_to_ub(api, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
     ascsim::stats().dma_calls += 1;
     if (p.blockCount == 0 || p.blockLen == 0) return;
     if (p.blockLen % sizeof(T) != 0) ascsim::fail(api, "blockLen ", p.blockLen, " is not a multiple of sizeof(T)");
@@ -92,6 +94,7 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
 template <typename T, PaddingMode mode = PaddingMode::Normal>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
     const char* api = "DataCopyPad(UB->GM)";
+    ascsim::rules::check_copy_ub_to_gm(api, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
     ascsim::stats().dma_calls += 1;
     if (p.blockCount == 0 || p.blockLen == 0) return;
     if (p.srcStride < 0) ascsim::fail(api, "srcStride ", p.srcStride, " must be >= 0 (32-byte blocks)");

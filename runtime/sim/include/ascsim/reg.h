@@ -12,6 +12,7 @@
 
 #include "convert.h"
 #include "core.h"
+#include "rules.h"
 #include "types.h"
 #include "vector.h"
 
@@ -203,6 +204,7 @@ inline void zip(RegTensor<T>& dst, const MaskReg& mask, F f) {
 #define ASCSIM_REG_BINARY(NAME, EXPR)                                                                     \
     template <typename T>                                                                                 \
     inline void NAME(RegTensor<T>& dst, const RegTensor<T>& s0, const RegTensor<T>& s1, const MaskReg& mask) { \
+        ascsim::rules::check_dtype<T>("Reg::" #NAME, ascsim::rules::reg::NAME);                           \
         detail::zip(dst, mask, [&](uint32_t i) { T a = s0.lane[i], b = s1.lane[i]; return EXPR; });          \
     }
 ASCSIM_REG_BINARY(Add, ascsim::wrap_add(a, b))
@@ -216,6 +218,7 @@ ASCSIM_REG_BINARY(Min, AscendC::detail::vmin(a, b))
 #define ASCSIM_REG_SCALAR(NAME, EXPR)                                                                     \
     template <typename T, typename U>                                                                     \
     inline void NAME(RegTensor<T>& dst, const RegTensor<T>& src, U scalar, const MaskReg& mask) {          \
+        ascsim::rules::check_dtype<T>("Reg::" #NAME, ascsim::rules::reg::NAME);                           \
         const T b = T(scalar);                                                                            \
         detail::zip(dst, mask, [&](uint32_t i) { T a = src.lane[i]; return EXPR; });                      \
     }
@@ -228,6 +231,7 @@ ASCSIM_REG_SCALAR(Mins, AscendC::detail::vmin(a, b))
 #define ASCSIM_REG_UNARY(NAME, EXPR)                                                                      \
     template <typename T>                                                                                 \
     inline void NAME(RegTensor<T>& dst, const RegTensor<T>& src, const MaskReg& mask) {                   \
+        ascsim::rules::check_dtype<T>("Reg::" #NAME, ascsim::rules::reg::NAME);                           \
         using C = ascsim::compute_t<T>;                                                                   \
         detail::zip(dst, mask, [&](uint32_t i) { C x = C(src.lane[i]); return T(EXPR); });                \
     }
@@ -239,18 +243,21 @@ ASCSIM_REG_UNARY(Relu, x > C(0) ? x : C(0))
 
 template <typename T, typename U>
 inline void Duplicate(RegTensor<T>& dst, U scalar) {
+    ascsim::rules::check_dtype<T>("Reg::Duplicate", ascsim::rules::reg::Duplicate);
     for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) dst.lane[i] = T(scalar);
     detail::count();
 }
 
 template <typename T, typename U>
 inline void Duplicate(RegTensor<T>& dst, U scalar, const MaskReg& mask) {
+    ascsim::rules::check_dtype<T>("Reg::Duplicate", ascsim::rules::reg::Duplicate);
     detail::zip(dst, mask, [&](uint32_t) { return T(scalar); });
 }
 
 // Lane i = start + i (integers wrap).
 template <typename T = void, IndexOrder order = IndexOrder::INCREASE_ORDER, typename R, typename U>
 inline void Arange(R& dst, U start) {
+    ascsim::rules::check_dtype<std::remove_reference_t<decltype(dst.lane[0])>>("Reg::Arange", ascsim::rules::reg::Arange);
     using E = std::remove_reference_t<decltype(dst.lane[0])>;
     for (uint32_t i = 0; i < R::kLanes; ++i) {
         if constexpr (std::is_integral_v<E>) {
@@ -267,6 +274,7 @@ inline void Arange(R& dst, U start) {
 // Compare results: every byte bit of a selected true lane is set; unselected lanes are 0.
 template <typename T, CMPMODE mode, typename U>
 inline void Compares(MaskReg& dst, const RegTensor<T>& src, U scalar, const MaskReg& mask) {
+    ascsim::rules::check_dtype<T>("Reg::Compares", ascsim::rules::reg::Compares);
     MaskReg out;
     for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) {
         bool r = mask.active<T>(i) && AscendC::detail::compare(mode, src.lane[i], T(scalar));
@@ -278,6 +286,7 @@ inline void Compares(MaskReg& dst, const RegTensor<T>& src, U scalar, const Mask
 
 template <typename T, CMPMODE mode>
 inline void Compare(MaskReg& dst, const RegTensor<T>& a, const RegTensor<T>& b, const MaskReg& mask) {
+    ascsim::rules::check_dtype<T>("Reg::Compare", ascsim::rules::reg::Compare);
     MaskReg out;
     for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) {
         bool r = mask.active<T>(i) && AscendC::detail::compare(mode, a.lane[i], b.lane[i]);
@@ -289,6 +298,7 @@ inline void Compare(MaskReg& dst, const RegTensor<T>& a, const RegTensor<T>& b, 
 
 template <typename T>
 inline void Select(RegTensor<T>& dst, const RegTensor<T>& src0, const RegTensor<T>& src1, const MaskReg& sel) {
+    ascsim::rules::check_dtype<T>("Reg::Select", ascsim::rules::reg::Select);
     RegTensor<T> out;
     for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) out.lane[i] = sel.active<T>(i) ? src0.lane[i] : src1.lane[i];
     dst = out;
@@ -300,6 +310,7 @@ inline void Select(RegTensor<T>& dst, const RegTensor<T>& src0, const RegTensor<
 // granularity and unselected or padding destination lanes are 0.
 template <typename D, typename S, const CastTrait& trait = castTrait>
 inline void Cast(RegTensor<D>& dst, const RegTensor<S>& src, const MaskReg& mask) {
+    if constexpr (!std::is_same_v<D, S>) ascsim::rules::check_cast<D, S>("Reg::Cast", trait.roundMode, ascsim::rules::kRegCasts, ascsim::rules::kRegCastSource);
     RegTensor<D> out;
     std::memset(out.lane, 0, sizeof(out.lane));
     if constexpr (sizeof(D) >= sizeof(S)) {

@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core.h"
+#include "rules.h"
 
 namespace ascsim {
 struct Dim3 {
@@ -63,6 +64,7 @@ inline uint32_t GetBlockNum() { return uint32_t(ascsim::state().block_num); }
 
 template <auto fn, typename... Args>
 inline void VF_CALL(Dim3 threads, Args&&... args) {
+    ascsim::rules::check_simt_ub("Simt::VF_CALL");
     ascsim::State& s = ascsim::state();
     const int64_t n = int64_t(threads.x) * threads.y * threads.z;
     if (n < 1 || n > 2048) ascsim::fail("Simt::VF_CALL", "thread count ", n, " must be in [1, 2048]");

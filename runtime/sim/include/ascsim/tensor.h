@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core.h"
+#include "rules.h"
 #include "types.h"
 
 namespace AscendC {
@@ -225,10 +226,12 @@ public:
     TPipe() { ascsim::ub_release_all(); }
     template <TPosition pos, int32_t depth>
     void InitBuffer(TQue<pos, depth>& que, uint8_t num, uint32_t len) {
+        ascsim::rules::check_buffer_count("TPipe::InitBuffer", num);
         que.sim_init(num, len);
     }
     template <TPosition pos>
     void InitBuffer(TBuf<pos>& buf, uint32_t len) {
+        ascsim::rules::check_buffer_count("TPipe::InitBuffer", 1);
         buf.sim_init(len);
     }
     void Destroy() {}

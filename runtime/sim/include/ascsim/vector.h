@@ -9,6 +9,7 @@
 
 #include "convert.h"
 #include "core.h"
+#include "rules.h"
 #include "tensor.h"
 #include "types.h"
 
@@ -110,6 +111,7 @@ inline T vmin(T a, T b) {
     template <typename T>                                                                                \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,        \
               const int32_t& count) {                                                                    \
+        ascsim::rules::check_dtype<T>(#NAME, ascsim::rules::mem::NAME);                                  \
         detail::map2(#NAME, dst, src0, src1, count, [](T a, T b) { return EXPR; });                     \
     }
 
@@ -124,6 +126,7 @@ ASCSIM_BINARY(Min, detail::vmin(a, b))
 #define ASCSIM_SCALAR(NAME, EXPR)                                                                        \
     template <typename T, typename U>                                                                    \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar, const int32_t& count) { \
+        ascsim::rules::check_dtype<T>(#NAME, ascsim::rules::mem::NAME);                                  \
         const T s = T(scalar);                                                                           \
         detail::map1(#NAME, dst, src, count, [s](T a) { return EXPR; });                                 \
     }
@@ -137,6 +140,7 @@ ASCSIM_SCALAR(Mins, detail::vmin(a, s))
 #define ASCSIM_UNARY(NAME, EXPR)                                                                         \
     template <typename T>                                                                                \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {             \
+        ascsim::rules::check_dtype<T>(#NAME, ascsim::rules::mem::NAME);                                  \
         using C = ascsim::compute_t<T>;                                                                  \
         detail::map1(#NAME, dst, src, count, [](T a) { C x = C(a); return T(EXPR); });                 \
     }
@@ -149,6 +153,7 @@ ASCSIM_UNARY(Relu, x > C(0) ? x : C(0))
 
 template <typename T, typename U>
 void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t& count) {
+    ascsim::rules::check_dtype<T>("Duplicate", ascsim::rules::mem::Duplicate);
     detail::need("Duplicate", dst, count);
     T* d = dst.GetPhyAddr();
     for (int32_t i = 0; i < count; ++i) d[i] = T(scalar);
@@ -157,6 +162,7 @@ void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t& count)
 
 template <typename D, typename S>
 void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& mode, const uint32_t count) {
+    ascsim::rules::check_cast<D, S>("Cast", mode, ascsim::rules::kMemoryCasts, ascsim::rules::kMemoryCastSource, std::is_same_v<S, int32_t> && std::is_same_v<D, half> ? ascsim::rules::kDeqScaleNote : nullptr);
     detail::need("Cast", dst, count);
     detail::need("Cast", src, count);
     D* d = dst.GetPhyAddr();
@@ -169,6 +175,7 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode&
 template <typename T, typename U>
 void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode,
              uint32_t count) {
+    ascsim::rules::check_dtype<T>("Compare", ascsim::rules::mem::Compare);
     const char* api = "Compare";
     if (uint64_t(count) * sizeof(T) % ascsim::kVectorBytes != 0) {
         ascsim::fail(api, "count ", count, " x ", sizeof(T), " bytes must be a multiple of 256 bytes");
@@ -187,6 +194,7 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
 
 template <typename T, typename U>
 void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T scalar, CMPMODE mode, uint32_t count) {
+    ascsim::rules::check_dtype<T>("Compares", ascsim::rules::mem::Compares);
     const char* api = "Compares";
     if (uint64_t(count) * sizeof(T) % ascsim::kVectorBytes != 0) {
         ascsim::fail(api, "count ", count, " x ", sizeof(T), " bytes must be a multiple of 256 bytes");
@@ -224,6 +232,7 @@ void select(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& ma
 template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             const LocalTensor<T>& src1, SELMODE mode, uint32_t count) {
+    ascsim::rules::check_dtype<T>("Select", ascsim::rules::mem::Select);
     detail::need("Select", src0, count);
     detail::need("Select", src1, count);
     const T* a = src0.GetPhyAddr();
@@ -234,6 +243,7 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
 template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T scalar,
             SELMODE mode, uint32_t count) {
+    ascsim::rules::check_dtype<T>("Select", ascsim::rules::mem::Select);
     detail::need("Select", src0, count);
     const T* a = src0.GetPhyAddr();
     detail::select("Select", dst, selMask, mode, count, [&](uint32_t i, bool take) { return take ? a[i] : scalar; });
@@ -242,6 +252,7 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
 // Reductions: the result is written to dst[0] (ReduceMax/Min: index bits to dst[1] if asked).
 template <typename T>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count) {
+    ascsim::rules::check_dtype<T>("ReduceSum", ascsim::rules::mem::ReduceSum);
     detail::need("ReduceSum", src, count);
     detail::need("ReduceSum", dst, 1);
     (void)work;
@@ -279,6 +290,7 @@ void reduce_pick(const char* api, const LocalTensor<T>& dst, const LocalTensor<T
 template <typename T>
 void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count,
                bool calIndex = false) {
+    ascsim::rules::check_dtype<T>("ReduceMax", ascsim::rules::mem::ReduceMax);
     (void)work;
     detail::reduce_pick("ReduceMax", dst, src, count, calIndex,
                         [](T a, T b) { return ascsim::compute_t<T>(a) > ascsim::compute_t<T>(b); });
@@ -287,6 +299,7 @@ void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 template <typename T>
 void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count,
                bool calIndex = false) {
+    ascsim::rules::check_dtype<T>("ReduceMin", ascsim::rules::mem::ReduceMin);
     (void)work;
     detail::reduce_pick("ReduceMin", dst, src, count, calIndex,
                         [](T a, T b) { return ascsim::compute_t<T>(a) < ascsim::compute_t<T>(b); });
@@ -296,6 +309,7 @@ void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 template <typename T>
 void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
             const uint32_t srcBaseOffset, const uint32_t count) {
+    ascsim::rules::check_dtype<T>("Gather", ascsim::rules::mem::Gather);
     const char* api = "Gather";
     detail::need(api, dst, count);
     detail::need(api, srcOffset, count);
@@ -303,6 +317,7 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTen
     const uint32_t* off = srcOffset.GetPhyAddr();
     for (uint32_t i = 0; i < count; ++i) {
         uint64_t byte = uint64_t(srcBaseOffset) + off[i];
+        ascsim::rules::check_gather_offset<T>(api, off[i]);
         if (byte % sizeof(T) != 0) ascsim::fail(api, "byte offset ", byte, " is not a multiple of ", sizeof(T));
         if (byte / sizeof(T) >= src.sim_elements()) {
             ascsim::fail(api, "byte offset ", byte, " (element ", byte / sizeof(T), ") is outside the ",
