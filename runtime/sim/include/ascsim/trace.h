@@ -439,6 +439,11 @@ inline void vf_ub_access(const char* api, const void* p, uint64_t bytes, bool wr
 // StoreAlign of a register: only the lanes the mask selects are written.
 template <typename E, typename M>
 inline void vf_ub_store(const char* api, const void* p, const M& mask, uint32_t lanes) {
+    if (!tracer().enabled) return;
+    if (mask.bits.all()) {  // the common case: a whole register
+        vf_ub_access(api, p, uint64_t(lanes) * sizeof(E), true);
+        return;
+    }
     uint32_t first = lanes, end = 0;
     for (uint32_t i = 0; i < lanes; ++i) {
         if (mask.template active<E>(i)) {
