@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -78,7 +79,7 @@ def test_chrome_trace_of_an_emitted_kernel(tmp_path: Path) -> None:
             track = [e for e in slices if e["pid"] == core and e["tid"] == tid]
             starts = [e["ts"] for e in track]
             assert starts == sorted(starts)
-            for a, b in zip(track, track[1:], strict=False):
+            for a, b in itertools.pairwise(track):
                 assert a["ts"] + a["dur"] <= b["ts"] + 1e-9  # no overlap within a pipe
     apis = {e["name"] for e in slices}
     assert {"DataCopyPad(GM->UB)", "asc_vf_call", "DataCopyPad(UB->GM)", "SetFlag", "WaitFlag"} <= apis
