@@ -198,7 +198,7 @@ def main(argv: list[str] | None = None) -> int:
         ir, inputs, sizes, want = make()
         module = Parser(make_context(), ir).parse_module()
         auto = compile_graph(module, name="bench_il")
-        (out,) = auto(*inputs, sizes=sizes, core_num=CORES)
+        (out,) = auto(*inputs, sizes=sizes, core_num=CORES, costs=model.costs())
         np.testing.assert_array_equal(out.reshape(want[0].shape), want[0])
         chosen = NAMES[auto.last_run.tiling_key]  # type: ignore[attr-defined]
         minimum = minimum_bytes(inputs, want[0], distinct(inputs, ir, count))
@@ -206,24 +206,25 @@ def main(argv: list[str] | None = None) -> int:
         for template in ("simd", "simt", "sklike"):
             try:
                 k = compile_graph(module, name="bench_il", template=template)
-                (out,) = k(*inputs, sizes=sizes, core_num=CORES)
+                (out,) = k(*inputs, sizes=sizes, core_num=CORES, costs=model.costs())
             except AscirError as err:
                 reason = str(err).split("rejected: ", 1)[-1].split(" (", 1)[0]
                 rows.append((label, template, "", f"rejected: {reason[:72]}"))
                 continue
             np.testing.assert_array_equal(out.reshape(want[0].shape), want[0])
             s, run = k.stats, k.last_run
-            times[template] = model.kernel_time(run.blocks)  # type: ignore[attr-defined]
+            times[template] = model.kernel_time(run)  # type: ignore[arg-type]
             gm = (s["gm_read_bytes"] + s["gm_write_bytes"]) / minimum
             cells = (
                 f"{gm:>8.3f}{s['dma_calls']:>7}{s['vector_instructions']:>9}{s['simt_transactions']:>8}"
                 f"{s['dcache_miss_lines']:>8}{s['launches']:>4}{times[template] * 1e6:>10.1f}"
+                f"  {model.pipe_busy(run)}"  # type: ignore[arg-type]
             )
             rows.append((label, template, "<-" if template == chosen else "", cells))
         best = min(times, key=times.__getitem__)
         regrets.append((label, chosen, best, times[chosen] / times[best]))
     print(f"IndirectLoad templates on the simulator, {CORES} cores (cost model: bench/cost_model.py)")
-    head = f"{'shape':<40}{'template':>9}{'chosen':>7}{'gm/min':>8}{'dma':>7}{'vec':>9}{'simt_tx':>8}{'dc_miss':>8}{'ln':>4}{'model_us':>10}"
+    head = f"{'shape':<40}{'template':>9}{'chosen':>7}{'gm/min':>8}{'dma':>7}{'vec':>9}{'simt_tx':>8}{'dc_miss':>8}{'ln':>4}{'model_us':>10}  busy cycles (slowest core)"
     print(head)
     print("-" * len(head))
     for label, template, mark, cells in rows:

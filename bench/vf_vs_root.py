@@ -12,7 +12,9 @@ both ways (``compile_graph(vf=True/False)``) and run on the same inputs in one p
 * UB bytes read/written by vector instructions (the memory-level path writes every
   intermediate to UB and reads it back, a VF keeps them in registers);
 * GM bytes against the minimum (every input element read once, every output written once);
-* the tile size host tiling picks (fewer UB buffers -> larger tiles).
+* the tile size host tiling picks (fewer UB buffers -> larger tiles);
+* the modelled time and per-pipe busy cycles of the simulator's timeline
+  (``bench/cost_model.py``).
 
 Both paths must give bit-identical outputs.
 
@@ -31,6 +33,7 @@ from xdsl.parser import Parser
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from bench.cost_model import CostModel
 from bench.gm_traffic import chain
 from tools.ascir_opt import make_context
 from tools.compile import compile_graph
@@ -67,6 +70,8 @@ def run(length: int, rows: int, cols: int) -> list[dict[str, object]]:
                 "gm/min": (s["gm_read_bytes"] + s["gm_write_bytes"]) / minimum_gm,
                 "peak_ub_kb": s["peak_ub_bytes"] // 1024,
                 "dma_calls": s["dma_calls"],
+                "model_us": CostModel.kernel_time(k.last_run) * 1e6,
+                "busy": CostModel.pipe_busy(k.last_run),
             }
         )
     if not np.array_equal(outputs[0], outputs[1], equal_nan=True):
@@ -95,13 +100,14 @@ def main() -> int:
         "gm/min",
         "peak_ub_kb",
         "dma_calls",
+        "model_us",
     ]
     print(f"elementwise float32 chains, {args.rows} x {args.cols} elements, 1 core")
     print(" | ".join(f"{c:>12}" for c in cols))
     for length in tqdm(LENGTHS, desc="chains", file=sys.stderr, disable=None):
         for row in run(length, args.rows, args.cols):
             cells = [f"{row[c]:>12.4f}" if isinstance(row[c], float) else f"{row[c]!s:>12}" for c in cols]
-            print(" | ".join(cells))
+            print(" | ".join(cells) + f" | busy {row['busy']}")
     return 0
 
 

@@ -267,6 +267,10 @@ class GraphLowering:
         self.units: list[Unit] = list(graph.top_level())  # type: ignore[arg-type]
         self.order = {u: i for i, u in enumerate(self.units)}
         self._vf_functions: set[VfOp] = set()
+        self.has_vf = any(isinstance(u, VfOp) for u in self.units)
+        """Whether the kernel calls VFs: they access UB through raw pointers, which the
+        compiler's cce-auto-sync does not cover, so scalar UB accesses need explicit V_S/S_V
+        (asc-devkit docs 同步控制/核内同步/关键特性说明.md, cce-auto-sync constraints)."""
         self.kernel_buffers: list[list[Buffer]] = []
         self.kernel_exprs: dict[SizeExpr, str] = {}
         """Every size expression the kernels evaluate (host tiling checks them all)."""
@@ -1033,9 +1037,11 @@ class GraphLowering:
         if isinstance(src.type, TensorType) and self._aliases(n):
             self.values[n.results[0]] = self.values[src]  # outer-axis broadcast: same tile data
             return
-        value = (
-            self.values[src] if isinstance(src.type, ScalarType) else self.b.get_value(self.values[src], 0)
-        )
+        if isinstance(src.type, ScalarType):
+            value = self.values[src]
+        else:
+            with self._scalar_ub():
+                value = self.b.get_value(self.values[src], 0)
         self.b.vec(_entry(n).memory, self.values[n.results[0]], value, self._count(t))
 
     def arange_terms(self, n: ArangeOp) -> tuple[SSAValue, SSAValue, SSAValue, SSAValue]:
@@ -1061,7 +1067,7 @@ class GraphLowering:
             b = self.b
             base, step, offset, stride = self.arange_terms(n)
             dst = self.values[n.results[0]]
-            with b.loop(0, self._count(t), 1, "arange_i") as (lb, i):
+            with self._scalar_ub(), b.loop(0, self._count(t), 1, "arange_i") as (lb, i):
                 value = lb.add(base, lb.mul(lb.add(offset, lb.mul(i, stride)), step))
                 lb.set_value(dst, i, lb.cast(value, scalar_type(t.dtype)))
 
@@ -1079,7 +1085,7 @@ class GraphLowering:
             )
         st = scalar_type(t.dtype)
         dst = self.values[n.results[0]]
-        with b.loop(0, self._count(t), 1, f"{kind}_i") as (lb, i):
+        with self._scalar_ub(), b.loop(0, self._count(t), 1, f"{kind}_i") as (lb, i):
             args = []
             for v in n.operands:
                 if isinstance(v.type, ScalarType):
@@ -1107,6 +1113,18 @@ class GraphLowering:
                 )
                 r = lb.select(both, lb.const(1, st), lb.const(0, st))
             lb.set_value(dst, i, r)
+
+    @contextmanager
+    def _scalar_ub(self) -> Iterator[None]:
+        """Scalar GetValue/SetValue on UB tiles: with VFs in the kernel, the scalar unit waits
+        for PIPE_V before (a VF's results, and WAR on what it reads) and PIPE_V waits for the
+        scalar unit after. Memory-level vector APIs and DataCopy on LocalTensors are
+        synchronised with LocalTensor scalar access by cce-auto-sync."""
+        if self.has_vf:
+            self.b.sync("V_S")
+        yield
+        if self.has_vf:
+            self.b.sync("S_V")
 
     # -------------------------------------------------------------------- host
     def _host(self) -> None:

@@ -95,7 +95,11 @@ class VfCodegen:
                 value = b.phy_addr(self.ctx.values[v])
             elif isinstance(t, TensorType) and self.full:
                 kind, ptype = "scalar", scalar_type(t.dtype)  # a row value, broadcast in the VF
+                # a VF may have written the row value through a raw pointer, and the next
+                # tile's VF may overwrite it: neither is covered by cce-auto-sync
+                b.sync("V_S")
                 value = b.get_value(self.ctx.values[v], 0, f"{name}_row")
+                b.sync("S_V")
             else:
                 raise PassError(
                     PASS,

@@ -8,8 +8,10 @@ as a GM buffer so that any out-of-bounds access is reported, not performed.
 from __future__ import annotations
 
 import ctypes
+import json
+import math
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from numbers import Integral
 from pathlib import Path
@@ -101,6 +103,109 @@ class BlockStats:
     stats: dict[str, int]
 
 
+PIPES = ("PIPE_S", "PIPE_V", "PIPE_MTE2", "PIPE_MTE3")
+"""The pipes of a vector core the simulator's timeline models (ascsim/trace.h)."""
+
+COST_NAMES = (
+    "clock_hz",
+    "vector_repeat",
+    "vector_issue",
+    "vf_call",
+    "dma_setup",
+    "gm_bytes_per_cycle",
+    "ub_bytes_per_cycle",
+    "scalar",
+    "simt_issue",
+    "dcache_line",
+    "flag",
+    "barrier",
+    "launch_seconds",
+)
+"""The timeline's cost table (``ascsim::CostTable`` in ascsim/trace.h, where each constant's
+source or "assumption" is written down); ``run(costs=...)`` overrides any of them."""
+
+
+@dataclass
+class Slice:
+    """One instruction of the timeline (kept only when ``run(trace=...)`` asks for it)."""
+
+    api: str
+    index: int
+    pipe: str
+    start: int
+    finish: int
+    line: int = 0
+
+
+@dataclass
+class BlockTimeline:
+    """One block (core) of one launch: its critical path and per-pipe busy cycles."""
+
+    launch: int
+    block: int
+    cycles: int
+    busy: dict[str, int]
+    instructions: int
+    slices: list[Slice] = field(default_factory=list)
+
+
+@dataclass
+class Timeline:
+    """The modelled time of a run (ascsim/trace.h): each instruction starts when its pipe is
+    free, the scalar unit has issued it and everything it happens-after has finished.
+    Launches run one after another, each as long as its slowest block: ``total_cycles`` is
+    their sum (for one launch: the slowest core's critical path). ``per_core_cycles`` sums
+    each core's blocks over the launches; ``pipe_busy_cycles`` are the busy cycles of the
+    slowest core; ``modelled_seconds`` adds the launch overheads."""
+
+    total_cycles: int
+    per_core_cycles: dict[int, int]
+    pipe_busy_cycles: dict[str, int]
+    modelled_seconds: float
+    launches: int
+    clock_hz: float
+    blocks: list[BlockTimeline] = field(default_factory=list)
+
+    def chrome_trace(self) -> dict[str, Any]:
+        """The timeline in Chrome trace-event JSON (Perfetto, chrome://tracing): one process
+        per core ("pid"), one thread per pipe ("tid"), one complete ("X") event per
+        instruction, in microseconds; launches follow one another."""
+        us = 1e6 / self.clock_hz
+        events: list[dict[str, Any]] = []
+        cores = sorted({b.block for b in self.blocks})
+        for core in cores:
+            events.append({"name": "process_name", "ph": "M", "pid": core, "tid": 0, "args": {"name": f"core {core}"}})
+            for tid, pipe in enumerate(PIPES):
+                events.append({"name": "thread_name", "ph": "M", "pid": core, "tid": tid, "args": {"name": pipe}})
+                events.append(
+                    {"name": "thread_sort_index", "ph": "M", "pid": core, "tid": tid, "args": {"sort_index": tid}}
+                )
+        launch_start: dict[int, int] = {}
+        offset = 0
+        for launch in sorted({b.launch for b in self.blocks}):
+            launch_start[launch] = offset
+            offset += max(b.cycles for b in self.blocks if b.launch == launch)
+        for b in self.blocks:
+            base = launch_start[b.launch]
+            for sl in b.slices:
+                event: dict[str, Any] = {
+                    "name": sl.api,
+                    "ph": "X",
+                    "pid": b.block,
+                    "tid": PIPES.index(sl.pipe),
+                    "ts": (base + sl.start) * us,
+                    "dur": (sl.finish - sl.start) * us,
+                    "args": {"instruction": sl.index, "launch": b.launch},
+                }
+                if sl.line:
+                    event["args"]["line"] = sl.line
+                events.append(event)
+        return {"traceEvents": events, "displayTimeUnit": "ns"}
+
+    def write_chrome_trace(self, path: str | Path) -> None:
+        Path(path).write_text(json.dumps(self.chrome_trace(), indent=None) + "\n")
+
+
 @dataclass
 class RunResult:
     block_dim: int
@@ -108,6 +213,7 @@ class RunResult:
     workspace_size: int
     stats: dict[str, int] = field(default_factory=dict)
     blocks: list[BlockStats] = field(default_factory=list)
+    timeline: Timeline | None = None
 
 
 class CompiledKernel:
@@ -130,6 +236,15 @@ class CompiledKernel:
             ctypes.POINTER(ctypes.c_uint32),
             ctypes.POINTER(_Stats),
         ]
+        lib.ascsim_set_cost.argtypes = [ctypes.c_char_p, ctypes.c_double]
+        lib.ascsim_set_cost.restype = ctypes.c_int
+        lib.ascsim_get_cost.argtypes = [ctypes.c_char_p]
+        lib.ascsim_get_cost.restype = ctypes.c_double
+        lib.ascsim_trace_config.argtypes = [ctypes.c_int]
+        lib.ascsim_timeline_count.restype = ctypes.c_uint64
+        lib.ascsim_get_timeline.argtypes = [ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64)]
+        lib.ascsim_get_log.argtypes = [ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64)]
+        lib.ascsim_get_log.restype = ctypes.c_char_p
         self.target = "sim"
 
     def run(
@@ -138,10 +253,43 @@ class CompiledKernel:
         sizes: Sequence[int] = (),
         core_num: int = 1,
         ub_size: int = 248 * 1024,
+        costs: Mapping[str, float] | None = None,
+        trace: str | Path | None = None,
     ) -> RunResult:
+        """``costs`` overrides entries of the timeline's cost table (:data:`COST_NAMES`) for
+        this run; ``trace`` writes the timeline as Chrome trace-event JSON to that file (the
+        per-instruction log is kept only then)."""
         arrays = [_check_array(i, a) for i, a in enumerate(args)]
         core_num, ub_size = check_core_num(core_num), check_ub_size(ub_size)
         lib = self._lib
+        saved = self._apply_costs(costs or {})
+        try:
+            result = self._run(arrays, sizes, core_num, ub_size, trace is not None)
+        finally:
+            for name, value in saved.items():
+                lib.ascsim_set_cost(name.encode(), value)
+        if trace is not None and result.timeline is not None:
+            result.timeline.write_chrome_trace(trace)
+        return result
+
+    def _apply_costs(self, costs: Mapping[str, float]) -> dict[str, float]:
+        lib = self._lib
+        saved: dict[str, float] = {}
+        for name, value in costs.items():
+            if name not in COST_NAMES:
+                raise AscirArgumentError(f"unknown timeline cost '{name}' (one of {', '.join(COST_NAMES)})")
+            v = float(value)
+            if not math.isfinite(v) or v < 0 or (name in ("clock_hz", "gm_bytes_per_cycle", "ub_bytes_per_cycle") and v == 0):
+                raise AscirArgumentError(f"timeline cost {name} must be a finite number >= 0 (> 0 for rates), got {value!r}")
+            saved[name] = float(lib.ascsim_get_cost(name.encode()))
+            lib.ascsim_set_cost(name.encode(), v)
+        return saved
+
+    def _run(
+        self, arrays: list[np.ndarray], sizes: Sequence[int], core_num: int, ub_size: int, keep_log: bool
+    ) -> RunResult:
+        lib = self._lib
+        lib.ascsim_trace_config(1 if keep_log else 0)
         tiling, workspace_size, block_dim, tiling_key = call_tiling(lib, self.name, sizes, core_num, ub_size)
         workspace = np.zeros(max(workspace_size, 32), dtype=np.uint8)
         lib.ascsim_reset(ctypes.c_uint64(ub_size))
@@ -165,6 +313,29 @@ class CompiledKernel:
             workspace_size=workspace_size,
             stats=_as_dict(stats),
             blocks=self._block_stats(),
+            timeline=self._timeline(keep_log),
+        )
+
+    def _timeline(self, keep_log: bool) -> Timeline:
+        lib = self._lib
+        out = (ctypes.c_uint64 * 10)()
+        entry = (ctypes.c_uint64 * 5)()
+        blocks: list[BlockTimeline] = []
+        for i in range(int(lib.ascsim_timeline_count())):
+            lib.ascsim_get_timeline(ctypes.c_uint64(i), out)
+            launch, block, cycles, *rest = (int(v) for v in out)
+            busy = dict(zip(PIPES, rest[:4], strict=True))
+            b = BlockTimeline(launch, block, cycles, busy, rest[4])
+            if keep_log:
+                for j in range(rest[5], rest[6]):
+                    api = lib.ascsim_get_log(ctypes.c_uint64(j), entry)
+                    index, pipe, line, start, finish = (int(v) for v in entry)
+                    b.slices.append(Slice(api.decode(errors="replace"), index, PIPES[pipe], start, finish, line))
+            blocks.append(b)
+        return build_timeline(
+            blocks,
+            clock_hz=float(lib.ascsim_get_cost(b"clock_hz")),
+            launch_seconds=float(lib.ascsim_get_cost(b"launch_seconds")),
         )
 
     def _block_stats(self) -> list[BlockStats]:
@@ -175,6 +346,30 @@ class CompiledKernel:
             lib.ascsim_get_block(ctypes.c_uint64(i), ctypes.byref(launch), ctypes.byref(block), ctypes.byref(stats))
             out.append(BlockStats(launch.value, block.value, _as_dict(stats)))
         return out
+
+
+def build_timeline(blocks: list[BlockTimeline], clock_hz: float, launch_seconds: float) -> Timeline:
+    """Aggregate per-block timelines: launches in sequence, each as long as its slowest block."""
+    per_launch: dict[int, int] = {}
+    per_core: dict[int, int] = {}
+    busy_by_core: dict[int, dict[str, int]] = {}
+    for b in blocks:
+        per_launch[b.launch] = max(per_launch.get(b.launch, 0), b.cycles)
+        per_core[b.block] = per_core.get(b.block, 0) + b.cycles
+        core_busy = busy_by_core.setdefault(b.block, dict.fromkeys(PIPES, 0))
+        for pipe, cycles in b.busy.items():
+            core_busy[pipe] += cycles
+    total = sum(per_launch.values())
+    slowest = max(per_core, key=lambda c: (per_core[c], -c)) if per_core else 0
+    return Timeline(
+        total_cycles=total,
+        per_core_cycles=dict(sorted(per_core.items())),
+        pipe_busy_cycles=busy_by_core.get(slowest, dict.fromkeys(PIPES, 0)),
+        modelled_seconds=total / clock_hz + launch_seconds * len(per_launch),
+        launches=len(per_launch),
+        clock_hz=clock_hz,
+        blocks=blocks,
+    )
 
 
 def _as_dict(stats: _Stats) -> dict[str, int]:

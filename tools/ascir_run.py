@@ -296,6 +296,11 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
         # one subdirectory per graph, named by the names mapping (never outside --dump-dir)
         root = Path(args.dump_dir)
         dump_dir = path_inside(root, file_name(hint.graph_name)) if args.multi_graph else root
+    trace = None
+    if args.trace:
+        trace = Path(args.trace)
+        if args.multi_graph:  # one file per graph: NAME_<graph>.json
+            trace = trace.with_name(f"{trace.stem}_{file_name(hint.graph_name)}{trace.suffix or '.json'}")
     kernel = compile_graph(
         g,
         target=args.target,
@@ -303,6 +308,7 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
         mask_mode=args.vf_mask_mode,
         template=args.template,
         dump_dir=dump_dir,
+        trace=trace,
     )
     compile_seconds = time.perf_counter() - start
     inputs = given if given is not None else random_inputs(hint, args.seed, sizes)
@@ -317,6 +323,16 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
         "stats": kernel.stats,
         "block_dim": kernel.last_run.block_dim,
     }
+    timeline = getattr(kernel.last_run, "timeline", None)
+    if timeline is not None:
+        report["timeline"] = {
+            "total_cycles": timeline.total_cycles,
+            "per_core_cycles": {str(c): v for c, v in timeline.per_core_cycles.items()},
+            "pipe_busy_cycles": timeline.pipe_busy_cycles,
+            "modelled_seconds": timeline.modelled_seconds,
+        }
+    if trace is not None:
+        report["trace"] = str(trace)
     ok = True
     for i, (out, ref) in enumerate(zip(outputs, expected, strict=True)):
         c = compare(out, ref, rtol=args.rtol, atol=args.atol)
@@ -460,6 +476,13 @@ def main(argv: list[str] | None = None) -> int:
         help="absolute tolerance for float outputs (default: float16/bfloat16/float32 1e-5, float64 1e-7); "
         "integers and bool always compare exactly",
     )
+    parser.add_argument(
+        "--trace",
+        metavar="FILE",
+        help="write the simulator's timeline as Chrome trace-event JSON (open in Perfetto or "
+        "chrome://tracing): one track per pipe per core (FILE_<graph>.json per graph when the file "
+        "holds several)",
+    )
     parser.add_argument("--json", action="store_true", help="print one JSON report")
     parser.error = usage_error  # type: ignore[method-assign]  # exit 1: 2 is an internal error
 
@@ -475,6 +498,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.file is None:
             raise AscirError("give a graph file to run, or --suite index-expr")
         check_tolerances(args)
+        if args.trace and args.target != "sim":
+            raise AscirError("--trace needs the simulator (--target sim)")
         sizes = parse_sizes(args.sizes)
         graphs = load_graphs(args.file)
         if args.graph:
@@ -502,6 +527,15 @@ def main(argv: list[str] | None = None) -> int:
                     if not o["pass"]:
                         print(f"    {o['message']}")
                 print("  counters: " + ", ".join(f"{k}={v}" for k, v in sorted(r["stats"].items())))
+                if "timeline" in r:
+                    t = r["timeline"]
+                    busy = " ".join(f"{p.removeprefix('PIPE_')}={c}" for p, c in t["pipe_busy_cycles"].items())
+                    print(
+                        f"  timeline: {t['total_cycles']} cycles on the slowest core, modelled "
+                        f"{t['modelled_seconds'] * 1e6:.1f} us; busy cycles {busy}"
+                    )
+                if "trace" in r:
+                    print(f"  trace written to {r['trace']}")
         return EXIT_OK if all(r["pass"] for r in reports) else EXIT_FAIL
 
     return run_cli("ascir-run", body)

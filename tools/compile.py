@@ -49,6 +49,8 @@ class CompiledGraph:
     stats: dict[str, int] = field(default_factory=dict)
     last_run: Any = None
     check: bool = False
+    trace: str | Path | None = None
+    """Chrome trace-event JSON file the simulator's timeline of every call is written to."""
 
     def __call__(
         self,
@@ -57,7 +59,10 @@ class CompiledGraph:
         core_num: int | None = None,
         ub_size: int | None = None,
         check: bool | None = None,
+        costs: Mapping[str, float] | None = None,
     ) -> list[np.ndarray]:
+        """``costs`` overrides the simulator timeline's cost table for this call
+        (``runtime.kernel.COST_NAMES``)."""
         g = self.graph
         bound = check_sizes(g, sizes)  # also: Store/Output views injective with these sizes
         values = check_inputs(g, inputs, bound)  # shapes too, as the reference checks them
@@ -66,11 +71,17 @@ class CompiledGraph:
         outputs = sorted((n for n in g.nodes() if isinstance(n, OutputOp)), key=lambda n: n.index_value)
         buffers = [rt.new_buffer(n).data for n in outputs]
         platform = get_platform()
+        timeline: dict[str, Any] = {}  # simulator-only options
+        if costs is not None:
+            timeline["costs"] = costs
+        if self.trace is not None:
+            timeline["trace"] = self.trace
         result = self.kernel.run(
             [*args, *buffers],
             [bound[s] for s in g.size_names],
             core_num=check_core_num(core_num if core_num is not None else platform.core_num),
             ub_size=check_ub_size(ub_size if ub_size is not None else platform.ub_size),
+            **timeline,
         )
         self.stats = result.stats
         self.last_run = result
@@ -142,13 +153,16 @@ def compile_graph(
     template: str | None = None,
     dump_dir: str | Path | None = None,
     check: bool = False,
+    trace: str | Path | None = None,
 ) -> CompiledGraph:
     """Compile a graph to a runnable kernel. ``vf=False`` forces the root-graph path (no
     ``__simd_vf__`` functions); ``mask_mode="per-op"`` is the debug pre-AL-7 mask mode;
     ``template`` pins the IndirectLoad template ("simd", "simt", "sklike");
     ``dump_dir`` receives the IR after every pass and the generated files
     (``passes.dump``); ``check=True`` (or ``ASCIR_CHECK=1`` in the environment) makes every
-    call also run the reference interpreter and raise ``MismatchError`` on a mismatch."""
+    call also run the reference interpreter and raise ``MismatchError`` on a mismatch;
+    ``trace`` (simulator) writes each call's timeline to that file as Chrome trace-event
+    JSON (Perfetto, chrome://tracing): one track per pipe per core."""
     check_compile_options(vf, mask_mode, template, check)
     _module, g = resolve_graph(graph_or_module, graph)
     if template == "":
@@ -180,4 +194,6 @@ def compile_graph(
         target=target,
         name=kernel_name,
     )
-    return CompiledGraph(g, sources, kernel, check=check)
+    if trace is not None and target != "sim":
+        raise AscirError("trace= needs the simulator (target='sim')")
+    return CompiledGraph(g, sources, kernel, check=check, trace=trace)

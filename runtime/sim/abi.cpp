@@ -1,6 +1,7 @@
 // The simulator's C ABI for the Python runtime; compiled into every simulated kernel
 // module next to host_impl.cpp and device_impl.cpp.
 #include <cstddef>
+#include <cstring>
 
 #include "kernel_operator.h"
 
@@ -20,6 +21,7 @@ void ascsim_reset(uint64_t ub_size) {
     s.ub_used = 0;
     s.block_log.clear();
     s.simt_trace.clear();
+    ascsim::trace_reset();
 }
 
 void ascsim_register_gm(void* p, uint64_t bytes, const char* name) {
@@ -41,5 +43,77 @@ void ascsim_get_block(uint64_t i, uint32_t* launch, uint32_t* block, ascsim::Sta
     *launch = r.launch;
     *block = r.block;
     *out = r.delta;
+}
+
+// ------------------------------------------------------------- timeline (trace.h)
+
+// The timeline's costs by name (trace.h CostTable); nullptr for an unknown name.
+static double* cost_field(const char* name) {
+    ascsim::CostTable& c = ascsim::tracer().cost;
+    struct Entry {
+        const char* name;
+        double* field;
+    };
+    const Entry table[] = {
+        {"clock_hz", &c.clock_hz},
+        {"vector_repeat", &c.vector_repeat},
+        {"vector_issue", &c.vector_issue},
+        {"vf_call", &c.vf_call},
+        {"dma_setup", &c.dma_setup},
+        {"gm_bytes_per_cycle", &c.gm_bytes_per_cycle},
+        {"ub_bytes_per_cycle", &c.ub_bytes_per_cycle},
+        {"scalar", &c.scalar},
+        {"simt_issue", &c.simt_issue},
+        {"dcache_line", &c.dcache_line},
+        {"flag", &c.flag},
+        {"barrier", &c.barrier},
+        {"launch_seconds", &c.launch_seconds},
+    };
+    for (const Entry& e : table) {
+        if (std::strcmp(e.name, name) == 0) return e.field;
+    }
+    return nullptr;
+}
+
+// Set one cost; 0 on success, -1 for an unknown name.
+int ascsim_set_cost(const char* name, double value) {
+    double* f = cost_field(name);
+    if (f == nullptr) return -1;
+    *f = value;
+    return 0;
+}
+
+// One cost; NaN for an unknown name.
+double ascsim_get_cost(const char* name) {
+    const double* f = cost_field(name);
+    return f == nullptr ? __builtin_nan("") : *f;
+}
+
+// keep_log: keep every instruction (for a trace file); otherwise only per-block totals.
+void ascsim_trace_config(int keep_log) { ascsim::tracer().keep_log = keep_log != 0; }
+
+uint64_t ascsim_timeline_count() { return ascsim::tracer().blocks.size(); }
+
+// Block i: launch, block, cycles, busy S/V/MTE2/MTE3, instructions, log begin, log end.
+void ascsim_get_timeline(uint64_t i, uint64_t* out) {
+    const ascsim::BlockTimeline& b = ascsim::tracer().blocks.at(i);
+    out[0] = b.launch;
+    out[1] = b.block;
+    out[2] = b.cycles;
+    for (int p = 0; p < ascsim::kPipes; ++p) out[3 + p] = b.busy[p];
+    out[7] = b.instructions;
+    out[8] = b.log_begin;
+    out[9] = b.log_end;
+}
+
+// Log entry i: index, pipe, line, start, finish; returns its API name.
+const char* ascsim_get_log(uint64_t i, uint64_t* out) {
+    const ascsim::LogEntry& e = ascsim::tracer().log.at(i);
+    out[0] = e.index;
+    out[1] = e.pipe;
+    out[2] = e.line;
+    out[3] = e.start;
+    out[4] = e.finish;
+    return e.api;
 }
 }

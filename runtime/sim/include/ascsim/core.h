@@ -275,6 +275,9 @@ inline void count_vector(uint64_t bytes, uint64_t reads = 1, uint64_t writes = 1
 
 // ------------------------------------------------------------------- launches
 
+inline void trace_begin_block();                               // trace.h
+inline void trace_end_block(uint32_t launch, uint32_t block);  // trace.h
+
 // Run `kernel` once per block, as the device runs one core per block. Faults stop the
 // launch and are kept for the host (ascsim_last_error), never thrown across the C ABI.
 template <typename Kernel, typename... Args>
@@ -291,7 +294,9 @@ inline void launch(uint32_t block_dim, void* /*l2ctrl*/, void* /*stream*/, Kerne
             std::memset(s.ub.data(), 0xA5, s.ub.size());  // stale UB is garbage, not zeros
             s.dcache.clear();
             const Stats before = s.stats;
+            trace_begin_block();
             kernel(args...);
+            trace_end_block(launch_no, b);
             s.stats.blocks += 1;
             s.block_log.push_back({launch_no, b, stats_delta(s.stats, before)});
         }

@@ -2,12 +2,14 @@
 // GM side in bytes, UB side in 32-byte blocks; each UB block padded up to 32 bytes.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
 #include "core.h"
 #include "rules.h"
 #include "tensor.h"
+#include "trace.h"
 
 namespace AscendC {
 
@@ -71,6 +73,7 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
                                   ? ub_step * (p.blockCount - 1) + block_span
                                   : detail::align32(uint64_t(p.blockLen) * p.blockCount);
     detail::check_ub_span(api, dst, 0, last_end);
+    ascsim::rec_dma(api, true, ascsim::ub_bytes(dst.sim_offset(), dst.sim_offset() + last_end, true), src.GetPhyAddr(), uint64_t(std::max<int64_t>(gm_step * (p.blockCount - 1), 0)) + p.blockLen, uint64_t(p.blockCount) * p.blockLen);
     uint8_t* ub = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
     const uint8_t* gm = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
     for (uint16_t b = 0; b < p.blockCount; ++b) {
@@ -102,6 +105,7 @@ void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Da
         mode == PaddingMode::Normal ? detail::align32(p.blockLen) + uint64_t(p.srcStride) * 32 : p.blockLen;
     const int64_t gm_step = p.dstStride + int64_t(p.blockLen);
     detail::check_ub_span(api, src, 0, ub_step * (p.blockCount - 1) + p.blockLen);
+    ascsim::rec_dma(api, false, ascsim::ub_bytes(src.sim_offset(), src.sim_offset() + ub_step * (p.blockCount - 1) + p.blockLen, false), dst.GetPhyAddr(), uint64_t(std::max<int64_t>(gm_step * (p.blockCount - 1), 0)) + p.blockLen, uint64_t(p.blockCount) * p.blockLen);
     const uint8_t* ub = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
     uint8_t* gm = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
     for (uint16_t b = 0; b < p.blockCount; ++b) {
@@ -118,6 +122,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t co
         ascsim::fail(api, "count ", count, " x ", sizeof(T), " bytes is not a multiple of 32 (use DataCopyPad)");
     }
     detail::check_ub_span(api, dst, 0, uint64_t(count) * sizeof(T));
+    ascsim::rec_dma(api, true, ascsim::ub_span(dst, count, true), src.GetPhyAddr(), uint64_t(count) * sizeof(T), uint64_t(count) * sizeof(T));
     ascsim::gm_read(api, dst.GetPhyAddr(), src.GetPhyAddr(), uint64_t(count) * sizeof(T), src.sim_owner());
 }
 
@@ -129,6 +134,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t co
         ascsim::fail(api, "count ", count, " x ", sizeof(T), " bytes is not a multiple of 32 (use DataCopyPad)");
     }
     detail::check_ub_span(api, src, 0, uint64_t(count) * sizeof(T));
+    ascsim::rec_dma(api, false, ascsim::ub_span(src, count, false), dst.GetPhyAddr(), uint64_t(count) * sizeof(T), uint64_t(count) * sizeof(T));
     ascsim::gm_write(api, dst.GetPhyAddr(), src.GetPhyAddr(), uint64_t(count) * sizeof(T), dst.sim_owner());
 }
 
@@ -141,6 +147,7 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t cou
     }
     detail::check_ub_span(api, src, 0, uint64_t(count) * sizeof(T));
     detail::check_ub_span(api, dst, 0, uint64_t(count) * sizeof(T));
+    ascsim::rec_ub_copy(api, ascsim::ub_span(dst, count, true), ascsim::ub_span(src, count, false));
     std::memmove(dst.GetPhyAddr(), src.GetPhyAddr(), uint64_t(count) * sizeof(T));
 }
 

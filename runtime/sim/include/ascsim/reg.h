@@ -147,6 +147,7 @@ inline void LoadAlign(R& dst, P* src) {
     uint8_t* out = reinterpret_cast<uint8_t*>(dst.lane);
     if constexpr (dist == LoadDist::DIST_NORM) {
         detail::check_ub("LoadAlign", q, kVL, true);
+        ascsim::vf_ub_access("LoadAlign", q, kVL, false);
         std::memcpy(out, q, kVL);
         ascsim::stats().ub_read_bytes += kVL;
     } else {
@@ -154,6 +155,7 @@ inline void LoadAlign(R& dst, P* src) {
         static_assert(e != 0, "LoadAlign: this LoadDist is not modelled");
         static_assert(sizeof(E) == e, "LoadAlign: the UNPACK distribution does not match the element width");
         detail::check_ub("LoadAlign", q, kVL / r, true);
+        ascsim::vf_ub_access("LoadAlign", q, kVL / r, false);
         std::memset(out, 0, kVL);
         for (uint32_t k = 0; k < kVL / (e * r); ++k) std::memcpy(out + k * e * r, q + k * e, e);
         ascsim::stats().ub_read_bytes += kVL / r;
@@ -174,6 +176,7 @@ inline void StoreAlign(P* dst, const R& src, const MaskReg& mask) {
         constexpr uint32_t slot = detail::pack_slot(dist), keep = detail::pack_keep(dist);
         static_assert(sizeof(E) <= keep, "StoreAlign: PACK keeps fewer bytes than the element has");
         detail::check_ub("StoreAlign", q, kVL / slot * keep, true);
+        ascsim::vf_ub_access("StoreAlign", q, kVL / slot * keep, true);
         for (uint32_t k = 0; k < kVL / slot; ++k) {
             if (!mask.bits[k * slot]) continue;
             std::memcpy(q + k * keep, in + k * slot, keep);
@@ -181,6 +184,7 @@ inline void StoreAlign(P* dst, const R& src, const MaskReg& mask) {
         }
     } else {
         detail::check_ub("StoreAlign", q, kVL, true);
+        ascsim::vf_ub_store<E>("StoreAlign", q, mask, kVL / sizeof(E));
         for (uint32_t i = 0; i < kVL / sizeof(E); ++i) {
             if (!mask.active<E>(i)) continue;
             std::memcpy(q + i * sizeof(E), in + i * sizeof(E), sizeof(E));
@@ -335,6 +339,7 @@ namespace MicroAPI = Reg;
 // SIMD VF call: runs the function body once (it loops over registers itself).
 template <auto fn, typename... Args>
 inline void asc_vf_call(Args&&... args) {
+    ascsim::VfScope vf_scope("asc_vf_call");
     ascsim::stats().vf_calls += 1;
     fn(std::forward<Args>(args)...);
 }

@@ -9,6 +9,7 @@
 
 #include "core.h"
 #include "rules.h"
+#include "trace.h"
 
 namespace ascsim {
 struct Dim3 {
@@ -40,6 +41,7 @@ template <typename T>
 inline T gm_load(const char* api, const T* p, int64_t i) {
     T v;
     gm_read(api, &v, p + i, sizeof(T), find_gm_index(p));
+    vf_gm_access(p + i, sizeof(T), false);
     simt_record(p + i, sizeof(T));
     return v;
 }
@@ -47,6 +49,7 @@ inline T gm_load(const char* api, const T* p, int64_t i) {
 template <typename T>
 inline void gm_store(const char* api, T* p, int64_t i, T v) {
     gm_write(api, p + i, &v, sizeof(T), find_gm_index(p));
+    vf_gm_access(p + i, sizeof(T), true);
     simt_record(p + i, sizeof(T));
 }
 }  // namespace ascsim
@@ -68,6 +71,7 @@ inline void VF_CALL(Dim3 threads, Args&&... args) {
     ascsim::State& s = ascsim::state();
     const int64_t n = int64_t(threads.x) * threads.y * threads.z;
     if (n < 1 || n > 2048) ascsim::fail("Simt::VF_CALL", "thread count ", n, " must be in [1, 2048]");
+    ascsim::VfScope vf_scope("Simt::VF_CALL");
     s.stats.vf_calls += 1;
     s.simt_threads = n;
     s.in_simt = true;

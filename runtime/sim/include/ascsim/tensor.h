@@ -8,6 +8,7 @@
 
 #include "core.h"
 #include "rules.h"
+#include "trace.h"
 #include "types.h"
 
 namespace AscendC {
@@ -38,11 +39,13 @@ public:
     uint64_t GetSize() const { return size_; }
     T GetValue(uint64_t i) const {
         T v;
+        ascsim::rec_scalar_gm("GlobalTensor::GetValue", ptr_ + i, sizeof(T), false);
         ascsim::gm_read("GlobalTensor::GetValue", &v, ptr_ + i, sizeof(T), owner_);
         ascsim::stats().scalar_get_value += 1;
         return v;
     }
     void SetValue(uint64_t i, T v) {
+        ascsim::rec_scalar_gm("GlobalTensor::SetValue", ptr_ + i, sizeof(T), true);
         ascsim::gm_write("GlobalTensor::SetValue", ptr_ + i, &v, sizeof(T), owner_);
         ascsim::stats().scalar_set_value += 1;
     }
@@ -82,11 +85,13 @@ public:
     uint32_t GetLength() const { return uint32_t(elements_ * sizeof(T)); }
     T GetValue(uint64_t i) const {
         check_index("LocalTensor::GetValue", i);
+        ascsim::rec_scalar_ub("LocalTensor::GetValue", offset_ + i * sizeof(T), sizeof(T), false);
         ascsim::stats().scalar_get_value += 1;
         return GetPhyAddr()[i];
     }
     void SetValue(uint64_t i, T v) const {
         check_index("LocalTensor::SetValue", i);
+        ascsim::rec_scalar_ub("LocalTensor::SetValue", offset_ + i * sizeof(T), sizeof(T), true);
         ascsim::stats().scalar_set_value += 1;
         GetPhyAddr()[i] = v;
     }
@@ -135,6 +140,7 @@ public:
         for (size_t i = 0; i < buffers_.size(); ++i) {
             if (!in_use_[i]) {
                 in_use_[i] = true;
+                ascsim::queue_sync(ascsim::QueueOp::Alloc, sim_kind, ids_[i]);
                 return LocalTensor<T>(buffers_[i], bytes_ / sizeof(T), ids_[i]);
             }
         }
@@ -144,6 +150,7 @@ public:
     template <typename T>
     void EnQue(const LocalTensor<T>& t) {
         find("TQue::EnQue", t);
+        ascsim::queue_sync(ascsim::QueueOp::EnQue, sim_kind, t.sim_buffer());
         fifo_.push_back(t.sim_buffer());
     }
     template <typename T>
@@ -151,6 +158,7 @@ public:
         if (fifo_.empty()) ascsim::fail("TQue::DeQue", "queue is empty (DeQue without a matching EnQue)");
         int32_t id = fifo_.front();
         fifo_.pop_front();
+        ascsim::queue_sync(ascsim::QueueOp::DeQue, sim_kind, id);
         for (size_t i = 0; i < ids_.size(); ++i) {
             if (ids_[i] == id) return LocalTensor<T>(buffers_[i], bytes_ / sizeof(T), id);
         }
@@ -161,6 +169,7 @@ public:
         size_t i = find("TQue::FreeTensor", t);
         if (!in_use_[i]) ascsim::fail("TQue::FreeTensor", "buffer freed twice");
         in_use_[i] = false;
+        ascsim::queue_sync(ascsim::QueueOp::Free, sim_kind, t.sim_buffer());
     }
     void sim_init(uint32_t num, uint32_t len) {
         bytes_ = (uint64_t(len) + 31) / 32 * 32;
@@ -172,6 +181,9 @@ public:
     }
 
 private:
+    static constexpr ascsim::QueueKind sim_kind = pos == TPosition::VECIN    ? ascsim::QueueKind::In
+                                                  : pos == TPosition::VECOUT ? ascsim::QueueKind::Out
+                                                                             : ascsim::QueueKind::None;
     template <typename T>
     size_t find(const char* api, const LocalTensor<T>& t) {
         for (size_t i = 0; i < ids_.size(); ++i) {
