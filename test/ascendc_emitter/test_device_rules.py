@@ -205,6 +205,8 @@ extern "C" __global__ __aicore__ void rules_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR
     AscendC::DataCopyExtParams in{1, uint32_t(n * sizeof(half)), 0, 0, 0};
     AscendC::DataCopyPadExtParams<half> pad{false, 0, 0, half(0.0f)};
     AscendC::DataCopyPad(h, xGm, in, pad);
+    AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0);
     switch (tiling.mode) {
         case 1:  // half -> float allows CAST_NONE only
             AscendC::Cast(f, h, AscendC::RoundMode::CAST_RINT, uint32_t(n));
@@ -237,6 +239,8 @@ extern "C" __global__ __aicore__ void rules_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR
     }
     AscendC::Cast(f, h, AscendC::RoundMode::CAST_NONE, uint32_t(n));
     AscendC::Relu(f, f, int32_t(n));
+    AscendC::SetFlag<AscendC::HardEvent::V_MTE3>(0);
+    AscendC::WaitFlag<AscendC::HardEvent::V_MTE3>(0);
     AscendC::DataCopyExtParams out{1, uint32_t(n * sizeof(float)), 0, 0, 0};
     AscendC::DataCopyPad(yGm, f, out);
 }
