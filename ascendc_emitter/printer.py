@@ -890,7 +890,7 @@ def emit_device_impl(module: ModuleOp) -> str:
             qualifier = (
                 "__simd_vf__"
                 if isinstance(op, ac.SimdVfOp)
-                else f"__simt_vf__ LAUNCH_BOUND({op.launch_bound.data})"
+                else f"__simt_vf__ __launch_bounds__({op.launch_bound.data})"
             )
             with (
                 p.function_scope(),
@@ -907,6 +907,16 @@ def emit_device_impl(module: ModuleOp) -> str:
     return p.out.getvalue()
 
 
+KERNEL_TYPE = "__vector__"
+"""The kernel type qualifier of every entry: ASCIR kernels compute on the vector cores
+only (AIV). On Ascend 950 bisheng does not infer a kernel type, and in a file holding
+several kernels it never does, so each entry names its own (asc-devkit
+docs/zh/guide/编程指南/编译与运行/算子编译/约束说明.md; the qualifiers are listed in
+docs/zh/guide/编程指南/编程模型/AI-Core-SIMD编程/核函数.md, and the SIMD/SIMT hybrid
+kernels of docs/zh/guide/编程指南/高级编程/高级AI-Core编程模型/SIMD与SIMT混合编程/核函数与VF函数.md
+use ``__global__ __vector__``). All kernels of a module share this one type."""
+
+
 def _kernel(p: CppPrinter, kernel: ac.KernelOp) -> None:
     gm_names = [symbol(kernel, n.data, "argument name") for n in kernel.arg_names.data]
     block = kernel.body.block
@@ -917,7 +927,7 @@ def _kernel(p: CppPrinter, kernel: ac.KernelOp) -> None:
         params = [f"GM_ADDR {p.bind(a, n)}" for a, n in zip(block.args[:-1], gm_names, strict=True)]
         params.append("AutofuseTilingData tiling")
         name = symbol(kernel, kernel.sym_name.data)
-        with p.block(f'extern "C" __global__ __aicore__ void {name}({", ".join(params)})'):
+        with p.block(f'extern "C" __global__ {KERNEL_TYPE} void {name}({", ".join(params)})'):
             if uses_pipe:
                 p.line("AscendC::TPipe pipe;")
             p.body(block)
