@@ -37,6 +37,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.irdl import IRDLOperation
 
 from ascendc_emitter.dialect import ops as ac
+from ascendc_emitter.dialect.helpers import OP_HELPERS
 from ascendc_emitter.dialect.types import (
     GlobalTensorType,
     GmAddrType,
@@ -204,20 +205,16 @@ _BINARY = {
 }
 _UNSIGNED_BINARY = {"arith.divui": "/", "arith.remui": "%"}
 """Operands cast to the unsigned type of their width."""
-_HELPER = {
-    "arith.floordivsi": "af::FloorDiv",
-    "arith.ceildivsi": "af::CeilDiv",
-    "arith.minsi": "af::Min",
-    "arith.maxsi": "af::Max",
-    "arith.minimumf": "af::MinimumF",  # NaN-propagating, as arith.minimumf is
-    "arith.maximumf": "af::MaximumF",
-}
-_UNSIGNED_HELPER = {
-    "arith.minui": "af::Min",
-    "arith.maxui": "af::Max",
-    "arith.ceildivui": "af::CeilDiv",
-}
+_UNSIGNED_HELPER_OPS = ("arith.minui", "arith.maxui", "arith.ceildivui")
+_UNSIGNED_HELPER = {name: OP_HELPERS[name] for name in _UNSIGNED_HELPER_OPS}
 """Instantiated for the unsigned type of the width (``af::Min<uint64_t>``)."""
+_HELPER = {
+    name: fn
+    for name, fn in OP_HELPERS.items()
+    if name.startswith("arith.") and name not in _UNSIGNED_HELPER_OPS
+}
+"""``arith`` ops printed as a call of an ``af::`` helper (the dialect's helper table,
+which says where each may be called from)."""
 _CASTS = {
     "arith.extsi",
     "arith.sitofp",

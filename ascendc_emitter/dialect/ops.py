@@ -67,6 +67,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ascendc_emitter.dialect import syntax
+from ascendc_emitter.dialect.helpers import helper_of
 from ascendc_emitter.dialect.types import (
     CmpMode,
     CmpModeAttr,
@@ -630,6 +631,24 @@ class SimtVfOp(_FunctionOp):
                     f"ascendc.simt_vf @{self.sym_name.data}: parameters are __gm__ pointers or scalars, "
                     f"got {a.type}"
                 )
+        for op in self.body.walk():
+            helper = helper_of(op.name)
+            if helper is not None and not helper.space.simt_callable:
+                raise NestedVerifyException(
+                    f"{op.name} in ascendc.simt_vf @{self.sym_name.data}: prints a call of {helper.name}, "
+                    f"a {helper.space.value} function ({helper.source}); a __simt_vf__ function may only "
+                    "call __simt_callee__ and __callee__ functions",
+                    op,
+                )
+
+
+class NestedVerifyException(VerifyException):
+    """A verification error of an op found while verifying an enclosing op: diagnostics
+    locate it at ``culprit`` (``ascir_dialect.diagnostics``)."""
+
+    def __init__(self, message: str, culprit: Operation):
+        super().__init__(message)
+        self.culprit = culprit
 
 
 def find_function(op: Operation, callee: str, kind: type) -> Operation | None:
