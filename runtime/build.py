@@ -41,7 +41,7 @@ from ascendc_emitter.names import file_name
 from runtime.cache import CACHE_FORMAT, cache_root, file_digest, kernel_key, toolchain_cache_root
 from runtime.errors import KernelBuildError
 from runtime.launch_rewrite import rewrite_launches
-from runtime.toolchain import SIM_ABI_SOURCE, SIM_HEADER, TILING_ABI_SOURCE, Toolchain
+from runtime.toolchain import SIM_ABI_SOURCE, SIM_HEADER, TILING_ABI_SOURCE, NpuToolchain, Toolchain
 
 LIBRARY = "kernel_module.so"
 PCH = f"{SIM_HEADER.name}.gch"
@@ -288,19 +288,24 @@ def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
             (work / "device_impl.sim.cpp").write_text(rewrite_launches(sources["device_impl.cpp"]))
             shared = toolchain_objects(toolchain)
             units = [work / "host_impl.cpp", work / "device_impl.sim.cpp", shared.abi_object, TILING_ABI_SOURCE]
-            command = [*toolchain.command(units, work / LIBRARY, (shared.pch_dir,)), "-Winvalid-pch", f"-I{work}"]
+            commands = [
+                [*toolchain.command(units, work / LIBRARY, (shared.pch_dir,)), "-Winvalid-pch", f"-I{work}"]
+            ]
+        elif isinstance(toolchain, NpuToolchain):  # compile each source, then link
+            commands = toolchain.commands(work, work / LIBRARY)
         else:
             units = [work / "host_impl.cpp", work / "device_impl.cpp", TILING_ABI_SOURCE]
-            command = [*toolchain.command(units, work / LIBRARY), f"-I{work}"]
-        (work / "build_command.txt").write_text(" ".join(command) + "\n")
-        result = subprocess.run(command, capture_output=True, text=True, cwd=work, timeout=600)
-        if result.returncode != 0:
-            failed = entry_path(root, f"failed-{file_name(name)}-{key}")
-            discard(failed)
-            os.replace(work, failed)
-            raise KernelBuildError(
-                f"kernel {name}: {toolchain.compiler} failed (exit {result.returncode}); sources kept "
-                f"in {failed}\n{result.stderr[-6000:]}"
-            )
+            commands = [[*toolchain.command(units, work / LIBRARY), f"-I{work}"]]
+        (work / "build_command.txt").write_text("".join(" ".join(c) + "\n" for c in commands))
+        for c in commands:
+            result = subprocess.run(c, capture_output=True, text=True, cwd=work, timeout=600)
+            if result.returncode != 0:
+                failed = entry_path(root, f"failed-{file_name(name)}-{key}")
+                discard(failed)
+                os.replace(work, failed)
+                raise KernelBuildError(
+                    f"kernel {name}: {c[0]} failed (exit {result.returncode}); sources kept "
+                    f"in {failed}\n{result.stderr[-6000:]}"
+                )
 
     return cached_build(entry, key, LIBRARY, produce)
