@@ -32,7 +32,7 @@ import subprocess
 import tempfile
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
@@ -274,8 +274,22 @@ def toolchain_objects(toolchain: Toolchain) -> ToolchainObjects:
         return ToolchainObjects(abi.result(), pch.result())
 
 
+SourceCheck = Callable[[Mapping[str, str], str], None]
+"""A check of a kernel's sources (file name -> text) before it is built: raises to refuse them."""
+_source_checks: list[SourceCheck] = []
+
+
+def add_source_check(check: SourceCheck) -> Callable[[], None]:
+    """Run ``check(sources, name)`` on every kernel :func:`build` is given, cached or not,
+    before building it (e.g. a type check against other headers); returns its remover."""
+    _source_checks.append(check)
+    return lambda: _source_checks.remove(check)
+
+
 def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
     """Compile (or reuse) the kernel; return the build directory holding the library."""
+    for check in tuple(_source_checks):
+        check(sources, name)
     key = kernel_key(sources, toolchain)
     root = cache_root()
     root.mkdir(parents=True, exist_ok=True)
@@ -287,7 +301,12 @@ def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
         if toolchain.target == "sim":
             (work / "device_impl.sim.cpp").write_text(rewrite_launches(sources["device_impl.cpp"]))
             shared = toolchain_objects(toolchain)
-            units = [work / "host_impl.cpp", work / "device_impl.sim.cpp", shared.abi_object, TILING_ABI_SOURCE]
+            units = [
+                work / "host_impl.cpp",
+                work / "device_impl.sim.cpp",
+                shared.abi_object,
+                TILING_ABI_SOURCE,
+            ]
             commands = [
                 [*toolchain.command(units, work / LIBRARY, (shared.pch_dir,)), "-Winvalid-pch", f"-I{work}"]
             ]
