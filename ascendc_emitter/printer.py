@@ -37,6 +37,7 @@ from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.irdl import IRDLOperation
 
 from ascendc_emitter.dialect import ops as ac
+from ascendc_emitter.dialect.helpers import OP_HELPERS
 from ascendc_emitter.dialect.types import (
     GlobalTensorType,
     GmAddrType,
@@ -204,20 +205,16 @@ _BINARY = {
 }
 _UNSIGNED_BINARY = {"arith.divui": "/", "arith.remui": "%"}
 """Operands cast to the unsigned type of their width."""
-_HELPER = {
-    "arith.floordivsi": "af::FloorDiv",
-    "arith.ceildivsi": "af::CeilDiv",
-    "arith.minsi": "af::Min",
-    "arith.maxsi": "af::Max",
-    "arith.minimumf": "af::MinimumF",  # NaN-propagating, as arith.minimumf is
-    "arith.maximumf": "af::MaximumF",
-}
-_UNSIGNED_HELPER = {
-    "arith.minui": "af::Min",
-    "arith.maxui": "af::Max",
-    "arith.ceildivui": "af::CeilDiv",
-}
+_UNSIGNED_HELPER_OPS = ("arith.minui", "arith.maxui", "arith.ceildivui")
+_UNSIGNED_HELPER = {name: OP_HELPERS[name] for name in _UNSIGNED_HELPER_OPS}
 """Instantiated for the unsigned type of the width (``af::Min<uint64_t>``)."""
+_HELPER = {
+    name: fn
+    for name, fn in OP_HELPERS.items()
+    if name.startswith("arith.") and name not in _UNSIGNED_HELPER_OPS
+}
+"""``arith`` ops printed as a call of an ``af::`` helper (the dialect's helper table,
+which says where each may be called from)."""
 _CASTS = {
     "arith.extsi",
     "arith.sitofp",
@@ -890,7 +887,7 @@ def emit_device_impl(module: ModuleOp) -> str:
             qualifier = (
                 "__simd_vf__"
                 if isinstance(op, ac.SimdVfOp)
-                else f"__simt_vf__ LAUNCH_BOUND({op.launch_bound.data})"
+                else f"__simt_vf__ __launch_bounds__({op.launch_bound.data})"
             )
             with (
                 p.function_scope(),
@@ -907,6 +904,16 @@ def emit_device_impl(module: ModuleOp) -> str:
     return p.out.getvalue()
 
 
+KERNEL_TYPE = "__vector__"
+"""The kernel type qualifier of every entry: ASCIR kernels compute on the vector cores
+only (AIV). On Ascend 950 bisheng does not infer a kernel type, and in a file holding
+several kernels it never does, so each entry names its own (asc-devkit
+docs/zh/guide/编程指南/编译与运行/算子编译/约束说明.md; the qualifiers are listed in
+docs/zh/guide/编程指南/编程模型/AI-Core-SIMD编程/核函数.md, and the SIMD/SIMT hybrid
+kernels of docs/zh/guide/编程指南/高级编程/高级AI-Core编程模型/SIMD与SIMT混合编程/核函数与VF函数.md
+use ``__global__ __vector__``). All kernels of a module share this one type."""
+
+
 def _kernel(p: CppPrinter, kernel: ac.KernelOp) -> None:
     gm_names = [symbol(kernel, n.data, "argument name") for n in kernel.arg_names.data]
     block = kernel.body.block
@@ -917,7 +924,7 @@ def _kernel(p: CppPrinter, kernel: ac.KernelOp) -> None:
         params = [f"GM_ADDR {p.bind(a, n)}" for a, n in zip(block.args[:-1], gm_names, strict=True)]
         params.append("AutofuseTilingData tiling")
         name = symbol(kernel, kernel.sym_name.data)
-        with p.block(f'extern "C" __global__ __aicore__ void {name}({", ".join(params)})'):
+        with p.block(f'extern "C" __global__ {KERNEL_TYPE} void {name}({", ".join(params)})'):
             if uses_pipe:
                 p.line("AscendC::TPipe pipe;")
             p.body(block)

@@ -195,7 +195,9 @@ def first_verification_error(module: Operation, line_offset: int = 0) -> str | N
             op.verify(verify_nested_ops=False)
         except VerifyException as e:
             message = verification_message(e)
-            return f"{format_location(_culprit(op, message), line_offset)}: error: {message}"
+            # an op's verifier may name a nested op as the one at fault (e.culprit)
+            culprit = getattr(e, "culprit", None) or _culprit(op, message)
+            return f"{format_location(culprit, line_offset)}: error: {message}"
     return None
 
 

@@ -32,7 +32,7 @@ import subprocess
 import tempfile
 import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import TypeVar
@@ -41,7 +41,7 @@ from ascendc_emitter.names import file_name
 from runtime.cache import CACHE_FORMAT, cache_root, file_digest, kernel_key, toolchain_cache_root
 from runtime.errors import KernelBuildError
 from runtime.launch_rewrite import rewrite_launches
-from runtime.toolchain import SIM_ABI_SOURCE, SIM_HEADER, TILING_ABI_SOURCE, Toolchain
+from runtime.toolchain import SIM_ABI_SOURCE, SIM_HEADER, TILING_ABI_SOURCE, NpuToolchain, Toolchain
 
 LIBRARY = "kernel_module.so"
 PCH = f"{SIM_HEADER.name}.gch"
@@ -274,8 +274,22 @@ def toolchain_objects(toolchain: Toolchain) -> ToolchainObjects:
         return ToolchainObjects(abi.result(), pch.result())
 
 
+SourceCheck = Callable[[Mapping[str, str], str], None]
+"""A check of a kernel's sources (file name -> text) before it is built: raises to refuse them."""
+_source_checks: list[SourceCheck] = []
+
+
+def add_source_check(check: SourceCheck) -> Callable[[], None]:
+    """Run ``check(sources, name)`` on every kernel :func:`build` is given, cached or not,
+    before building it (e.g. a type check against other headers); returns its remover."""
+    _source_checks.append(check)
+    return lambda: _source_checks.remove(check)
+
+
 def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
     """Compile (or reuse) the kernel; return the build directory holding the library."""
+    for check in tuple(_source_checks):
+        check(sources, name)
     key = kernel_key(sources, toolchain)
     root = cache_root()
     root.mkdir(parents=True, exist_ok=True)
@@ -287,20 +301,30 @@ def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
         if toolchain.target == "sim":
             (work / "device_impl.sim.cpp").write_text(rewrite_launches(sources["device_impl.cpp"]))
             shared = toolchain_objects(toolchain)
-            units = [work / "host_impl.cpp", work / "device_impl.sim.cpp", shared.abi_object, TILING_ABI_SOURCE]
-            command = [*toolchain.command(units, work / LIBRARY, (shared.pch_dir,)), "-Winvalid-pch", f"-I{work}"]
+            units = [
+                work / "host_impl.cpp",
+                work / "device_impl.sim.cpp",
+                shared.abi_object,
+                TILING_ABI_SOURCE,
+            ]
+            commands = [
+                [*toolchain.command(units, work / LIBRARY, (shared.pch_dir,)), "-Winvalid-pch", f"-I{work}"]
+            ]
+        elif isinstance(toolchain, NpuToolchain):  # compile each source, then link
+            commands = toolchain.commands(work, work / LIBRARY)
         else:
             units = [work / "host_impl.cpp", work / "device_impl.cpp", TILING_ABI_SOURCE]
-            command = [*toolchain.command(units, work / LIBRARY), f"-I{work}"]
-        (work / "build_command.txt").write_text(" ".join(command) + "\n")
-        result = subprocess.run(command, capture_output=True, text=True, cwd=work, timeout=600)
-        if result.returncode != 0:
-            failed = entry_path(root, f"failed-{file_name(name)}-{key}")
-            discard(failed)
-            os.replace(work, failed)
-            raise KernelBuildError(
-                f"kernel {name}: {toolchain.compiler} failed (exit {result.returncode}); sources kept "
-                f"in {failed}\n{result.stderr[-6000:]}"
-            )
+            commands = [[*toolchain.command(units, work / LIBRARY), f"-I{work}"]]
+        (work / "build_command.txt").write_text("".join(" ".join(c) + "\n" for c in commands))
+        for c in commands:
+            result = subprocess.run(c, capture_output=True, text=True, cwd=work, timeout=600)
+            if result.returncode != 0:
+                failed = entry_path(root, f"failed-{file_name(name)}-{key}")
+                discard(failed)
+                os.replace(work, failed)
+                raise KernelBuildError(
+                    f"kernel {name}: {c[0]} failed (exit {result.returncode}); sources kept "
+                    f"in {failed}\n{result.stderr[-6000:]}"
+                )
 
     return cached_build(entry, key, LIBRARY, produce)

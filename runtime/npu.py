@@ -3,11 +3,19 @@
 No Ascend device or CANN toolkit exists where this project is developed, so this path is
 exercised only by tests against a fake toolchain (command lines, ctypes signatures) and
 is documented as untested on a device.
+
+ACL is process-wide state: ``aclInit`` may be called once per process (a second call
+fails with ACL_ERROR_REPEAT_INITIALIZE) and ``aclFinalize`` once before exit. The first
+run initialises ACL and sets device 0 (:func:`acl_session`); an ``atexit`` hook resets
+the device and finalises ACL. When ACL was initialised by someone else in the process
+(``aclInit`` says ACL_ERROR_REPEAT_INITIALIZE), it is theirs to finalise.
 """
 
 from __future__ import annotations
 
+import atexit
 import ctypes
+import threading
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -20,6 +28,10 @@ from runtime.toolchain import cann_home
 ACL_MEMCPY_HOST_TO_DEVICE = 1
 ACL_MEMCPY_DEVICE_TO_HOST = 2
 ACL_MEM_MALLOC_HUGE_FIRST = 0
+ACL_SUCCESS = 0
+ACL_ERROR_REPEAT_INITIALIZE = 100002
+"""aclInit's answer when ACL is already initialised in the process (acl_base.h)."""
+DEVICE_ID = 0
 
 # name -> (restype, argtypes) of the ACL runtime functions we call.
 ACL_SIGNATURES: dict[str, tuple[object, list[object]]] = {
@@ -52,6 +64,38 @@ def load_acl(path: Path | None = None) -> ctypes.CDLL:
     return lib
 
 
+_session_lock = threading.Lock()
+_sessions: dict[str, bool] = {}
+"""ACL libraries (by path) this process has initialised -> whether it finalises them."""
+
+
+def _finalize(acl: ctypes.CDLL, owned: bool) -> None:
+    """At exit: release device 0, and finalise ACL if this process initialised it."""
+    acl.aclrtResetDevice(DEVICE_ID)
+    if owned:
+        acl.aclFinalize()
+
+
+def acl_session(acl: ctypes.CDLL) -> None:
+    """Initialise ACL and set device 0 once per process and ACL library; register the
+    exit hook that undoes it (:func:`_finalize`)."""
+    key = str(getattr(acl, "_name", id(acl)))
+    with _session_lock:
+        if key in _sessions:
+            return
+        rc = acl.aclInit(None)
+        if rc not in (ACL_SUCCESS, ACL_ERROR_REPEAT_INITIALIZE):
+            raise KernelRuntimeError(f"aclInit failed with ACL error {rc}")
+        owned = rc == ACL_SUCCESS
+        rc = acl.aclrtSetDevice(DEVICE_ID)
+        if rc != ACL_SUCCESS:
+            if owned:
+                acl.aclFinalize()
+            raise KernelRuntimeError(f"aclrtSetDevice({DEVICE_ID}) failed with ACL error {rc}")
+        _sessions[key] = owned
+        atexit.register(_finalize, acl, owned)
+
+
 class NpuKernel:
     """A bisheng-built kernel module launched on device 0 through ACL."""
 
@@ -78,8 +122,7 @@ class NpuKernel:
         tiling, workspace_size, block_dim, tiling_key = call_tiling(
             self._lib, self.name, sizes, core_num, ub_size
         )
-        self._check("aclInit", acl.aclInit(None))
-        self._check("aclrtSetDevice", acl.aclrtSetDevice(0))
+        acl_session(acl)
         stream = ctypes.c_void_p()
         self._check("aclrtCreateStream", acl.aclrtCreateStream(ctypes.byref(stream)))
         device: list[ctypes.c_void_p] = []

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import platform
+import re
 import shutil
 import subprocess
 from dataclasses import dataclass
@@ -121,35 +123,145 @@ def cann_home() -> Path:
     return path
 
 
-def npu_toolchain() -> Toolchain:
-    """bisheng for ``dav-3510``, from ``$ASCEND_HOME_PATH`` (untested on a device here)."""
-    home = cann_home()
-    candidates = [home / "compiler" / "ccec_compiler" / "bin" / "bisheng", home / "bin" / "bisheng"]
-    bisheng = next((c for c in candidates if c.is_file()), None)
-    if bisheng is None:
+# The device build as the asc-devkit's CMake modules do it (mirror-cann/asc-devkit
+# cmake/asc/asc_modules/): the compiler search of CMakeDetermineASCCompiler.cmake, the
+# compile and shared-library rules of CMakeASCInformation.cmake (Release flags), and the
+# include directories and libraries ``library_interface_setup`` of FindASC.cmake gives an
+# ``ascendc_library`` target. Host C++ sources are compiled by the C++ compiler, as CMake
+# does for a target's .cpp files that are not marked LANGUAGE ASC.
+
+NPU_RELEASE_FLAGS = ("-O3", "-DNDEBUG")
+"""CMAKE_ASC_FLAGS_RELEASE_INIT (CMakeASCInformation.cmake)."""
+NPU_LIBRARIES = (
+    "ascendc_runtime",
+    "ascendcl",
+    "runtime",
+    "register",
+    "error_manager",
+    "profapi",
+    "ge_common_base",
+    "unified_dlog",
+    "mmpa",
+    "dl",
+    "ascend_dump",
+    "c_sec",
+)
+"""FindASC.cmake ``library_interface_setup``'s link libraries, in its order (``ascendcl``,
+not ``acl_rt``: BUILD_WITH_INSTALLED_DEPENDENCY_CANN_PKG is off by default)."""
+
+
+def cann_linux_dir(home: Path, machine: str | None = None) -> Path:
+    """``ASCEND_CANN_PACKAGE_LINUX_PATH``: ``$ASCEND_HOME_PATH/<x86_64|aarch64>-linux``
+    (CMakeDetermineASCCompiler.cmake)."""
+    machine = machine or platform.machine()
+    if machine == "x86_64":
+        return home / "x86_64-linux"
+    if re.search("aarch64|arm64|arm", machine):
+        return home / "aarch64-linux"
+    raise ToolchainNotFoundError(f"target 'npu': unknown host architecture {machine!r} (x86_64 or aarch64)")
+
+
+def bisheng_candidates(home: Path) -> list[Path]:
+    """Where bisheng is looked for, in order: CMakeDetermineASCCompiler.cmake's
+    ``find_program(CMAKE_ASC_COMPILER NAMES bisheng PATHS <linux>/ccec_compiler/bin/
+    $ENV{PATH} $ENV{ASCEND_HOME_PATH})`` -- find_program searches the PATH environment
+    before the PATHS it is given -- then the ``compiler/ccec_compiler/bin`` directory of
+    older CANN layouts (an addition of ours, after everything CMake searches)."""
+    path_dirs = [Path(d) for d in os.environ.get("PATH", "").split(os.pathsep) if d]
+    dirs = [*path_dirs, cann_linux_dir(home) / "ccec_compiler" / "bin", home, home / "compiler" / "ccec_compiler" / "bin"]
+    return [d / "bisheng" for d in dict.fromkeys(dirs)]
+
+
+def find_bisheng(home: Path) -> Path:
+    candidates = bisheng_candidates(home)
+    found = next((c for c in candidates if c.is_file() and os.access(c, os.X_OK)), None)
+    if found is None:
         raise ToolchainNotFoundError(
-            f"bisheng not found under ASCEND_HOME_PATH={home} (looked in "
-            f"{', '.join(str(c) for c in candidates)})"
+            f"bisheng not found on PATH nor under ASCEND_HOME_PATH={home} (looked in "
+            f"{', '.join(str(c.parent) for c in candidates)})"
         )
-    include = [
-        home / "include",
-        home / "compiler" / "tikcpp" / "tikcfw",
-        home / "compiler" / "tikcpp" / "tikcfw" / "interface",
-        home / "compiler" / "tikcpp" / "tikcfw" / "impl",
-        EMITTER_INCLUDE,
-    ]
-    flags = (
-        "-x",
-        "asc",
+    return found
+
+
+@dataclass(frozen=True)
+class NpuToolchain(Toolchain):
+    """bisheng for the device source and the link, the host C++ compiler for the host
+    sources. ``flags`` are the device compile flags; the host compiler's version and
+    flags and the link line are part of ``identity``, so they key the kernel cache."""
+
+    host_compiler: str = "c++"
+    host_flags: tuple[str, ...] = ()
+    link_flags: tuple[str, ...] = ()
+    libraries: tuple[str, ...] = ()
+
+    def commands(self, work: Path, output: Path) -> list[list[str]]:
+        """The build of ``work``'s three generated files into ``output``: one compile per
+        source, then the link (CMakeASCInformation.cmake's CMAKE_ASC_COMPILE_OBJECT and
+        CMAKE_ASC_CREATE_SHARED_LIBRARY; its rule puts ``-std=c++17`` before the flags)."""
+        include = f"-I{work}"
+        device = [
+            self.compiler,
+            include,
+            *self.flags,
+            "-o",
+            str(work / "device_impl.o"),
+            "-c",
+            "--asc-aicore-lang",
+            str(work / "device_impl.cpp"),
+        ]
+        host_sources = (work / "host_impl.cpp", TILING_ABI_SOURCE)
+        objects = [str(work / "device_impl.o"), *(str(work / f"{src.stem}.o") for src in host_sources)]
+        hosts = [
+            [self.host_compiler, include, *self.host_flags, "-o", obj, "-c", str(src)]
+            for src, obj in zip(host_sources, objects[1:], strict=True)
+        ]
+        link = [
+            self.compiler,
+            *self.link_flags,
+            "-o",
+            str(output),
+            *objects,
+            *(f"-l{lib}" for lib in self.libraries),
+        ]
+        return [device, *hosts, link]
+
+
+def npu_toolchain() -> NpuToolchain:
+    """bisheng for ``dav-3510``, found and driven as the devkit's CMake does (untested on a
+    device here: no device nor CANN toolkit is reachable)."""
+    home = cann_home()
+    bisheng = str(find_bisheng(home))
+    linux = cann_linux_dir(home)
+    include = [linux / "include", linux / "tikcpp" / "tikcfw", EMITTER_INCLUDE]
+    includes = tuple(f"-I{p}" for p in include)
+    device_flags = (*includes, "-std=c++17", f"--npu-arch={NPU_ARCH}", *NPU_RELEASE_FLAGS, "-fPIC")
+    host_compiler = os.environ.get("CXX", "c++")
+    if shutil.which(host_compiler) is None:
+        raise ToolchainNotFoundError(
+            f"target 'npu' compiles the host sources with a C++17 compiler; '{host_compiler}' was not found "
+            "(install one or set CXX)"
+        )
+    host_flags = (*includes, "-std=c++17", *NPU_RELEASE_FLAGS, "-fPIC")
+    link_flags = (
         f"--npu-arch={NPU_ARCH}",
-        "-std=c++17",
-        "-O2",
-        "-fPIC",
+        *NPU_RELEASE_FLAGS,
         "-shared",
-        *(f"-I{p}" for p in include),
+        "-Wl,-soname,kernel_module.so",
         f"-L{home / 'lib64'}",
-        "-lascendcl",
-        "-lruntime",
+    )
+    identity = (
+        f"{_compiler_version(bisheng)}; host {host_compiler}: {_compiler_version(host_compiler)} "
+        f"{' '.join(host_flags)}; link {' '.join(link_flags)} {' '.join(NPU_LIBRARIES)}"
     )
     inputs = (EMITTER_INCLUDE, TILING_ABI_SOURCE, *_build_code())
-    return Toolchain("npu", str(bisheng), flags, _compiler_version(str(bisheng)), inputs)
+    return NpuToolchain(
+        "npu",
+        bisheng,
+        device_flags,
+        identity,
+        inputs,
+        host_compiler=host_compiler,
+        host_flags=host_flags,
+        link_flags=link_flags,
+        libraries=NPU_LIBRARIES,
+    )

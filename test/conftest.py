@@ -7,6 +7,7 @@ import io
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,3 +83,22 @@ def opt_in_process(*args: str, tmp_dir: Path | None = None, stdin: str | None = 
 @pytest.fixture
 def root() -> Path:
     return ROOT
+
+
+@pytest.fixture(scope="session", autouse=True)
+def real_header_check(request: pytest.FixtureRequest) -> Iterator[None]:
+    """With ASC_DEVKIT/ASC_TOOLS set (and the checker found), every generated kernel any
+    test builds -- through test/kernelcheck.py, compile_graph or the tools -- is type-checked
+    against the real AscendC headers first (test/kernelcheck.py; log: ASCIR_SYNTAX_LOG)."""
+    from runtime.build import add_source_check
+    from test.kernelcheck import check_generated, log_summary, syntax_check_enabled
+
+    if not syntax_check_enabled():
+        yield
+        return
+    remove = add_source_check(check_generated)
+    try:
+        yield
+    finally:
+        remove()
+        log_summary(" ".join(str(a) for a in request.config.args) or "session")

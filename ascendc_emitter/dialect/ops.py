@@ -67,6 +67,7 @@ from xdsl.traits import (
 from xdsl.utils.exceptions import VerifyException
 
 from ascendc_emitter.dialect import syntax
+from ascendc_emitter.dialect.helpers import helper_of
 from ascendc_emitter.dialect.types import (
     CmpMode,
     CmpModeAttr,
@@ -431,7 +432,8 @@ CheckedCeilDivOp = _checked("ascendc.checked_ceildivsi", "af::CheckedCeilDiv", d
 
 @irdl_op_definition
 class KernelOp(IRDLOperation):
-    """The ``__global__ __aicore__`` kernel. Block args: one ``gm_addr`` per GM tensor
+    """The ``extern "C" __global__ __vector__`` kernel (a vector-core entry, see
+    ``ascendc_emitter.printer.KERNEL_TYPE``). Block args: one ``gm_addr`` per GM tensor
     (inputs, then outputs), the workspace ``gm_addr``, then the tiling struct.
 
     A module may hold several kernels launched in order by ``AutofuseLaunch`` (stage
@@ -607,7 +609,8 @@ class SimdVfOp(_FunctionOp):
 
 @irdl_op_definition
 class SimtVfOp(_FunctionOp):
-    """A ``__simt_vf__ LAUNCH_BOUND(n)`` function: GM pointers and scalars by value.
+    """A ``__simt_vf__ __launch_bounds__(n)`` function: GM pointers and scalars by value
+    (n in [1, 2048]: asc-devkit docs/zh/guide/编程指南/语言扩展层/SIMD与SIMT混合编程BuiltIn关键字.md).
 
     ``ascendc.simt_vf @g(x, index, out, n) launch_bound 256 {...}``"""
 
@@ -628,6 +631,24 @@ class SimtVfOp(_FunctionOp):
                     f"ascendc.simt_vf @{self.sym_name.data}: parameters are __gm__ pointers or scalars, "
                     f"got {a.type}"
                 )
+        for op in self.body.walk():
+            helper = helper_of(op.name)
+            if helper is not None and not helper.space.simt_callable:
+                raise NestedVerifyException(
+                    f"{op.name} in ascendc.simt_vf @{self.sym_name.data}: prints a call of {helper.name}, "
+                    f"a {helper.space.value} function ({helper.source}); a __simt_vf__ function may only "
+                    "call __simt_callee__ and __callee__ functions",
+                    op,
+                )
+
+
+class NestedVerifyException(VerifyException):
+    """A verification error of an op found while verifying an enclosing op: diagnostics
+    locate it at ``culprit`` (``ascir_dialect.diagnostics``)."""
+
+    def __init__(self, message: str, culprit: Operation):
+        super().__init__(message)
+        self.culprit = culprit
 
 
 def find_function(op: Operation, callee: str, kind: type) -> Operation | None:
@@ -691,7 +712,7 @@ class SimtCallOp(IRDLOperation):
         fn = find_function(self, self.callee.root_reference.data, SimtVfOp)
         if fn is not None and self.threads.data > fn.launch_bound.data:  # type: ignore[attr-defined]
             raise VerifyException(
-                f"ascendc.simt_call: {self.threads.data} threads exceed LAUNCH_BOUND({fn.launch_bound.data})"  # type: ignore[attr-defined]
+                f"ascendc.simt_call: {self.threads.data} threads exceed __launch_bounds__({fn.launch_bound.data})"  # type: ignore[attr-defined]
             )
 
 

@@ -131,7 +131,7 @@ def test_simt_per_element_gather(n: int) -> None:
     result = kernel.run([x, index, out], [n])
     np.testing.assert_array_equal(out, x[index])
     assert result.stats["simt_threads"] == 256
-    assert "__simt_vf__ LAUNCH_BOUND(256) inline void gather_simt(" in sources.device_impl_cpp
+    assert "__simt_vf__ __launch_bounds__(256) inline void gather_simt(" in sources.device_impl_cpp
     assert "AscendC::Simt::VF_CALL<gather_simt>(AscendC::Simt::Dim3(256)" in sources.device_impl_cpp
     index[n // 2] = 500  # out of bounds: reported, never read
     with pytest.raises(SimulatorError, match=r"kernel simt_gather: SIMT GM read: GM read out of bounds"):

@@ -53,7 +53,7 @@ RNG = np.random.default_rng(14)
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 INCLUDES = {"<cstdint>", '"autofuse/scalar.h"', '"autofuse/simt.h"', '"tiling.h"', '"kernel_operator.h"'}
 DEFINITIONS = re.compile(
-    r"(?:__global__ __aicore__ void|__simd_vf__ inline void|__simt_vf__ LAUNCH_BOUND\(\d+\) inline void)"
+    r"(?:__global__ __vector__ void|__simd_vf__ inline void|__simt_vf__ __launch_bounds__\(\d+\) inline void)"
     r"\s+([^\s(]*)\("
 )
 CALLS = re.compile(r"(?:asc_vf_call<|VF_CALL<)([^>]*)>|^\s*([^\s(]*)<<<", re.M)

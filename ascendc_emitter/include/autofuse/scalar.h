@@ -5,8 +5,15 @@
 
 #include <cstdint>
 
+// Execution space qualifiers (ascendc_emitter/dialect/helpers.py lists every helper's):
+// the arithmetic helpers are __callee__, callable from kernels, host-side code and SIMT
+// functions alike; the checked host arithmetic is __aicore__. Host code and the
+// simulator define both as nothing.
 #ifndef __aicore__
 #define __aicore__
+#endif
+#ifndef __callee__
+#define __callee__
 #endif
 
 #if defined(ASCSIM) && __has_include("ascsim/fault.h")
@@ -22,7 +29,7 @@ namespace af {
 // (ASCSIM) reports it as a fault, as its vector Div does. The most negative value divided
 // by -1 wraps, as the vector Div does.
 template <typename T>
-__aicore__ inline T DivisionByZero(const char* api) {
+__callee__ inline T DivisionByZero(const char* api) {
 #ifdef AF_SIMULATOR_FAULTS
     ascsim::fail(api, "integer division by zero");
 #endif
@@ -31,17 +38,17 @@ __aicore__ inline T DivisionByZero(const char* api) {
 }
 
 template <typename T>
-__aicore__ inline bool MinusOne(T b) {
+__callee__ inline bool MinusOne(T b) {
     return T(-1) < T(0) && b == T(-1);
 }
 
 template <typename T>
-__aicore__ inline T Negate(T a) {  // two's complement wrap, no signed overflow
+__callee__ inline T Negate(T a) {  // two's complement wrap, no signed overflow
     return static_cast<T>(0ULL - static_cast<unsigned long long>(a));
 }
 
 template <typename T>
-__aicore__ inline T FloorDiv(T a, T b) {
+__callee__ inline T FloorDiv(T a, T b) {
     if (b == T(0)) return DivisionByZero<T>("FloorDiv");
     if (MinusOne(b)) return Negate(a);
     T q = a / b;
@@ -49,7 +56,7 @@ __aicore__ inline T FloorDiv(T a, T b) {
 }
 
 template <typename T>
-__aicore__ inline T FloorMod(T a, T b) {
+__callee__ inline T FloorMod(T a, T b) {
     if (b == T(0)) return DivisionByZero<T>("FloorMod");
     if (MinusOne(b)) return T(0);
     T r = a % b;
@@ -57,7 +64,7 @@ __aicore__ inline T FloorMod(T a, T b) {
 }
 
 template <typename T>
-__aicore__ inline T CeilDiv(T a, T b) {
+__callee__ inline T CeilDiv(T a, T b) {
     if (b == T(0)) return DivisionByZero<T>("CeilDiv");
     if (MinusOne(b)) return Negate(a);
     T q = a / b;
@@ -65,12 +72,12 @@ __aicore__ inline T CeilDiv(T a, T b) {
 }
 
 template <typename T>
-__aicore__ inline T Min(T a, T b) {
+__callee__ inline T Min(T a, T b) {
     return a < b ? a : b;
 }
 
 template <typename T>
-__aicore__ inline T Max(T a, T b) {
+__callee__ inline T Max(T a, T b) {
     return a < b ? b : a;
 }
 
@@ -78,12 +85,12 @@ __aicore__ inline T Max(T a, T b) {
 // operand gives NaN, and -0.0 counts as less than +0.0. Min/Max above would return the
 // other operand for a NaN in one position (maxNum-like), so floats use these.
 template <typename T>
-__aicore__ inline bool NegativeZero(T x) {
+__callee__ inline bool NegativeZero(T x) {
     return x == T(0) && T(1) / x < T(0);
 }
 
 template <typename T>
-__aicore__ inline T MaximumF(T a, T b) {
+__callee__ inline T MaximumF(T a, T b) {
     if (a != a) return a;
     if (b != b) return b;
     if (a == b) return NegativeZero(a) ? b : a;
@@ -91,7 +98,7 @@ __aicore__ inline T MaximumF(T a, T b) {
 }
 
 template <typename T>
-__aicore__ inline T MinimumF(T a, T b) {
+__callee__ inline T MinimumF(T a, T b) {
     if (a != a) return a;
     if (b != b) return b;
     if (a == b) return NegativeZero(a) ? a : b;

@@ -2,6 +2,8 @@
 // On a device these are plain loads/stores through __gm__ pointers; when the kernel is
 // built for the ascsim CPU simulator (ASCSIM defined by its kernel_operator.h) they go
 // through the simulator's bounds-checked accessors so that a wild index is reported.
+// They are __simt_callee__: a __simt_vf__ function may only call __simt_callee__ and
+// __callee__ functions (ascendc_emitter/dialect/helpers.py).
 #pragma once
 
 #include <cstdint>
@@ -9,7 +11,7 @@
 namespace af {
 
 template <typename T>
-__aicore__ inline T GmLoad(__gm__ const T* p, int64_t i) {
+__simt_callee__ inline T GmLoad(__gm__ const T* p, int64_t i) {
 #ifdef ASCSIM
     return ascsim::gm_load("SIMT GM read", p, i);
 #else
@@ -18,7 +20,7 @@ __aicore__ inline T GmLoad(__gm__ const T* p, int64_t i) {
 }
 
 template <typename T>
-__aicore__ inline void GmStore(__gm__ T* p, int64_t i, T v) {
+__simt_callee__ inline void GmStore(__gm__ T* p, int64_t i, T v) {
 #ifdef ASCSIM
     ascsim::gm_store("SIMT GM write", p, i, v);
 #else
@@ -28,7 +30,7 @@ __aicore__ inline void GmStore(__gm__ T* p, int64_t i, T v) {
 
 // An index the kernel assumes to lie in [0, size) (IndirectLoad without need_check_bound):
 // nothing on a device; the simulator stops with a diagnostic instead of reading wildly.
-__aicore__ inline void CheckIndex(int64_t index, int64_t size, const char* what) {
+__simt_callee__ inline void CheckIndex(int64_t index, int64_t size, const char* what) {
 #ifdef ASCSIM
     if (index < 0 || index >= size) {
         ascsim::fail(what, "index value ", index, " is out of range [0, ", size,

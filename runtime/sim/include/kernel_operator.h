@@ -5,11 +5,13 @@
 #define ASCSIM 1
 #define __global__
 #define __aicore__
+#define __vector__
 #define __gm__
 #define __ubuf__
 #define __simd_vf__
 #define __simt_vf__
 #define __simt_callee__
+#define __callee__
 #define LAUNCH_BOUND(n)
 #define __launch_bounds__(n)
 #ifndef GM_ADDR

@@ -3,7 +3,7 @@
 // __gm__ pointers for SIMT functions.
 
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       extern "C" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR out, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void k(GM_ADDR x, GM_ADDR out, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK-NEXT:      const int64_t n = tiling.n;
 // CHECK-NEXT:      const int64_t start = tiling.start;
 // CHECK-NEXT:      AscendC::GlobalTensor<half> xg;

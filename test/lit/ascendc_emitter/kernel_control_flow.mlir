@@ -3,7 +3,7 @@
 // one variable, assigned at the end of the body), scf.if an if statement.
 
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       extern "C" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void k(GM_ADDR x, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK-NEXT:      const int64_t n = tiling.n;
 // CHECK-NEXT:      const int64_t block_idx = static_cast<int64_t>(AscendC::GetBlockIdx());
 // CHECK-NEXT:      int64_t sum = int64_t(0);

@@ -10,9 +10,9 @@
 // IR:          ascendc.launch_signature(x, y, workspace)
 
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       extern "C" __global__ __aicore__ void stage0(GM_ADDR src, GM_ADDR ws, AutofuseTilingData tiling) {
-// CHECK:       extern "C" __global__ __aicore__ void stage1(GM_ADDR ws, GM_ADDR dst, GM_ADDR ws2, AutofuseTilingData tiling) {
-// CHECK:       extern "C" __global__ __aicore__ void fused(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void stage0(GM_ADDR src, GM_ADDR ws, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void stage1(GM_ADDR ws, GM_ADDR dst, GM_ADDR ws2, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void fused(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK:       extern "C" int64_t AutofuseLaunch(uint32_t block_dim, void* stream, void* x, void* y, void* workspace, AutofuseTilingData* tiling) {
 // CHECK-NEXT:      if (tiling->tiling_key == 1U) {
 // CHECK-NEXT:          stage0<<<tiling->s0_blocks, nullptr, stream>>>((GM_ADDR)x, (GM_ADDR)workspace + tiling->s0_off, *tiling);

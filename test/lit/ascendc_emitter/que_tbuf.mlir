@@ -3,7 +3,7 @@
 // and FreeTensor, and TBuf with GetWithOffset; a kernel that has any declares the TPipe.
 
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       extern "C" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void k(GM_ADDR x, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK-NEXT:      AscendC::TPipe pipe;
 // CHECK-NEXT:      const int64_t bytes = tiling.bytes;
 // CHECK-NEXT:      AscendC::TQue<AscendC::TPosition::VECIN, 2> qin;

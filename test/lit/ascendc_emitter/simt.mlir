@@ -1,11 +1,11 @@
 // RUN: ascir-opt %s -t ascendc | filecheck %s
-// SIMT: a __simt_vf__ LAUNCH_BOUND(n) function over __gm__ pointers, thread index and
+// SIMT: a __simt_vf__ __launch_bounds__(n) function over __gm__ pointers, thread index and
 // count, GM loads/stores through the af:: helpers, an index check, and the VF_CALL with
 // its thread count; the module then includes autofuse/simt.h.
 
 // CHECK-LABEL: // ===== device_impl.cpp =====
 // CHECK:       #include "autofuse/simt.h"
-// CHECK:       __simt_vf__ LAUNCH_BOUND(1024) inline void scale(__gm__ half* x, __gm__ int32_t* idx, __gm__ half* out, int64_t n, half s) {
+// CHECK:       __simt_vf__ __launch_bounds__(1024) inline void scale(__gm__ half* x, __gm__ int32_t* idx, __gm__ half* out, int64_t n, half s) {
 // CHECK-NEXT:      const int64_t tid = static_cast<int64_t>(AscendC::Simt::GetThreadIdx<0>());
 // CHECK-NEXT:      const int64_t nthreads = static_cast<int64_t>(AscendC::Simt::GetThreadNum<0>());
 // CHECK-NEXT:      for (int64_t e = tid; e < n; e += nthreads) {
@@ -17,7 +17,7 @@
 // CHECK-NEXT:          af::GmStore(out, e, w);
 // CHECK-NEXT:      }
 // CHECK-NEXT:  }
-// CHECK:       extern "C" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR idx, GM_ADDR out, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void k(GM_ADDR x, GM_ADDR idx, GM_ADDR out, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK-NEXT:      const int64_t n = tiling.n;
 // CHECK-NEXT:      __gm__ half* xp = (__gm__ half*)x;
 // CHECK-NEXT:      __gm__ int32_t* ip = (__gm__ int32_t*)idx;

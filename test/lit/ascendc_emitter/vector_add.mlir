@@ -2,7 +2,7 @@
 // Input: test/ascendc_emitter/kernels.py:vector_add(f32): queued, double-buffered, several blocks.
 
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       extern "C" __global__ __aicore__ void vadd(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void vadd(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK:           const int64_t block_idx = static_cast<int64_t>(AscendC::GetBlockIdx());
 // CHECK:           xg.SetGlobalBuffer((__gm__ float*)x + start, static_cast<uint64_t>(length));
 // CHECK:           AscendC::TQue<AscendC::TPosition::VECIN, 2> qx;

@@ -1,6 +1,6 @@
 // RUN: ascir-opt %s --split-input-file --verify-diagnostics | filecheck %s
 // Calls resolve their callee in the module's symbol table: a function of the right kind,
-// with matching arguments; a SIMT call stays within the function's LAUNCH_BOUND.
+// with matching arguments; a SIMT call stays within the function's __launch_bounds__.
 
 // CHECK: error: ascendc.vf_call: no ascendc.simd_vf named @missing
 builtin.module {
@@ -79,7 +79,7 @@ builtin.module {
 
 // -----
 
-// CHECK: error: ascendc.simt_call: 256 threads exceed LAUNCH_BOUND(128)
+// CHECK: error: ascendc.simt_call: 256 threads exceed __launch_bounds__(128)
 builtin.module {
   ascendc.simt_vf @g(n) launch_bound 128 {
   ^bb0(%n: i64):

@@ -9,7 +9,7 @@
 // CHECK-NEXT:  }
 // CHECK:       __simd_vf__ inline void second() {
 // CHECK-NEXT:  }
-// CHECK:       extern "C" __global__ __aicore__ void k(GM_ADDR x, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void k(GM_ADDR x, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK:           __ubuf__ float* pa = (__ubuf__ float*)la.GetPhyAddr();
 // CHECK-NEXT:      __ubuf__ float* pb = (__ubuf__ float*)lb.GetPhyAddr();
 // CHECK-NEXT:      asc_vf_call<first>(pa, pb, n, -0.0f);

@@ -27,7 +27,7 @@
 // CHECK:               AscendC::Reg::Duplicate(zeros, 0.0f, mask);
 // CHECK:               AscendC::Reg::Select(out, sum, zeros, lt);
 // CHECK:               AscendC::Reg::StoreAlign(y + i, out, mask);
-// CHECK:       extern "C" __global__ __aicore__ void vf_cmp_sel(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void vf_cmp_sel(GM_ADDR x, GM_ADDR y, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK-NEXT:      AscendC::TPipe pipe;
 // CHECK:           pipe.InitBuffer(buf, static_cast<uint32_t>(int64_t(32768)));
 // CHECK:           AscendC::DataCopyPad(xl, xg, AscendC::DataCopyExtParams{static_cast<uint16_t>(int64_t(1)), static_cast<uint32_t>({{.*}}), static_cast<int64_t>(int64_t(0)), static_cast<int64_t>(int64_t(0)), 0}, AscendC::DataCopyPadExtParams<float>{false, 0, 0, static_cast<float>(0)});

@@ -6,7 +6,7 @@
 // CHECK:       const bool use_simd = {{.*}};
 // CHECK:       const int64_t key = use_simd ? int64_t(1) : int64_t(2);
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       __simt_vf__ LAUNCH_BOUND(256) inline void autofuse_gather_simt(
+// CHECK:       __simt_vf__ __launch_bounds__(256) inline void autofuse_gather_simt(
 // CHECK:         af::CheckIndex(idx, {{.*}}, "IndirectLoad ascir.indirect_load %g (SIMT)");
 // CHECK:         const float v_{{[0-9]+}} = af::GmLoad(p_x,
 // CHECK:       switch (tiling_key)

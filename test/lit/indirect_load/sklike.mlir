@@ -24,13 +24,13 @@
 // CHECK:       const int64_t workspace = {{.*}} ? {{.*}} : int64_t(0);
 // CHECK:       *workspace_size = static_cast<uint32_t>(workspace);
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_gather(GM_ADDR in0, GM_ADDR in1, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling)
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_gather_input_pre(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling)
+// CHECK:       extern "C" __global__ __vector__ void autofuse_gather(GM_ADDR in0, GM_ADDR in1, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling)
+// CHECK:       extern "C" __global__ __vector__ void autofuse_gather_input_pre(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling)
 // CHECK:         const int64_t tile = tiling.input_pre_tile;
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_gather_indirect_load(
+// CHECK:       extern "C" __global__ __vector__ void autofuse_gather_indirect_load(
 // CHECK:         const uint32_t tiling_key = tiling.indirect_load_tiling_key;
 // CHECK:         AscendC::Gather(
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_gather_output_post(
+// CHECK:       extern "C" __global__ __vector__ void autofuse_gather_output_post(
 // CHECK:       extern "C" int64_t AutofuseLaunch(uint32_t block_dim, void* stream, void* in0, void* in1, void* out0, void* workspace, AutofuseTilingData* tiling)
 // CHECK-NEXT:    if (tiling->tiling_key == 3U) {
 // CHECK-NEXT:      autofuse_gather_input_pre<<<tiling->input_pre_block_dim, nullptr, stream>>>((GM_ADDR)in0, (GM_ADDR)workspace + tiling->ws0_offset, (GM_ADDR)workspace, *tiling);

@@ -22,7 +22,7 @@
 // CHECK:               case [[CODE]]: return "the GM extent of %x0 ((sum((repeat - 1) * stride) + 1) * 4 bytes) overflows int64 with s0={0}, s1={1}";
 // CHECK:           return nullptr;
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_add_relu(GM_ADDR in0, GM_ADDR in1, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void autofuse_add_relu(GM_ADDR in0, GM_ADDR in1, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK:           for (int64_t t = first_tile; t < last_tile; t += int64_t(1)) {
 // CHECK:               AscendC::DataCopyPad(l0_ub, {{.*}}, AscendC::DataCopyExtParams{static_cast<uint16_t>(int64_t(1)), static_cast<uint32_t>({{.*}}), static_cast<int64_t>(int64_t(0)), static_cast<int64_t>(int64_t(0)), 0}, AscendC::DataCopyPadExtParams<float>{false, 0, 0, static_cast<float>(0)});
 // CHECK:               AscendC::Add(sum_ub, l0_ub, l1_ub, static_cast<int32_t>(count));

@@ -44,13 +44,13 @@
 
 // Split: one launch per pass; each writes its part's partial to the workspace, the next
 // combines every part's partial first.
-// CHECK:       __global__ __aicore__ void autofuse_softmax_split1(
+// CHECK:       __global__ __vector__ void autofuse_softmax_split1(
 // CHECK:         AscendC::ReduceMax(m_res_ub, m_acc_ub, m_work_ub,
 // CHECK:         AscendC::DataCopyPad({{.*}}, m_res_ub,
-// CHECK:       __global__ __aicore__ void autofuse_softmax_split2(
+// CHECK:       __global__ __vector__ void autofuse_softmax_split2(
 // CHECK:         AscendC::ReduceMax(m_ub, m_part_in_ub, m_work_ub, static_cast<int32_t>(split_parts));
 // CHECK:         AscendC::ReduceSum(s_res_ub, s_acc_ub, s_work_ub,
-// CHECK:       __global__ __aicore__ void autofuse_softmax_split3(
+// CHECK:       __global__ __vector__ void autofuse_softmax_split3(
 // CHECK:         AscendC::ReduceSum(s_ub, s_part_in_ub, s_work_ub, static_cast<int32_t>(split_parts));
 // CHECK:         AscendC::Div(y_ub, e_ub, sb_ub,
 // CHECK:       extern "C" int64_t AutofuseLaunch(

@@ -15,7 +15,7 @@
 // CHECK:         AscendC::Reg::Compare<float, AscendC::CMPMODE::EQ>(num, r, r, mask_float32);
 // CHECK:         AscendC::Reg::Select(r_2, r_1, nan_float32, num);
 // CHECK-NEXT:    AscendC::Reg::StoreAlign(act_out + off, r_2, mask_float32);
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_add_relu(
+// CHECK:       extern "C" __global__ __vector__ void autofuse_add_relu(
 // CHECK:         asc_vf_call<autofuse_add_relu_vf_0>({{.*}}, {{.*}}, {{.*}}, count);
 builtin.module {
   ascir.graph @add_relu hint sizes [s0] axes [0: z0 = s0] {

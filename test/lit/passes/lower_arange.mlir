@@ -21,7 +21,7 @@
 // CHECK:         AscendC::Reg::StoreAlign({{.*}}, [[C]],
 // CHECK:       __simd_vf__ inline void autofuse_triu_vf_2(int64_t [[ROW:[a-z0-9_]+]], __ubuf__ int64_t* {{[a-z0-9_]+}}, int64_t count) {
 // CHECK:         AscendC::Reg::Duplicate({{[a-z0-9_]+}}, [[ROW]],
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_triu(GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void autofuse_triu(GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
 // Row: one element per row (count 1), base 0, step 1, stride 0.
 // CHECK:         asc_vf_call<autofuse_triu_vf_0>({{[a-z0-9_]+}}, int64_t(1), int64_t(0), int64_t(1), {{[a-z0-9_]+}}, int64_t(0));
 // Column: count elements from the tile start, base 0, step 1, stride 1.

@@ -5,7 +5,7 @@
 // AscendC::Cast round modes, as torch converts: float -> float and int -> float round to
 // nearest even (CAST_RINT), float -> int truncates (CAST_TRUNC).
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_casts(GM_ADDR in0, GM_ADDR out0, GM_ADDR out1, GM_ADDR out2, GM_ADDR out3, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void autofuse_casts(GM_ADDR in0, GM_ADDR out0, GM_ADDR out1, GM_ADDR out2, GM_ADDR out3, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK:         AscendC::Cast([[H:[a-z0-9_]+]], [[L:[a-z0-9_]+]], AscendC::RoundMode::CAST_RINT, static_cast<uint32_t>(count));
 // CHECK-NEXT:    AscendC::Cast([[I:[a-z0-9_]+]], [[L]], AscendC::RoundMode::CAST_TRUNC, static_cast<uint32_t>(count));
 // CHECK-NEXT:    AscendC::Cast({{[a-z0-9_]+}}, [[L]], AscendC::RoundMode::CAST_RINT, static_cast<uint32_t>(count));
@@ -45,7 +45,7 @@ ascir.graph @casts hint sizes [s0] axes [0: z0 = s0] {
 // CHECK:         const bool [[ADD:v_[0-9]+]]_overflow = af::CheckedAdd(int64_t(-1), [[MUL]], &[[ADD]]);
 // CHECK:         tiling->[[FIELD]] = static_cast<decltype(tiling->[[FIELD]])>([[ADD]]);
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_scalars(GM_ADDR in0, GM_ADDR in1, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void autofuse_scalars(GM_ADDR in0, GM_ADDR in1, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK:         {{[a-z0-9_]+}}.SetGlobalBuffer((__gm__ float*)in1 + int64_t(0), static_cast<uint64_t>(int64_t(1)));
 // CHECK-NEXT:    const float [[ALPHA:[a-z0-9_]+]] = static_cast<float>({{[a-z0-9_]+}}.GetValue(int64_t(0)));
 // CHECK:         const int64_t [[NE:[a-z0-9_]+]] = tiling.[[FIELD]];

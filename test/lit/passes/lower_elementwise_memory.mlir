@@ -8,7 +8,7 @@
 // cast to uint8, and read back as a mask with Compares != 0.
 
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_ops(GM_ADDR in0, GM_ADDR in1, GM_ADDR out0, GM_ADDR out1, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void autofuse_ops(GM_ADDR in0, GM_ADDR in1, GM_ADDR out0, GM_ADDR out1, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK:         AscendC::DataCopyPad([[A:[a-z0-9_]+]], {{.*}}, AscendC::DataCopyExtParams{
 // CHECK:         AscendC::DataCopyPad([[B:[a-z0-9_]+]], {{.*}}, AscendC::DataCopyExtParams{
 // CHECK:         AscendC::Exp([[E:[a-z0-9_]+]], [[A]], static_cast<int32_t>(count));

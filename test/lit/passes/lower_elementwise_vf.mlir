@@ -31,7 +31,7 @@
 // CHECK:         AscendC::Reg::Select([[BYTES:[a-z0-9_]+]], {{[a-z0-9_]+}}, {{[a-z0-9_]+}}, [[LT]]);
 // CHECK:         AscendC::Reg::StoreAlign<uint8_t, AscendC::Reg::StoreDist::DIST_PACK4_B32>([[LTO]] + off, [[BYTES]], [[MASK]]);
 // CHECK:         AscendC::Reg::StoreAlign<half, AscendC::Reg::StoreDist::DIST_PACK_B32>([[HO]] + off, [[H]], [[MASK]]);
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_ops(
+// CHECK:       extern "C" __global__ __vector__ void autofuse_ops(
 // CHECK-NOT:     AscendC::Exp(
 // CHECK:         asc_vf_call<autofuse_ops_vf_0>({{.*}}, 0.5f, {{.*}}, count);
 ascir.graph @ops hint sizes [s0] axes [0: z0 = s0] {

@@ -22,7 +22,7 @@
 // SIMT-LABEL: // ===== host_impl.cpp =====
 // SIMT:         tiling->tiling_key = static_cast<decltype(tiling->tiling_key)>(int64_t(2));
 // SIMT-LABEL: // ===== device_impl.cpp =====
-// SIMT:       __simt_vf__ LAUNCH_BOUND(256) inline void autofuse_gather_simt(__gm__ float* [[X:[a-z0-9_]+]], __gm__ int32_t* [[I:[a-z0-9_]+]], __gm__ float* [[O:[a-z0-9_]+]],
+// SIMT:       __simt_vf__ __launch_bounds__(256) inline void autofuse_gather_simt(__gm__ float* [[X:[a-z0-9_]+]], __gm__ int32_t* [[I:[a-z0-9_]+]], __gm__ float* [[O:[a-z0-9_]+]],
 // SIMT:         switch (tiling_key) {
 // SIMT-NEXT:        case 2: {
 // SIMT:             AscendC::Simt::VF_CALL<autofuse_gather_simt>(AscendC::Simt::Dim3(256),

@@ -10,7 +10,7 @@
 
 // Sum over the inner axis.
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_inner(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void autofuse_inner(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK:         case 1: {
 // CHECK:           AscendC::ReduceSum([[R:[a-z0-9_]+]], [[L:[a-z0-9_]+]], {{[a-z0-9_]+}}, static_cast<int32_t>(s2));
 // CHECK:         case 2: {
@@ -18,8 +18,8 @@
 // CHECK:           for (int64_t ch = int64_t(0); ch < chunks; ch += int64_t(1)) {
 // CHECK:             AscendC::Add([[ACC]], [[ACC]], [[L]], static_cast<int32_t>(count));
 // CHECK:           AscendC::ReduceSum([[R]], [[ACC]],
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_inner_split1(
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_inner_split2(
+// CHECK:       extern "C" __global__ __vector__ void autofuse_inner_split1(
+// CHECK:       extern "C" __global__ __vector__ void autofuse_inner_split2(
 // CHECK:         AscendC::ReduceSum([[R]], {{[a-z0-9_]+}}, {{[a-z0-9_]+}}, static_cast<int32_t>(split_parts));
 ascir.graph @inner hint sizes [s0, s1, s2] axes [0: z0 = s0, 1: z1 = s1, 2: z2 = s2] {
   %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, s2, 1]>
@@ -34,7 +34,7 @@ ascir.graph @inner hint sizes [s0, s1, s2] axes [0: z0 = s0, 1: z1 = s1, 2: z2 =
 // Max over the outer axis: the merged inner axes stay the vectorized one; rows of the
 // reduced axis are accumulated.
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_outer(
+// CHECK:       extern "C" __global__ __vector__ void autofuse_outer(
 // CHECK-NOT:     AscendC::ReduceMax
 // CHECK:         AscendC::Duplicate([[R:[a-z0-9_]+]], (-1.0f / 0.0f), static_cast<int32_t>(count));
 // CHECK:         for (int64_t ch = int64_t(0); ch < {{[a-z0-9_]+}}; ch += int64_t(1)) {
@@ -46,8 +46,8 @@ ascir.graph @inner hint sizes [s0, s1, s2] axes [0: z0 = s0, 1: z1 = s1, 2: z2 =
 // CHECK-NEXT:      AscendC::Select([[R]], [[N1]], [[R]], (0.0f / 0.0f),
 // CHECK:         }
 // CHECK:         AscendC::DataCopyPad({{.*}}, [[R]], AscendC::DataCopyExtParams{
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_outer_split1(
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_outer_split2(
+// CHECK:       extern "C" __global__ __vector__ void autofuse_outer_split1(
+// CHECK:       extern "C" __global__ __vector__ void autofuse_outer_split2(
 ascir.graph @outer hint sizes [s0, s1, s2] axes [0: z0 = s0, 1: z1 = s1, 2: z2 = s2] {
   %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, s2, 1]>
   %l = ascir.load %x : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, s2, 1]>
@@ -60,7 +60,7 @@ ascir.graph @outer hint sizes [s0, s1, s2] axes [0: z0 = s0, 1: z1 = s1, 2: z2 =
 
 // Min over the middle axis: accumulated from +inf.
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_middle(
+// CHECK:       extern "C" __global__ __vector__ void autofuse_middle(
 // CHECK-NOT:     AscendC::ReduceMin
 // CHECK:         AscendC::Duplicate([[R:[a-z0-9_]+]], (1.0f / 0.0f), static_cast<int32_t>(count));
 // CHECK:         for (int64_t ch = int64_t(0);
@@ -77,7 +77,7 @@ ascir.graph @middle hint sizes [s0, s1, s2] axes [0: z0 = s0, 1: z1 = s1, 2: z2 
 
 // Sum over the two inner axes, merged into one reduced axis of s1 * s2 elements.
 // CHECK-LABEL: // ===== device_impl.cpp =====
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_inner_two(
+// CHECK:       extern "C" __global__ __vector__ void autofuse_inner_two(
 // CHECK:         const int64_t inner_size = {{.*}};
 // CHECK:         case 1: {
 // CHECK:           AscendC::ReduceSum({{[a-z0-9_]+}}, {{[a-z0-9_]+}}, {{[a-z0-9_]+}}, static_cast<int32_t>(inner_size));

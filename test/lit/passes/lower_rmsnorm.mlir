@@ -20,7 +20,7 @@
 // CHECK:         AscendC::Reg::Div([[NX:[a-z0-9_]+]], {{[a-z0-9_]+}}, [[DUP]],
 // CHECK:         AscendC::Reg::Mul([[YF:[a-z0-9_]+]], [[NX]],
 // CHECK:         AscendC::Reg::Cast<half, float, {{[a-z0-9_]+}}>({{[a-z0-9_]+}}, [[YF]],
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_rmsnorm(GM_ADDR in0, GM_ADDR in1, GM_ADDR in2, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void autofuse_rmsnorm(GM_ADDR in0, GM_ADDR in1, GM_ADDR in2, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK:         const float [[INV:[a-z0-9_]+]] = static_cast<float>({{[a-z0-9_]+}}.GetValue(int64_t(0)));
 // The resident schedule (the row fits one tile): the regions in topological order.
 // CHECK:         case 1: {

@@ -11,10 +11,10 @@
 
 // CHECK-LABEL: // ===== device_impl.cpp =====
 // CHECK-NOT:   void autofuse_four(
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_four_input_pre(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_four_index_pre(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_four_indirect_load(GM_ADDR in0, GM_ADDR in1, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_four_output_post(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void autofuse_four_input_pre(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void autofuse_four_index_pre(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void autofuse_four_indirect_load(GM_ADDR in0, GM_ADDR in1, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void autofuse_four_output_post(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK:       extern "C" int64_t AutofuseLaunch(uint32_t block_dim, void* stream, void* in0, void* in1, void* out0, void* workspace, AutofuseTilingData* tiling) {
 // CHECK-NEXT:    if (tiling->tiling_key == 3U) {
 // CHECK-NEXT:      autofuse_four_input_pre<<<tiling->input_pre_block_dim, nullptr, stream>>>((GM_ADDR)in0, (GM_ADDR)workspace + tiling->ws0_offset, (GM_ADDR)workspace, *tiling);

@@ -13,7 +13,7 @@
 // The folded constant Cast: a float32 constant (1.5f) is duplicated; no half -> float Cast.
 // CHECK-NOT:     AscendC::Reg::Cast<float, half
 // CHECK:         AscendC::Reg::Duplicate({{[a-z0-9_]+}}, [[HALF]],
-// CHECK:       extern "C" __global__ __aicore__ void autofuse_compose(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
+// CHECK:       extern "C" __global__ __vector__ void autofuse_compose(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK:         asc_vf_call<autofuse_compose_vf_0>(static_cast<int32_t>(2), 1.5f,
 ascir.graph @compose hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
   %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>

@@ -28,7 +28,7 @@
 // SCHEDULED:     %e = ascir.exp %l : !ascir.tensor<float32, [z0], [s0], [1], vectorized [z0], [1]>
 
 // The generated files are the ones -t ascendc prints.
-// DEVICE: extern "C" __global__ __aicore__ void autofuse_dumped(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
+// DEVICE: extern "C" __global__ __vector__ void autofuse_dumped(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
 
 // SPLIT:      chunk0_01_input.mlir
 // SPLIT-NEXT: chunk0_02_schedule.mlir

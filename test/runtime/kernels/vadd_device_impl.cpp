@@ -3,7 +3,7 @@
 #include "kernel_operator.h"
 #include "tiling.h"
 
-extern "C" __global__ __aicore__ void vadd_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace,
+extern "C" __global__ __vector__ void vadd_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR z, GM_ADDR workspace,
                                                   AutofuseTilingData tiling) {
     const int64_t start = AscendC::GetBlockIdx() * tiling.per_block;
     int64_t len = tiling.n - start;
