@@ -155,10 +155,7 @@ def growth(runs: int) -> None:
     from ascir_dialect.diagnostics import AscirParser, first_verification_error
     from lowering.pipeline import AutofusePass
     from tools.ascir_opt import emit_ascendc, make_context
-    try:
-        from tools.cli import managed_gc
-    except ImportError:  # before GC handling existed
-        from contextlib import nullcontext as managed_gc
+    from tools.cli import managed_gc
 
     def parse_print(text: str) -> float:
         start = time.perf_counter()

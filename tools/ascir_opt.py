@@ -38,7 +38,7 @@ from ascir_dialect.dialect import ASCIR
 from lowering.registry import available_passes, describe_passes
 from passes.dump import dump, dump_text, dumping
 from passes.options import PassOptionError, locate_option
-from tools.cli import run_cli
+from tools.cli import exit_process, run_cli
 from tools.dot import emit_dot
 
 EXIT_USER_ERROR = 1
@@ -235,7 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def entry() -> None:
-    sys.exit(main())
+    exit_process(main())
 
 
 if __name__ == "__main__":
