@@ -15,6 +15,8 @@ ADD_RELU = ROOT / "examples" / "add_relu.mlir"
 
 # what parse/verify/print of an ascir graph must not import
 NOT_FOR_PARSE_PRINT = (
+    "sympy",
+    "mpmath",
     "numpy",
     "ml_dtypes",
     "runtime",
