@@ -113,28 +113,34 @@ def fresh(runs: int, tmp: Path) -> None:
         )
 
 
-def imports() -> None:
-    """Cumulative import time of the heavy packages, and what a parse/print run imports."""
-    out = subprocess.run(
-        [sys.executable, "-X", "importtime", "-c", "import tools.ascir_opt"],
-        capture_output=True,
-        text=True,
-        check=True,
-        cwd=ROOT,
+def import_times(argv: list[str]) -> None:
+    """Import self time, by top-level package, of one in-process ``ascir-opt`` run."""
+    code = (
+        "import io, contextlib\n"
+        "from tools.ascir_opt import main\n"
+        "with contextlib.redirect_stdout(io.StringIO()):\n"
+        f"    assert main({argv!r}) == 0\n"
     )
-    cumulative: dict[str, int] = {}
-    total = 0
+    out = subprocess.run(
+        [sys.executable, "-X", "importtime", "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    by_package: dict[str, int] = {}
     for line in out.stderr.splitlines():
         m = re.match(r"import time:\s+(\d+) \|\s+(\d+) \|( *)(\S+)", line)
-        if not m:
-            continue
-        self_us, cum_us, mod = int(m[1]), int(m[2]), m[4]
-        total += self_us
-        if mod in HEAVY or mod in ("xdsl", "xdsl.dialects.arith", "ascendc_emitter.dialect", "ascir_dialect"):
-            cumulative[mod] = max(cumulative.get(mod, 0), cum_us)
-    print(f"import tools.ascir_opt: {total / 1e6:.3f} s self time in all")
-    for k, v in sorted(cumulative.items(), key=lambda kv: -kv[1]):
-        print(f"  {k:<28}{v / 1e6:>8.3f} s (cumulative)")
+        if m:
+            top = m[4].split(".")[0]
+            by_package[top] = by_package.get(top, 0) + int(m[1])
+    total = sum(by_package.values())
+    top = sorted(by_package.items(), key=lambda kv: -kv[1])[:8]
+    print(f"ascir-opt {' '.join(argv[1:]) or '(parse/print)'}: imports {total / 1e6:.3f} s")
+    print("  " + ", ".join(f"{k} {v / 1e6:.3f}" for k, v in top))
+
+
+def imports() -> None:
+    """Import costs of parse/print and of the autofuse pipeline, and what parse/print imports."""
+    graph = str(GRAPHS["add_relu"])
+    import_times([graph])
+    import_times([graph, "-p", "autofuse", "-t", "ascendc"])
     probe = (
         "import sys, io, contextlib\n"
         "from tools.ascir_opt import main\n"
