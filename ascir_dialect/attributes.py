@@ -258,6 +258,27 @@ def _check_positive_size(e: SizeExpr, what: str) -> None:
 
 # ----------------------------------------------------------------------------- types
 
+MAX_MEMO_TYPES = 4096
+"""Distinct tensor type texts remembered by :meth:`TensorType.parse_parameters`."""
+_TENSOR_TYPES: dict[str, Sequence[ParametrizedAttribute]] = {}
+
+
+def _type_text(parser: AttrParser, start: int) -> str | None:
+    """The text ``<...>`` of the type parameters at ``start``, when it can be memoized: on
+    one line, without comments or strings (so the first ``>`` closes it). A graph repeats a
+    few tensor types on every node; each distinct text is parsed (and verified) once."""
+    text = parser.lexer.input.content
+    if not text.startswith("<", start):
+        return None
+    end = text.find(">", start)
+    if end < 0:
+        return None
+    key = text[start : end + 1]
+    if "\n" in key or "/" in key or '"' in key or "<" in key[1:]:
+        return None
+    return key
+
+
 
 @irdl_attr_definition
 class ScalarType(ParametrizedAttribute, TypeAttribute):
@@ -370,6 +391,19 @@ class TensorType(ParametrizedAttribute, TypeAttribute):
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[ParametrizedAttribute]:
         start = parser.pos
+        key = _type_text(parser, start)
+        if key is not None and (params := _TENSOR_TYPES.get(key)) is not None:
+            parser._resume_from(start + len(key))  # the same text parsed before: skip it
+            return params
+        params = cls._parse_parameters(parser, start)
+        if key is not None:
+            if len(_TENSOR_TYPES) >= MAX_MEMO_TYPES:
+                _TENSOR_TYPES.clear()
+            _TENSOR_TYPES[key] = params
+        return params
+
+    @classmethod
+    def _parse_parameters(cls, parser: AttrParser, start: int) -> Sequence[ParametrizedAttribute]:
         with parser.in_angle_brackets():
             dtype = parse_dtype(parser)
             parser.parse_punctuation(",")

@@ -7,10 +7,12 @@ category. Op whitelists are built from the category sets at the bottom.
 
 from __future__ import annotations
 
+import functools
 from enum import Enum
+from typing import TYPE_CHECKING
 
-import ml_dtypes
-import numpy as np
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class DType(Enum):
@@ -31,11 +33,19 @@ class DType(Enum):
 
     @property
     def numpy(self) -> np.dtype:
-        return _NUMPY[self]
+        return _numpy_dtypes()[self]
 
     @property
     def nbytes(self) -> int:
-        return self.numpy.itemsize
+        return _NBYTES[self]
+
+    @property
+    def int_range(self) -> tuple[int, int]:
+        """``(min, max)`` of an integer dtype (``numpy.iinfo``'s, without importing numpy)."""
+        if not self.is_integer:
+            raise ValueError(f"{self.value} is not an integer dtype")
+        bits = 8 * self.nbytes
+        return (-(2 ** (bits - 1)), 2 ** (bits - 1) - 1) if self in SIGNED else (0, 2**bits - 1)
 
     @property
     def is_float(self) -> bool:
@@ -62,26 +72,48 @@ class DType(Enum):
 
     @staticmethod
     def from_numpy(dtype: np.dtype) -> DType:
-        for d, npd in _NUMPY.items():
+        for d, npd in _numpy_dtypes().items():
             if npd == dtype:
                 return d
         raise ValueError(f"numpy dtype {dtype} has no ASCIR equivalent")
 
 
-_NUMPY: dict[DType, np.dtype] = {
-    DType.int8: np.dtype(np.int8),
-    DType.int16: np.dtype(np.int16),
-    DType.int32: np.dtype(np.int32),
-    DType.int64: np.dtype(np.int64),
-    DType.uint8: np.dtype(np.uint8),
-    DType.uint16: np.dtype(np.uint16),
-    DType.uint32: np.dtype(np.uint32),
-    DType.uint64: np.dtype(np.uint64),
-    DType.float16: np.dtype(np.float16),
-    DType.bfloat16: np.dtype(ml_dtypes.bfloat16),
-    DType.float32: np.dtype(np.float32),
-    DType.bool: np.dtype(np.bool_),
+_NBYTES: dict[DType, int] = {
+    DType.int8: 1,
+    DType.int16: 2,
+    DType.int32: 4,
+    DType.int64: 8,
+    DType.uint8: 1,
+    DType.uint16: 2,
+    DType.uint32: 4,
+    DType.uint64: 8,
+    DType.float16: 2,
+    DType.bfloat16: 2,
+    DType.float32: 4,
+    DType.bool: 1,
 }
+
+
+@functools.cache
+def _numpy_dtypes() -> dict[DType, np.dtype]:
+    """The numpy dtypes, built on first use: parsing and verifying IR does not import numpy."""
+    import ml_dtypes
+    import numpy as np
+
+    return {
+        DType.int8: np.dtype(np.int8),
+        DType.int16: np.dtype(np.int16),
+        DType.int32: np.dtype(np.int32),
+        DType.int64: np.dtype(np.int64),
+        DType.uint8: np.dtype(np.uint8),
+        DType.uint16: np.dtype(np.uint16),
+        DType.uint32: np.dtype(np.uint32),
+        DType.uint64: np.dtype(np.uint64),
+        DType.float16: np.dtype(np.float16),
+        DType.bfloat16: np.dtype(ml_dtypes.bfloat16),
+        DType.float32: np.dtype(np.float32),
+        DType.bool: np.dtype(np.bool_),
+    }
 
 FLOATS = frozenset({DType.float16, DType.bfloat16, DType.float32})
 SIGNED_INTS = frozenset({DType.int8, DType.int16, DType.int32, DType.int64})

@@ -27,11 +27,15 @@ import functools
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping
-from typing import Protocol
-
-import sympy
+from typing import TYPE_CHECKING, Any, Protocol
 
 from ascir_dialect.diagnostics import AscirError
+from ascir_dialect.lazy import LazyModule
+
+if TYPE_CHECKING:
+    import sympy
+else:
+    sympy = LazyModule("sympy")
 
 NAME_RE = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 RESERVED = frozenset({"floordiv", "mod", "min", "max"})
@@ -41,22 +45,33 @@ class ExprError(AscirError, ValueError):
     """A malformed or unsupported size expression (a user error: it names the expression)."""
 
 
-class FloorDiv(sympy.Function):
-    """Integer floor division ``a floordiv b`` (Python ``//`` semantics)."""
+@functools.cache
+def _floordiv_class() -> type:
+    """``FloorDiv``, a sympy function class, defined when sympy is first needed."""
 
-    is_integer = True
+    class FloorDiv(sympy.Function):
+        """Integer floor division ``a floordiv b`` (Python ``//`` semantics)."""
 
-    @classmethod
-    def eval(cls, a, b):
-        if b.is_Integer and int(b) == 0:
-            raise ExprError("division by zero in 'floordiv'")
-        if a.is_Integer and b.is_Integer:
-            return sympy.Integer(int(a) // int(b))
-        if b == 1:
-            return a
-        if a == 0:
-            return sympy.Integer(0)
-        return None
+        is_integer = True
+
+        @classmethod
+        def eval(cls, a, b):
+            if b.is_Integer and int(b) == 0:
+                raise ExprError("division by zero in 'floordiv'")
+            if a.is_Integer and b.is_Integer:
+                return sympy.Integer(int(a) // int(b))
+            if b == 1:
+                return a
+            if a == 0:
+                return sympy.Integer(0)
+            return None
+
+    FloorDiv.__module__ = __name__
+    return FloorDiv
+
+
+def _floordiv(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
+    return _floordiv_class()(a, b)
 
 
 def _mod(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
@@ -67,12 +82,239 @@ def _mod(a: sympy.Expr, b: sympy.Expr) -> sympy.Expr:
 
 def symbol(name: str) -> sympy.Symbol:
     """The sympy symbol of a size variable. Sizes are positive integers."""
+    return sympy.Symbol(check_name(name), integer=True, positive=True)
+
+
+def check_name(name: str) -> str:
+    """``name`` if it is a valid size variable name, else an :class:`ExprError`."""
     if not NAME_RE.match(name) or name in RESERVED:
         raise ExprError(
             f"invalid size variable name '{name}': use letters, digits and '_' "
             f"(not starting with a digit), and none of {sorted(RESERVED)}"
         )
-    return sympy.Symbol(name, integer=True, positive=True)
+    return name
+
+
+# ----------------------------------------------------------------- polynomial form
+#
+# The ordinary size expressions -- sums of products of size variables with integer
+# coefficients, all that ``+ - *`` build -- are kept in a canonical polynomial form: a dict
+# from monomial (``((name, power), ...)`` sorted by name; ``()`` for the constant) to its
+# non-zero integer coefficient. Arithmetic, equality, hashing and printing of this form
+# need no sympy; sympy is imported only for what really needs simplification (floordiv,
+# mod, min, max of non-constant operands) and for evaluation in kernel order
+# (:func:`fold_expr`). :func:`print_poly` prints exactly what :func:`print_expr` prints
+# for the equal (expanded) sympy expression: it orders terms and factors by the key
+# ``sympy.default_sort_key`` gives them (:func:`_term_key`).
+
+Monomial = tuple[tuple[str, int], ...]
+Poly = dict[Monomial, int]
+Value = Any
+"""What the grammar builds: a :data:`Poly` or, for floordiv/mod/min/max, a sympy expression."""
+
+
+def _p_const(n: int) -> Poly:
+    return {(): n} if n else {}
+
+
+def _p_add(a: Poly, b: Poly, sign: int = 1) -> Poly:
+    out = dict(a)
+    for m, c in b.items():
+        v = out.get(m, 0) + sign * c
+        if v:
+            out[m] = v
+        else:
+            out.pop(m, None)
+    return out
+
+
+def _m_mul(m1: Monomial, m2: Monomial) -> Monomial:
+    if not m1:
+        return m2
+    if not m2:
+        return m1
+    powers = dict(m1)
+    for n, k in m2:
+        powers[n] = powers.get(n, 0) + k
+    return tuple(sorted(powers.items()))
+
+
+def _p_mul(a: Poly, b: Poly) -> Poly:
+    out: Poly = {}
+    for m1, c1 in a.items():
+        for m2, c2 in b.items():
+            m = _m_mul(m1, m2)
+            v = out.get(m, 0) + c1 * c2
+            if v:
+                out[m] = v
+            else:
+                out.pop(m, None)
+    return out
+
+
+def _p_neg(a: Poly) -> Poly:
+    return {m: -c for m, c in a.items()}
+
+
+def _p_constant(a: Poly) -> int | None:
+    """The value of a constant polynomial, else None."""
+    if not a:
+        return 0
+    if len(a) == 1 and () in a:
+        return a[()]
+    return None
+
+
+def _poly_to_sympy(a: Poly) -> sympy.Expr:
+    terms = [sympy.Integer(c) * sympy.Mul(*(symbol(n) ** k for n, k in m)) for m, c in a.items()]
+    return sympy.Add(*terms) if terms else sympy.Integer(0)
+
+
+def _sympy_to_poly(e: sympy.Expr) -> Poly | None:
+    """The polynomial form of an (expanded) sympy expression, or None when it has floordiv,
+    mod, min or max terms (or anything else that is not a polynomial with integer coefficients)."""
+    if isinstance(e, sympy.Integer):
+        return _p_const(int(e))
+    if isinstance(e, sympy.Symbol):
+        return {((e.name, 1),): 1}
+    if isinstance(e, sympy.Add):
+        out: Poly = {}
+        for t in e.args:
+            p = _sympy_to_poly(t)
+            if p is None:
+                return None
+            out = _p_add(out, p)
+        return out
+    if isinstance(e, sympy.Mul):
+        out = {(): 1}
+        for f in e.args:
+            p = _sympy_to_poly(f)
+            if p is None:
+                return None
+            out = _p_mul(out, p)
+        return out
+    if isinstance(e, sympy.Pow):
+        base, exp = e.args
+        if isinstance(base, sympy.Symbol) and exp.is_Integer and int(exp) > 0:
+            return {((base.name, int(exp)),): 1}
+    return None
+
+
+def _to_value_sympy(v: Value) -> sympy.Expr:
+    return _poly_to_sympy(v) if isinstance(v, dict) else v
+
+
+# sympy.default_sort_key of the terms and factors of a polynomial, in plain tuples:
+# Number (1, 0, 'Number'), Symbol (2, 0, 'Symbol') -- a power x**k sorts as x with exponent
+# key k --, Mul (3, 0, 'Mul') with its factors' keys; the last element is the coefficient.
+_NUMBER_CLASS, _SYMBOL_CLASS, _MUL_CLASS = (1, 0, "Number"), (2, 0, "Symbol"), (3, 0, "Mul")
+
+
+def _int_key(n: int) -> tuple:
+    return (_NUMBER_CLASS, (0, ()), (), n)
+
+
+_ONE_KEY = _int_key(1)
+
+
+def _factor_key(name: str, power: int, coeff: int = 1) -> tuple:
+    return (_SYMBOL_CLASS, (1, (name,)), _ONE_KEY if power == 1 else _int_key(power), coeff)
+
+
+def _term_key(term: tuple[Monomial, int]) -> tuple:
+    m, c = term
+    if not m:
+        return _int_key(c)
+    if len(m) == 1:
+        return _factor_key(m[0][0], m[0][1], c)
+    return (_MUL_CLASS, (len(m), tuple(_factor_key(n, k) for n, k in m)), _ONE_KEY, c)
+
+
+def _power_text(name: str, power: int) -> str:
+    return " * ".join([name] * power)
+
+
+def _print_poly_term(m: Monomial, c: int) -> str:
+    """:func:`_print_term` of the sympy term ``c * m``."""
+    if not m:
+        return str(c)
+    if c == 1 and len(m) == 1:
+        return _power_text(*m[0])
+    factors = [n if k == 1 else f"({_power_text(n, k)})" for n, k in m]  # m is sorted by name
+    if c == -1:
+        return "-" + " * ".join(factors)
+    if c != 1:
+        factors.insert(0, str(c))
+    return " * ".join(factors)
+
+
+def print_poly(a: Poly) -> str:
+    """Canonical text of a polynomial: what :func:`print_expr` prints for it."""
+    if not a:
+        return "0"
+    if len(a) == 1:
+        (m, c), = a.items()
+        return _print_poly_term(m, c)
+    terms = sorted(a.items(), key=_term_key)
+    terms.sort(key=lambda t: (t[1] < 0, not t[0]))
+    if any(c > 0 for _, c in terms):
+        terms.sort(key=lambda t: not t[0])
+        first = next(t for t in terms if t[1] > 0)
+        terms.remove(first)
+        terms.insert(0, first)
+    out = _print_poly_term(*terms[0])
+    for m, c in terms[1:]:
+        out += f" - {_print_poly_term(m, -c)}" if c < 0 else f" + {_print_poly_term(m, c)}"
+    return out
+
+
+def _v_add(a: Value, b: Value, sign: int = 1) -> Value:
+    if isinstance(a, dict) and isinstance(b, dict):
+        return _p_add(a, b, sign)
+    a, b = _to_value_sympy(a), _to_value_sympy(b)
+    return a + b if sign > 0 else a - b
+
+
+def _v_mul(a: Value, b: Value) -> Value:
+    if isinstance(a, dict) and isinstance(b, dict):
+        return _p_mul(a, b)
+    return _to_value_sympy(a) * _to_value_sympy(b)
+
+
+def _v_neg(a: Value) -> Value:
+    return _p_neg(a) if isinstance(a, dict) else -a
+
+
+def _v_floordiv(a: Value, b: Value) -> Value:
+    ca = _p_constant(a) if isinstance(a, dict) else None
+    cb = _p_constant(b) if isinstance(b, dict) else None
+    if cb == 0:
+        raise ExprError("division by zero in 'floordiv'")
+    if ca is not None and cb is not None:
+        return _p_const(ca // cb)
+    if cb == 1:
+        return a
+    if ca == 0:
+        return {}
+    return _floordiv(_to_value_sympy(a), _to_value_sympy(b))
+
+
+def _v_mod(a: Value, b: Value) -> Value:
+    ca = _p_constant(a) if isinstance(a, dict) else None
+    cb = _p_constant(b) if isinstance(b, dict) else None
+    if cb == 0:
+        raise ExprError("division by zero in 'mod'")
+    if ca is not None and cb is not None:
+        return _p_const(ca % cb)
+    return _mod(_to_value_sympy(a), _to_value_sympy(b))
+
+
+def _v_minmax(name: str, args: list[Value]) -> Value:
+    consts = [_p_constant(a) if isinstance(a, dict) else None for a in args]
+    if all(c is not None for c in consts):
+        return _p_const((min if name == "min" else max)(consts))  # type: ignore[type-var]
+    return (sympy.Min if name == "min" else sympy.Max)(*(_to_value_sympy(a) for a in args))
+
 
 
 # --------------------------------------------------------------------------- parsing
@@ -110,40 +352,40 @@ class ExprGrammar:
             self.depth -= 1
 
     def parse(self) -> SizeExpr:
-        return SizeExpr(self.expr())
+        return SizeExpr._of_value(self.expr())
 
-    def expr(self) -> sympy.Expr:
+    def expr(self) -> Value:
         value = self.term()
         while True:
             if self.t.punct("+"):
-                value = value + self.term()
+                value = _v_add(value, self.term())
             elif self.t.punct("-"):
-                value = value - self.term()
+                value = _v_add(value, self.term(), -1)
             else:
                 return value
 
-    def term(self) -> sympy.Expr:
+    def term(self) -> Value:
         value = self.unary()
         while True:
             if self.t.punct("*"):
-                value = value * self.unary()
+                value = _v_mul(value, self.unary())
             elif self.t.punct("floordiv"):
-                value = self._guard(lambda v=value: FloorDiv(v, self.unary()))
+                value = self._guard(lambda v=value: _v_floordiv(v, self.unary()))
             elif self.t.punct("mod"):
-                value = self._guard(lambda v=value: _mod(v, self.unary()))
+                value = self._guard(lambda v=value: _v_mod(v, self.unary()))
             else:
                 return value
 
-    def unary(self) -> sympy.Expr:
+    def unary(self) -> Value:
         if self.t.punct("-"):
-            return -self._nested(self.unary)
+            return _v_neg(self._nested(self.unary))
         return self.atom()
 
-    def atom(self) -> sympy.Expr:
+    def atom(self) -> Value:
         if (i := self.t.integer()) is not None:
             if i > INT64_MAX:
                 self.t.error(f"integer {i} does not fit in int64 (sizes and offsets are 64-bit)")
-            return sympy.Integer(i)
+            return _p_const(i)
         if self.t.punct("("):
             value = self._nested(self.expr)
             if not self.t.punct(")"):
@@ -163,7 +405,7 @@ class ExprGrammar:
                 self.t.error(f"expected ')' to close '{name}('")
             if len(args) < 2:
                 self.t.error(f"'{name}' needs at least two arguments")
-            return (sympy.Min if name == "min" else sympy.Max)(*args)
+            return _v_minmax(name, args)
         if name in RESERVED:
             self.t.error(f"'{name}' is an operator, not a size variable")
         if self.t.punct("("):
@@ -173,7 +415,7 @@ class ExprGrammar:
             )
         if not NAME_RE.match(name):
             self.t.error(f"invalid size variable name '{name}'")
-        return symbol(name)
+        return {((check_name(name), 1),): 1}
 
     def _guard(self, build):
         try:
@@ -250,7 +492,7 @@ class StringTokens:
 @functools.lru_cache(maxsize=4096)
 def _reparsed(text: str) -> tuple[sympy.Expr, str]:
     """Canonical text parsed again with the grammar: (expression, its canonical text)."""
-    sym = sympy.expand(ExprGrammar(StringTokens(text)).expr())
+    sym = sympy.expand(_to_value_sympy(ExprGrammar(StringTokens(text)).expr()))
     return sym, print_expr(sym)
 
 
@@ -258,6 +500,12 @@ def parse_expr(text: str) -> SizeExpr:
     """Parse ``text`` with the restricted grammar (never ``eval``)."""
     if not isinstance(text, str):
         raise TypeError(f"expected a string, got {type(text).__name__}")
+    return _parse_text(text)
+
+
+@functools.lru_cache(maxsize=4096)
+def _parse_text(text: str) -> SizeExpr:
+    """:func:`parse_expr`, memoized (a SizeExpr is immutable; errors are not cached)."""
     tokens = StringTokens(text)
     value = ExprGrammar(tokens).parse()
     if not tokens.at_end():
@@ -267,7 +515,6 @@ def parse_expr(text: str) -> SizeExpr:
 
 # -------------------------------------------------------------------------- printing
 
-_ATOMS = (sympy.Symbol, sympy.Integer, sympy.Min, sympy.Max)
 
 
 def _ordered(args: Iterable[sympy.Expr]) -> list[sympy.Expr]:
@@ -302,7 +549,7 @@ def print_expr(e: sympy.Expr) -> str:
         if exp.is_Integer and int(exp) > 0:
             return " * ".join([_factor(base)] * int(exp))
         raise ExprError(f"size expression has a non-integer power: {e}")
-    if isinstance(e, FloorDiv):
+    if isinstance(e, _floordiv_class()):
         return f"{_factor(e.args[0], left=True)} floordiv {_factor(e.args[1])}"
     if isinstance(e, sympy.Mod):
         return f"{_factor(e.args[0], left=True)} mod {_factor(e.args[1])}"
@@ -328,7 +575,7 @@ def _print_term(e: sympy.Expr) -> str:
 
 def _factor(e: sympy.Expr, left: bool = False) -> str:
     text = print_expr(e)
-    if isinstance(e, _ATOMS) and not (isinstance(e, sympy.Integer) and int(e) < 0):
+    if isinstance(e, (sympy.Symbol, sympy.Integer, sympy.Min, sympy.Max)) and not (isinstance(e, sympy.Integer) and int(e) < 0):
         return text
     if left and isinstance(e, (sympy.Mul, sympy.Pow)) and not text.startswith("-"):
         return text
@@ -350,14 +597,39 @@ def _to_sympy(value: object) -> sympy.Expr:
     raise TypeError(f"only SizeExpr or int can be used in a size expression, got {type(value).__name__}")
 
 
-class SizeExpr:
-    """An immutable symbolic integer size expression (seed ``ascir.SizeExpr``)."""
+def _poly_of(value: object) -> Poly | None:
+    """The polynomial form of a SizeExpr or an int operand, None for anything else."""
+    if isinstance(value, SizeExpr):
+        return value._poly
+    if isinstance(value, int) and not isinstance(value, bool):
+        return _p_const(value)
+    return None
 
-    __slots__ = ("_text", "sym")
+
+class SizeExpr:
+    """An immutable symbolic integer size expression (seed ``ascir.SizeExpr``).
+
+    Ordinary expressions (``+ - *``) live in the canonical polynomial form (``_poly``) and
+    never touch sympy; ``sym``, the sympy expression, is built on demand. Expressions with
+    floordiv/mod/min/max terms that sympy cannot remove are sympy expressions (``_poly``
+    is None)."""
+
+    __slots__ = ("_hash", "_poly", "_sym", "_text")
+
+    _poly: Poly | None
+    _sym: sympy.Expr | None
+    _text: str | None
+    _hash: int | None
 
     def __init__(self, value: SizeExpr | int | str | sympy.Expr = 1):
         if isinstance(value, str):
-            value = parse_expr(value).sym
+            value = parse_expr(value)
+        if isinstance(value, SizeExpr):
+            self._init(value._poly, value._sym, value._text)
+            return
+        if isinstance(value, int) and not isinstance(value, bool):
+            self._init(_p_const(value), None, None)
+            return
         # The canonical form is a fixed point of print -> parse: sympy simplifies a tree
         # differently depending on how it was built (distributing factors, folding
         # min/max of related terms), so iterate until the text is stable.
@@ -368,44 +640,81 @@ class SizeExpr:
             if again_text == text:
                 break
             sym, text = again, again_text
-        object.__setattr__(self, "sym", sym)
+        self._init(_sympy_to_poly(sym), sym, text)
+
+    def _init(self, poly: Poly | None, sym: sympy.Expr | None, text: str | None) -> None:
+        object.__setattr__(self, "_poly", poly)
+        object.__setattr__(self, "_sym", sym)
         object.__setattr__(self, "_text", text)
+        object.__setattr__(self, "_hash", None)
+
+    @classmethod
+    def _of_poly(cls, poly: Poly) -> SizeExpr:
+        e = cls.__new__(cls)
+        e._init(poly, None, None)
+        return e
+
+    @classmethod
+    def _of_value(cls, value: Value) -> SizeExpr:
+        """A SizeExpr of what :class:`ExprGrammar` built."""
+        return cls._of_poly(value) if isinstance(value, dict) else cls(value)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("SizeExpr is immutable")
 
+    @property
+    def sym(self) -> sympy.Expr:
+        """The sympy expression (built on first use for a polynomial)."""
+        if self._sym is None:
+            object.__setattr__(self, "_sym", _poly_to_sympy(self._poly))  # type: ignore[arg-type]
+        return self._sym  # type: ignore[return-value]
+
     # --- arithmetic
+    def _poly_op(self, o: object, op, reflected: bool = False) -> SizeExpr | None:
+        p = _poly_of(o)
+        if self._poly is None or p is None:
+            return None
+        return SizeExpr._of_poly(op(p, self._poly) if reflected else op(self._poly, p))
+
     def __add__(self, o: object) -> SizeExpr:
-        return SizeExpr(self.sym + _to_sympy(o))
+        fast = self._poly_op(o, _p_add)
+        return SizeExpr(self.sym + _to_sympy(o)) if fast is None else fast
 
     def __radd__(self, o: object) -> SizeExpr:
-        return SizeExpr(_to_sympy(o) + self.sym)
+        fast = self._poly_op(o, _p_add, True)
+        return SizeExpr(_to_sympy(o) + self.sym) if fast is None else fast
 
     def __sub__(self, o: object) -> SizeExpr:
-        return SizeExpr(self.sym - _to_sympy(o))
+        fast = self._poly_op(o, lambda a, b: _p_add(a, b, -1))
+        return SizeExpr(self.sym - _to_sympy(o)) if fast is None else fast
 
     def __rsub__(self, o: object) -> SizeExpr:
-        return SizeExpr(_to_sympy(o) - self.sym)
+        fast = self._poly_op(o, lambda a, b: _p_add(a, b, -1), True)
+        return SizeExpr(_to_sympy(o) - self.sym) if fast is None else fast
 
     def __mul__(self, o: object) -> SizeExpr:
-        return SizeExpr(self.sym * _to_sympy(o))
+        fast = self._poly_op(o, _p_mul)
+        return SizeExpr(self.sym * _to_sympy(o)) if fast is None else fast
 
     def __rmul__(self, o: object) -> SizeExpr:
-        return SizeExpr(_to_sympy(o) * self.sym)
+        fast = self._poly_op(o, _p_mul, True)
+        return SizeExpr(_to_sympy(o) * self.sym) if fast is None else fast
 
     def __floordiv__(self, o: object) -> SizeExpr:
-        return SizeExpr(FloorDiv(self.sym, _to_sympy(o)))
+        return _binary_special(self, o, _v_floordiv, _floordiv)
 
     def __rfloordiv__(self, o: object) -> SizeExpr:
-        return SizeExpr(FloorDiv(_to_sympy(o), self.sym))
+        return _binary_special(o, self, _v_floordiv, _floordiv)
 
     def __mod__(self, o: object) -> SizeExpr:
-        return SizeExpr(_mod(self.sym, _to_sympy(o)))
+        return _binary_special(self, o, _v_mod, _mod)
 
     def __rmod__(self, o: object) -> SizeExpr:
-        return SizeExpr(_mod(_to_sympy(o), self.sym))
+        return _binary_special(o, self, _v_mod, _mod)
 
     def __neg__(self) -> SizeExpr:
+        if self._poly is not None:
+            return SizeExpr._of_poly(_p_neg(self._poly))
         return SizeExpr(-self.sym)
 
     def __pos__(self) -> SizeExpr:
@@ -415,6 +724,9 @@ class SizeExpr:
     def __eq__(self, o: object) -> bool:
         if isinstance(o, bool) or not isinstance(o, (SizeExpr, int)):
             return NotImplemented
+        p = _poly_of(o)
+        if self._poly is not None and p is not None:
+            return self._poly == p
         other = _to_sympy(o)
         if self.sym == other:
             return True
@@ -434,36 +746,52 @@ class SizeExpr:
     __lt__ = __le__ = __gt__ = __ge__ = _no_order
 
     def __hash__(self) -> int:
-        return hash(self.sym)
+        h = self._hash
+        if h is None:
+            poly = self._poly
+            if poly is None:
+                h = hash(self.sym)
+            elif (c := _p_constant(poly)) is not None:
+                h = hash(c)  # equal to the int it equals
+            else:
+                h = hash(frozenset(poly.items()))
+            object.__setattr__(self, "_hash", h)
+        return h
 
     def __bool__(self) -> bool:
         raise TypeError("the truth value of a SizeExpr is ambiguous; compare it with == or !=")
 
     # --- inspection
     def __str__(self) -> str:
-        return self._text
+        text = self._text
+        if text is None:
+            text = print_poly(self._poly)  # type: ignore[arg-type]
+            object.__setattr__(self, "_text", text)
+        return text
 
     def __repr__(self) -> str:
-        return f"SizeExpr({self._text!r})"
+        return f"SizeExpr({str(self)!r})"
 
     @property
     def expression(self) -> str:
         """Canonical text, as the seed's ``SizeExpr.expression``."""
-        return self._text
+        return str(self)
 
     @property
     def free_names(self) -> list[str]:
         """Names of the size variables used, sorted."""
+        if self._poly is not None:
+            return sorted({n for m in self._poly for n, _ in m})
         return sorted(s.name for s in self.sym.free_symbols)
 
     @property
     def is_constant(self) -> bool:
-        return isinstance(self.sym, sympy.Integer)
+        return self._poly is not None and _p_constant(self._poly) is not None
 
     def as_int(self) -> int:
         if not self.is_constant:
             raise ExprError(f"size expression '{self}' is not a constant")
-        return int(self.sym)
+        return _p_constant(self._poly)  # type: ignore[arg-type,return-value]
 
     def evaluate(self, bindings: Mapping[str, int]) -> int:
         """The value for concrete size-variable bindings (all free names needed), computed
@@ -477,13 +805,30 @@ class SizeExpr:
                 f"pass sizes={{{', '.join(repr(m) + ': ...' for m in missing)}}}"
             )
         values = {n: int(bindings[n]) for n in self.free_names}
+        if self.is_constant:
+            try:
+                return _CheckedInt64(values).const(self.as_int())
+            except _TrapError as trap:
+                raise ExprArithmeticError(str(self), trap.kind, values) from None
         try:
             return fold_expr(self.sym, _CheckedInt64(values), {})
         except _TrapError as trap:
-            raise ExprArithmeticError(self._text, trap.kind, values) from None
+            raise ExprArithmeticError(str(self), trap.kind, values) from None
 
     def subs(self, mapping: Mapping[str, SizeExpr | int]) -> SizeExpr:
         return SizeExpr(self.sym.xreplace({symbol(k): _to_sympy(v) for k, v in mapping.items()}))
+
+
+def _binary_special(a: object, b: object, poly_op, sym_op) -> SizeExpr:
+    """floordiv / mod: folded without sympy when the operands allow it (constants, a
+    divisor of 1), else the sympy function."""
+    pa, pb = _poly_of(a), _poly_of(b)
+    if pa is not None and pb is not None:
+        value = poly_op(pa, pb)
+        if isinstance(value, dict):
+            return SizeExpr._of_poly(value)
+        return SizeExpr(value)
+    return SizeExpr(sym_op(_to_sympy(a), _to_sympy(b)))
 
 
 # ------------------------------------------------------------------------ evaluation
@@ -551,7 +896,7 @@ def fold_expr(e: sympy.Expr, ops: ExprOps, memo: dict):
         base = v = fold_expr(e.args[0], ops, memo)
         for _ in range(int(e.args[1]) - 1):
             v = ops.mul(v, base)
-    elif isinstance(e, FloorDiv):
+    elif isinstance(e, _floordiv_class()):
         v = ops.floordiv(fold_expr(e.args[0], ops, memo), fold_expr(e.args[1], ops, memo))
     elif isinstance(e, sympy.Mod):
         a, m = fold_expr(e.args[0], ops, memo), fold_expr(e.args[1], ops, memo)
@@ -608,16 +953,24 @@ class _CheckedInt64:
     max = staticmethod(max)
 
 
+def _minmax(name: str, args: tuple[SizeExpr | int, ...]) -> SizeExpr:
+    polys = [_poly_of(x) for x in args]
+    if all(p is not None and _p_constant(p) is not None for p in polys):
+        return SizeExpr._of_value(_v_minmax(name, polys))
+    fn = sympy.Min if name == "min" else sympy.Max
+    return SizeExpr(fn(*(_to_sympy(x) for x in args)))
+
+
 def Min(a: SizeExpr | int, b: SizeExpr | int, *rest: SizeExpr | int) -> SizeExpr:
-    return SizeExpr(sympy.Min(*(_to_sympy(x) for x in (a, b, *rest))))
+    return _minmax("min", (a, b, *rest))
 
 
 def Max(a: SizeExpr | int, b: SizeExpr | int, *rest: SizeExpr | int) -> SizeExpr:
-    return SizeExpr(sympy.Max(*(_to_sympy(x) for x in (a, b, *rest))))
+    return _minmax("max", (a, b, *rest))
 
 
 def Mod(a: SizeExpr | int, b: SizeExpr | int) -> SizeExpr:
-    return SizeExpr(_mod(_to_sympy(a), _to_sympy(b)))
+    return _binary_special(a, b, _v_mod, _mod)
 
 
 def expr(value: SizeExpr | int | str) -> SizeExpr:

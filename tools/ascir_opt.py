@@ -13,9 +13,8 @@ from collections.abc import Sequence
 from typing import IO, NoReturn
 
 from xdsl.context import Context
-from xdsl.dialects.arith import Arith
 from xdsl.dialects.builtin import Builtin, FileLineColLoc, IntAttr, ModuleOp
-from xdsl.dialects.scf import Scf
+from xdsl.ir import Dialect
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
 from xdsl.utils.arg_spec import parse_pipeline
@@ -23,9 +22,6 @@ from xdsl.utils.exceptions import ArgSpecParseError, DiagnosticException, ParseE
 from xdsl.utils.lexer import Span
 from xdsl.xdsl_opt_main import xDSLOptMain
 
-from ascendc_emitter.dialect import ASCENDC
-from ascendc_emitter.dialect.ops import KernelOp
-from ascendc_emitter.printer import EmitError, emit_files
 from ascir_dialect.diagnostics import (
     AscirError,
     AscirParser,
@@ -38,25 +34,55 @@ from ascir_dialect.dialect import ASCIR
 from lowering.registry import available_passes, describe_passes
 from passes.dump import dump, dump_text, dumping
 from passes.options import PassOptionError, locate_option
-from tools.cli import run_cli
+from tools.cli import exit_process, run_cli
 from tools.dot import emit_dot
 
 EXIT_USER_ERROR = 1
 EXIT_INTERNAL_ERROR = 2
 
 
-DIALECTS = (Builtin, ASCIR, ASCENDC, Arith, Scf)
+def _ascendc() -> Dialect:
+    from ascendc_emitter.dialect import ASCENDC
+
+    return ASCENDC
+
+
+def _arith() -> Dialect:
+    from xdsl.dialects.arith import Arith
+
+    return Arith
+
+
+def _scf() -> Dialect:
+    from xdsl.dialects.scf import Scf
+
+    return Scf
+
+
+DIALECTS = (Builtin, ASCIR)
+"""Dialects loaded in every context."""
+LAZY_DIALECTS = {"ascendc": _ascendc, "arith": _arith, "scf": _scf}
+"""Dialects registered in every context and imported when the input (or a pass) uses them:
+parsing and printing an ascir graph does not pay for the AscendC and arith op classes."""
+
+
+def add_dialects(ctx: Context) -> Context:
+    for dialect in DIALECTS:
+        ctx.load_dialect(dialect)
+    for name, factory in LAZY_DIALECTS.items():
+        ctx.register_dialect(name, factory)
+    return ctx
 
 
 def make_context() -> Context:
-    ctx = Context()
-    for dialect in DIALECTS:
-        ctx.load_dialect(dialect)
-    return ctx
+    return add_dialects(Context())
 
 
 def emit_ascendc(module: ModuleOp, out: IO[str]) -> None:
     """``-t ascendc``: the three files of the generated-code contract, one after another."""
+    from ascendc_emitter.dialect.ops import KernelOp
+    from ascendc_emitter.printer import EmitError, emit_files
+
     if not any(isinstance(op, KernelOp) for op in module.ops):
         raise AscirError(
             "error: -t ascendc needs an ascendc-dialect kernel module; this input holds "
@@ -136,8 +162,7 @@ class AscirOptMain(xDSLOptMain):
         self.pipeline = PassPipeline(self.pipeline.passes, callback)
 
     def register_all_dialects(self) -> None:
-        for dialect in DIALECTS:
-            self.ctx.load_dialect(dialect)
+        add_dialects(self.ctx)
 
     def register_all_passes(self) -> None:
         for name, factory in available_passes().items():
@@ -235,7 +260,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def entry() -> None:
-    sys.exit(main())
+    exit_process(main())
 
 
 if __name__ == "__main__":

@@ -47,7 +47,7 @@ from ascir_dialect.interpreter import graph_inputs, reference
 from ascir_dialect.numbers import INT64_MAX, describe_non_ascii_digit, parse_int
 from ascir_dialect.ops import GraphOp
 from ascir_dialect.symbolic import NAME_RE
-from tools.cli import EXIT_FAIL, EXIT_OK, run_cli
+from tools.cli import EXIT_FAIL, EXIT_OK, exit_process, run_cli
 from tools.compile import compile_graph
 
 
@@ -542,7 +542,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def entry() -> None:
-    sys.exit(main())
+    exit_process(main())
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ from ascir_dialect.diagnostics import AscirError
 from ascir_dialect.ops import GraphOp
 from lowering.passes import lower_module
 from passes.options import check_bool, check_str, check_value
+from tools.cli import managed_gc
 from tools.compile import schedule_module
 
 
@@ -74,6 +75,7 @@ class Autofuser:
         hint, impls = schedule_module(graph, vf=self.options.enable_vf)
         return ScheduledResult(hint.graph_name, impls)
 
+    @managed_gc()
     def codegen(self, scheduled: ScheduledResult) -> tuple[str, str, str]:
         if not isinstance(scheduled, ScheduledResult) or not scheduled:
             raise AscirError("Autofuser.codegen takes the result of Autofuser.schedule(graph)")

@@ -37,6 +37,7 @@ from passes.indirect_plan import has_indirect_load
 from passes.options import MASK_MODES, TEMPLATES, check_bool, check_choice
 from runtime import compile_kernel
 from tools import graph_cache
+from tools.cli import managed_gc
 
 
 @dataclass
@@ -120,6 +121,7 @@ def check_against_reference(
         )
 
 
+@managed_gc()
 def schedule_module(
     graph_or_module: Any, graph: str | None = None, vf: bool = True
 ) -> tuple[GraphOp, list[GraphOp]]:
@@ -143,6 +145,7 @@ def check_compile_options(vf: object, mask_mode: object, template: object, check
     check_bool("compile_graph", "check", check)
 
 
+@managed_gc()
 def compile_graph(
     graph_or_module: Any,
     target: str = "sim",

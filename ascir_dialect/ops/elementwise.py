@@ -12,15 +12,16 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import numpy as np
 from xdsl.irdl import irdl_op_definition, operand_def, result_def
 
 from ascir_dialect import dtypes as dt
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
+from ascir_dialect.lazy import LazyModule, numpy_function
 from ascir_dialect.ops.node import AscirNode
 
 Value = TensorType | ScalarType
+np = LazyModule("numpy")
 
 
 class ElementwiseNode(AscirNode):
@@ -125,20 +126,20 @@ def _unary(name: str, py: str, fn: Any, **cv: Any) -> type:
     return _binary(name, py, fn, UnaryNode, **cv)
 
 
-AddOp = _binary("ascir.add", "Add", np.add)
-SubOp = _binary("ascir.sub", "Sub", np.subtract)
-MulOp = _binary("ascir.mul", "Mul", np.multiply)
-DivOp = _binary("ascir.div", "Div", np.true_divide, OPERAND_DTYPES=dt.FLOATS)
+AddOp = _binary("ascir.add", "Add", numpy_function("add"))
+SubOp = _binary("ascir.sub", "Sub", numpy_function("subtract"))
+MulOp = _binary("ascir.mul", "Mul", numpy_function("multiply"))
+DivOp = _binary("ascir.div", "Div", numpy_function("true_divide"), OPERAND_DTYPES=dt.FLOATS)
 TrueDivOp = _binary(
     "ascir.truediv",
     "TrueDiv",
     lambda a, b: np.true_divide(np.asarray(a, np.float64), np.asarray(b, np.float64)),
     RESULT_DTYPES=dt.FLOATS,
 )
-FloorDivOp = _binary("ascir.floordiv", "FloorDiv", np.floor_divide, INTEGER_DIVISION=True)
-RemainderOp = _binary("ascir.remainder", "Remainder", np.remainder, INTEGER_DIVISION=True)
-MinimumOp = _binary("ascir.minimum", "Minimum", np.minimum)
-MaximumOp = _binary("ascir.maximum", "Maximum", np.maximum)
+FloorDivOp = _binary("ascir.floordiv", "FloorDiv", numpy_function("floor_divide"), INTEGER_DIVISION=True)
+RemainderOp = _binary("ascir.remainder", "Remainder", numpy_function("remainder"), INTEGER_DIVISION=True)
+MinimumOp = _binary("ascir.minimum", "Minimum", numpy_function("minimum"))
+MaximumOp = _binary("ascir.maximum", "Maximum", numpy_function("maximum"))
 LogicalAndOp = _binary(
     "ascir.logical_and",
     "LogicalAnd",
@@ -154,17 +155,17 @@ LogicalOrOp = _binary(
     RESULT_DTYPES=dt.MASKS,
 )
 
-LtOp = _binary("ascir.lt", "Lt", np.less, CompareNode)
-LeOp = _binary("ascir.le", "Le", np.less_equal, CompareNode)
-GtOp = _binary("ascir.gt", "Gt", np.greater, CompareNode)
-GeOp = _binary("ascir.ge", "Ge", np.greater_equal, CompareNode)
-EqOp = _binary("ascir.eq", "Eq", np.equal, CompareNode)
-NeOp = _binary("ascir.ne", "Ne", np.not_equal, CompareNode)
+LtOp = _binary("ascir.lt", "Lt", numpy_function("less"), CompareNode)
+LeOp = _binary("ascir.le", "Le", numpy_function("less_equal"), CompareNode)
+GtOp = _binary("ascir.gt", "Gt", numpy_function("greater"), CompareNode)
+GeOp = _binary("ascir.ge", "Ge", numpy_function("greater_equal"), CompareNode)
+EqOp = _binary("ascir.eq", "Eq", numpy_function("equal"), CompareNode)
+NeOp = _binary("ascir.ne", "Ne", numpy_function("not_equal"), CompareNode)
 
-NegOp = _unary("ascir.neg", "Neg", np.negative, OPERAND_DTYPES=dt.SIGNED)
-AbsOp = _unary("ascir.abs", "Abs", np.abs, OPERAND_DTYPES=dt.SIGNED)
-ExpOp = _unary("ascir.exp", "Exp", np.exp, OPERAND_DTYPES=dt.FLOATS)
-SqrtOp = _unary("ascir.sqrt", "Sqrt", np.sqrt, OPERAND_DTYPES=dt.FLOATS)
+NegOp = _unary("ascir.neg", "Neg", numpy_function("negative"), OPERAND_DTYPES=dt.SIGNED)
+AbsOp = _unary("ascir.abs", "Abs", numpy_function("abs"), OPERAND_DTYPES=dt.SIGNED)
+ExpOp = _unary("ascir.exp", "Exp", numpy_function("exp"), OPERAND_DTYPES=dt.FLOATS)
+SqrtOp = _unary("ascir.sqrt", "Sqrt", numpy_function("sqrt"), OPERAND_DTYPES=dt.FLOATS)
 ReluOp = _unary("ascir.relu", "Relu", lambda a: np.maximum(a, a.dtype.type(0)), OPERAND_DTYPES=dt.SIGNED)
 LogicalNotOp = _unary(
     "ascir.logical_not", "LogicalNot", lambda a: a == 0, OPERAND_DTYPES=dt.MASKS, RESULT_DTYPES=dt.MASKS

@@ -10,13 +10,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import numpy as np
 from xdsl.dialects.builtin import BoolAttr, IntegerAttr
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def
 
 from ascir_dialect import dtypes as dt
 from ascir_dialect.attributes import TensorType
+from ascir_dialect.lazy import LazyModule
 from ascir_dialect.ops.node import AscirNode
+
+np = LazyModule("numpy")
 
 
 @irdl_op_definition

@@ -16,15 +16,20 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
-import sympy
 from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def
 
 from ascir_dialect.attributes import ExprAttr, TensorType
+from ascir_dialect.lazy import LazyModule
 from ascir_dialect.ops.node import AscirNode
 from ascir_dialect.ops.sources import IndexedNode
 from ascir_dialect.symbolic import SizeExpr
+
+if TYPE_CHECKING:
+    import sympy
+else:
+    sympy = LazyModule("sympy")  # only for strides whose order the fast paths cannot decide
 
 
 # ----------------------------------------------------------------- view injectivity

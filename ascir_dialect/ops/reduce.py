@@ -11,13 +11,15 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import numpy as np
 from xdsl.irdl import irdl_op_definition, operand_def, result_def
 
 from ascir_dialect import dtypes as dt
 from ascir_dialect.attributes import TensorType
+from ascir_dialect.lazy import LazyModule
 from ascir_dialect.ops.node import AscirNode
 from ascir_dialect.symbolic import SizeExpr
+
+np = LazyModule("numpy")
 
 
 class ReduceNode(AscirNode):
@@ -95,10 +97,10 @@ class ReduceNode(AscirNode):
         )
         acc = value.astype(np.float32) if result.dtype in (dt.DType.float16, dt.DType.bfloat16) else value
         with np.errstate(all="ignore"):  # inf - inf is NaN, as in torch; no warning
-            if self.NUMPY is np.sum and result.dtype.is_integer:
+            if self.NUMPY == "sum" and result.dtype.is_integer:
                 out = np.sum(acc, axis=axes, keepdims=True, dtype=result.dtype.numpy)
             else:
-                out = self.NUMPY(acc, axis=axes, keepdims=True)
+                out = getattr(np, self.NUMPY)(acc, axis=axes, keepdims=True)
         return rt.cast_to(out, result.dtype)
 
 
@@ -106,18 +108,18 @@ class ReduceNode(AscirNode):
 class SumOp(ReduceNode):
     name = "ascir.reduce_sum"
     PY_NAME: ClassVar[str] = "Sum"
-    NUMPY: ClassVar[Any] = staticmethod(np.sum)
+    NUMPY: ClassVar[str] = "sum"
 
 
 @irdl_op_definition
 class MaxOp(ReduceNode):
     name = "ascir.reduce_max"
     PY_NAME: ClassVar[str] = "Max"
-    NUMPY: ClassVar[Any] = staticmethod(np.max)
+    NUMPY: ClassVar[str] = "max"
 
 
 @irdl_op_definition
 class MinOp(ReduceNode):
     name = "ascir.reduce_min"
     PY_NAME: ClassVar[str] = "Min"
-    NUMPY: ClassVar[Any] = staticmethod(np.min)
+    NUMPY: ClassVar[str] = "min"

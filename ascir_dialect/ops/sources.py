@@ -6,7 +6,6 @@ import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-import numpy as np
 from xdsl.dialects.builtin import IntegerAttr, StringAttr
 from xdsl.irdl import irdl_op_definition, opt_operand_def, prop_def, result_def
 
@@ -102,13 +101,11 @@ class ScalarOp(AscirNode):
         else:
             if not _INT_RE.match(text):
                 raise self.fail(f"value '{text}' is not an integer literal for dtype {dtype}")
-            info = np.iinfo(dtype.numpy)
+            lo, hi = dtype.int_range
             if len(text.lstrip("+-")) > MAX_INT_DIGITS:  # int() would refuse it (max_str_digits)
-                raise self.fail(
-                    f"value of {len(text.lstrip('+-'))} digits does not fit {dtype} [{info.min}, {info.max}]"
-                )
-            if not info.min <= int(text) <= info.max:
-                raise self.fail(f"value {text} does not fit {dtype} [{info.min}, {info.max}]")
+                raise self.fail(f"value of {len(text.lstrip('+-'))} digits does not fit {dtype} [{lo}, {hi}]")
+            if not lo <= int(text) <= hi:
+                raise self.fail(f"value {text} does not fit {dtype} [{lo}, {hi}]")
 
     def python_value(self) -> int | float | bool:
         dtype = self.out_type.dtype
