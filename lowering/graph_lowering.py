@@ -60,7 +60,14 @@ from ascendc_emitter.target.ops import (
     unsupported,
 )
 from ascendc_emitter.target.support import LIMITS
-from ascendc_emitter.target.types import CastUnsupportedError, cast_steps, element_type, scalar_type
+from ascendc_emitter.target.types import (
+    CastUnsupportedError,
+    WrapPlan,
+    cast_step_wrap,
+    cast_steps,
+    element_type,
+    scalar_type,
+)
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.frontend.platform import get_platform
@@ -926,11 +933,45 @@ class GraphLowering:
             self.b.vec(ac.AddsOp, dst, src, self.b.const(0, scalar_type(dst_dtype)), count)
             return
         full = not (isinstance(count, int) and count == 1)
-        for i, (_, d, mode) in enumerate(steps):
+        for i, (a, d, mode) in enumerate(steps):
             last = i == len(steps) - 1
             out = dst if last else self._temp(f"cast_via_{d}_{int(full)}", element_type(d), full)
-            self.b.vec(_entry(ew.CastOp).memory, out, src, count, round=mode)
+            plan = cast_step_wrap(src_dtype, a, d)
+            if plan is None:
+                self.b.vec(_entry(ew.CastOp).memory, out, src, count, round=mode)
+            else:
+                self._wrapping_cast(out, src, a, d, plan, count, full)
             src = out
+
+    def _wrapping_cast(
+        self,
+        dst: SSAValue,
+        src: SSAValue,
+        src_dtype: DType,
+        dst_dtype: DType,
+        plan: WrapPlan,
+        count: SSAValue | int,
+        full: bool,
+    ) -> None:
+        """An integer Cast the 950 saturates (``support.SATURATING_INT_CASTS``) with torch's
+        wrap: keep the destination's low bits in range first (``target.types.WrapPlan``)."""
+        b = self.b
+        view_t = element_type(plan.view)
+        x = src if src_dtype is plan.view else b.reinterpret(src, view_t)
+        if plan.bits is not None:
+            sc = scalar_type(plan.view)
+            work = self._temp(f"wrap_{plan.view}_{int(full)}", view_t, full)
+            mask = self._temp(f"wrap_mask_{plan.view}_{int(full)}", view_t, full)
+            b.vec(ac.DuplicateOp, mask, b.const(plan.mask, sc), count)
+            if plan.offset:
+                b.vec(ac.AddsOp, work, x, b.const(plan.offset, sc), count)
+                x = work
+            b.vec(ac.AndOp, work, x, mask, count)
+            if plan.offset:
+                b.vec(ac.AddsOp, work, work, b.const(-plan.offset, sc), count)
+            x = work
+        out = dst if plan.cast_to is dst_dtype else b.reinterpret(dst, element_type(plan.cast_to))
+        b.vec(_entry(ew.CastOp).memory, out, x, count, round=plan.mode)
 
     def _cast(self, n: ew.CastOp) -> None:
         t = n.result_tensor()  # a constant's Cast was folded by fold-constant-casts (FR12)

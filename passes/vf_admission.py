@@ -35,7 +35,7 @@ from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.passes import ModulePass
 
 from ascendc_emitter.target.ops import op_entry, register_apis
-from ascendc_emitter.target.support import reg_api_supports, reg_cast_supported
+from ascendc_emitter.target.support import cast_saturates, reg_api_supports, reg_cast_supported
 from ascendc_emitter.target.types import element_name
 from ascir_dialect.attributes import ScalarType
 from ascir_dialect.dtypes import DType
@@ -72,6 +72,11 @@ def admission(node: AscirNode, graph: GraphOp) -> str | None:
             s_name, d_name = element_name(src_dt), element_name(dst_dt)
             if not reg_cast_supported(s_name, d_name):
                 return f"rejected: {s_name} -> {d_name} is not a register-level Cast (Reg::Cast table)"
+            if cast_saturates(s_name, d_name):
+                return (
+                    f"rejected: {s_name} -> {d_name} saturates on arch 3510 where torch wraps "
+                    "(computed at memory level with the wrap, target.support.SATURATING_INT_CASTS)"
+                )
     if (entry := op_entry(node)) is not None and not entry.has_register_form():
         return f"rejected: {node.name} has no register-level lowering (computed at memory level)"
     if isinstance(node, IndirectLoadOp):

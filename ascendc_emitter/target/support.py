@@ -80,6 +80,12 @@ MEMORY_APIS: dict[str, ApiSupport] = _table(
         ApiSupport("Div", _NO_8BIT - {"bfloat16_t"}, f"{_ARITH}/Div.md", _BIN_IMPL),
         ApiSupport("Max", _ALL, f"{_ARITH}/Max.md", _BIN_IMPL),
         ApiSupport("Min", _ALL, f"{_ARITH}/Min.md", _BIN_IMPL),
+        ApiSupport(
+            "And",
+            _ALL - {"half", "bfloat16_t", "float"},
+            f"{MEMORY_DOCS}/逻辑计算/And.md",
+            _BIN_IMPL,
+        ),
         ApiSupport("Adds", _ALL - {"uint16_t", "uint32_t"}, f"{_ARITH}/Adds.md", _SCALAR_IMPL),
         ApiSupport("Muls", _NO_8BIT - {"uint16_t", "uint32_t"}, f"{_ARITH}/Muls.md", _SCALAR_IMPL),
         ApiSupport("Maxs", _ALL - {"uint16_t", "uint32_t"}, f"{_ARITH}/Maxs.md", _SCALAR_IMPL),
@@ -360,6 +366,44 @@ MEMORY_CASTS: dict[str, frozenset[str]] = {
 """Memory-level ``Cast`` source -> destinations on the 950 (Memory矢量计算/类型转换/Cast.md,
 the 950 table; ``kernel_operator_vec_vconv_impl.h``): the register pairs plus int32 ->
 uint16. int32 -> half is left out: it ignores the round mode and needs ``SetDeqScale``."""
+
+
+_SAT_DOC = (
+    f'{REG_CAST_DOC} (表4 整数转整数: 饱和模式 "会饱和为目标数据最值"; 约束说明: int16_t -> uint32_t '
+    '"只支持饱和模式, 输入负数会被饱和成0"); docs/zh/api/SIMD-API/基础API/特殊寄存器访问/SetCtrlSpr(ISASI).md '
+    "(CTRL[60] default 1'b1: saturation set globally; CTRL[59] default 1'b0: float->int and int->int "
+    "conversions saturate; the trait's satMode only counts with CTRL[60] = 0); "
+    f"{MEMORY_CAST_IMPL} CastIntrinsicsImplVF / CastIntrinsicsB64ImplVF (castTrait SatMode::SAT, lines 140, 261)"
+)
+SATURATING_INT_CASTS: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("int16_t", "uint8_t"),
+        ("uint16_t", "uint8_t"),
+        ("int16_t", "uint32_t"),
+        ("int32_t", "uint8_t"),
+        ("int32_t", "int16_t"),
+        ("int32_t", "uint16_t"),
+        ("uint32_t", "uint8_t"),
+        ("uint32_t", "int16_t"),
+        ("uint32_t", "uint16_t"),
+        ("int64_t", "int32_t"),
+    }
+)
+"""Integer -> integer Casts (memory-level and register) whose destination cannot hold every
+source value: on the 950 they SATURATE (a value out of range becomes the destination's
+min/max; int16 -> uint32 turns negatives into 0), where torch wraps (keeps the low bits).
+Both levels by default: the memory-level Cast calls ``Reg::Cast`` with ``SatMode::SAT`` and
+the kernel's CTRL register starts in global saturation mode (``_SAT_DOC``), which also
+overrides a register Cast's ``SatMode::NO_SAT`` unless the kernel clears CTRL[60] (the
+emitter never does). The lowering wraps the source into range first
+(``target.types.wrap_plan``); VF admission keeps these Casts out of a VF."""
+SATURATING_INT_CASTS_SOURCE = _SAT_DOC
+
+
+def cast_saturates(src: str, dst: str) -> bool:
+    """Whether a Cast ``src -> dst`` (either level) saturates values the destination
+    cannot hold where torch wraps (``SATURATING_INT_CASTS``)."""
+    return (src, dst) in SATURATING_INT_CASTS
 
 
 def memory_cast_modes(src: str, dst: str) -> frozenset[str]:

@@ -4,12 +4,13 @@ conversion -- shared by the passes (VF admission) and every lowering."""
 from __future__ import annotations
 
 import itertools
+from dataclasses import dataclass
 
 from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, IntegerType, Signedness
 from xdsl.ir import Attribute
 
 from ascendc_emitter.dialect.types import element_cname
-from ascendc_emitter.target.support import memory_cast_modes, reg_cast_modes
+from ascendc_emitter.target.support import cast_saturates, memory_cast_modes, reg_cast_modes
 from ascir_dialect.dtypes import DType
 
 
@@ -202,3 +203,54 @@ def _shortest_chain(src: DType, dst: DType) -> tuple[DType, ...]:
     while chain[-1] is not src:
         chain.append(prev[chain[-1]])
     return (DType.bool, *reversed(chain[:-1]))
+
+
+_SIGNED_OF_WIDTH = {1: DType.int8, 2: DType.int16, 4: DType.int32, 8: DType.int64}
+
+
+@dataclass(frozen=True)
+class WrapPlan:
+    """How one saturating integer Cast ``src -> dst`` (``support.SATURATING_INT_CASTS``) is
+    emitted with torch's two's-complement wrap: the source's bits are processed as ``view``
+    (the signed type of its width, a ReinterpretCast); a narrowing first keeps the low
+    ``bits`` bits -- ``(x + offset) & (2**bits - 1) - offset``, ``offset`` = 2**(bits-1)
+    for a signed destination, 0 for an unsigned one (``Adds``/``And``; integer Adds wraps,
+    SetCtrlSpr(ISASI).md CTRL[53] = 0) -- so the Cast ``cast_from -> cast_to`` that follows
+    is exact; a widening into an unsigned type casts into ``cast_to`` (signed, the
+    destination's width) and the destination is that buffer's ReinterpretCast."""
+
+    view: DType
+    bits: int | None
+    offset: int
+    cast_from: DType
+    cast_to: DType
+    mode: str
+
+    @property
+    def mask(self) -> int:
+        assert self.bits is not None
+        return 2**self.bits - 1
+
+
+def wrap_plan(src: DType, dst: DType) -> WrapPlan | None:
+    """The wrap of a saturating integer Cast ``src -> dst``, or None when the Cast cannot
+    saturate (the destination holds every value, or the source is a bool's 0/1)."""
+    if src is DType.bool or src.is_float or dst.is_float:
+        return None
+    if not cast_saturates(element_name(src), element_name(dst)):
+        return None
+    view = _SIGNED_OF_WIDTH[src.nbytes]
+    if dst.nbytes < src.nbytes:
+        bits = dst.nbytes * 8
+        offset = 2 ** (bits - 1) if dst.is_signed else 0
+        return WrapPlan(view, bits, offset, view, dst, cast_round_mode(view, dst))
+    wide = _SIGNED_OF_WIDTH[dst.nbytes]
+    return WrapPlan(view, None, 0, view, wide, cast_round_mode(view, wide))
+
+
+def cast_step_wrap(origin: DType, src: DType, dst: DType) -> WrapPlan | None:
+    """``wrap_plan`` for the step ``src -> dst`` of a Cast chain that starts at ``origin``:
+    None when every value an integer ``origin`` can carry fits ``dst`` (the Cast is exact)."""
+    if not origin.is_float and _exact(origin, dst):
+        return None
+    return wrap_plan(src, dst)

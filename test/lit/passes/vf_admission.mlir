@@ -8,7 +8,7 @@
 // CHECK:       %bad = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>, vf = "rejected: broadcast-baked Arange (axis 'z1' has stride 0 and size 8, AL-6)"}
 // CHECK:       %probe = ascir.arange {base = #ascir.expr<0>, has_control_edges, step = #ascir.expr<1>, vf = "rejected: Arange with control edges"}
 // CHECK:       %ok = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>, vf = "ok"}
-// CHECK:       %i16 = ascir.cast %ok {vf = "ok"}
+// CHECK:       %i16 = ascir.cast %ok {vf = "rejected: int32_t -> int16_t saturates on arch 3510 where torch wraps (computed at memory level with the wrap, target.support.SATURATING_INT_CASTS)"}
 // CHECK:       %i64 = ascir.cast %ok {vf = "rejected: 4->8-byte Cast needs two registers per value (RegTraitNumTwo)"}
 // CHECK:       %f32 = ascir.cast %i64 {vf = "rejected: 8->4-byte Cast needs two registers per value (RegTraitNumTwo)"}
 // CHECK:       %adds = ascir.add %c, %e {vf = "ok"}

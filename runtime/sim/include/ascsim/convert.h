@@ -1,4 +1,5 @@
-// Element conversion with AscendC round modes. float -> int saturates and maps NaN to 0.
+// Element conversion with AscendC round modes. float -> int and integer -> integer saturate
+// (the 950's default CTRL state) and NaN maps to 0.
 #pragma once
 
 #include <cmath>
@@ -48,7 +49,23 @@ inline Dst convert(const char* api, Src s, AscendC::RoundMode mode) {
         if (v <= double(std::numeric_limits<Dst>::lowest())) return std::numeric_limits<Dst>::lowest();
         return Dst(v);
     } else if constexpr (std::is_integral_v<Dst> && std::is_integral_v<Src>) {
-        return Dst(s);  // two's-complement wrap, as the reference interpreter
+        // The 950 saturates an integer -> integer Cast whose destination cannot hold the value,
+        // at both levels: the memory-level Cast calls Reg::Cast with SatMode::SAT
+        // (impl/basic_api/dav_3510/kernel_operator_vec_vconv_impl.h, CastIntrinsicsImplVF), and
+        // the CTRL register starts in global saturation mode (CTRL[60] = 1, CTRL[59] = 0:
+        // docs/zh/api/SIMD-API/基础API/特殊寄存器访问/SetCtrlSpr(ISASI).md), which overrides a register
+        // Cast's SatMode::NO_SAT; SetCtrlSpr is not modelled. Reg矢量计算/类型转换/Cast.md 表4
+        // (整数转整数, 饱和模式) and 约束说明 (int16_t -> uint32_t: negatives become 0). torch wraps
+        // instead: the lowering brings values into range first (target.types.wrap_plan).
+        using W = std::conditional_t<std::is_signed_v<Src>, long long, unsigned long long>;
+        const W v = W(s);
+        if constexpr (std::is_signed_v<Src>) {
+            if (v < 0 && !std::is_signed_v<Dst>) return Dst(0);
+            if (v < W(std::numeric_limits<Dst>::lowest())) return std::numeric_limits<Dst>::lowest();
+        }
+        if (v > W(0) && static_cast<unsigned long long>(v) > static_cast<unsigned long long>(std::numeric_limits<Dst>::max()))
+            return std::numeric_limits<Dst>::max();
+        return Dst(s);
     } else {
         // to a float type: nearest-even (float -> half/bf16 rounding happens in Dst's ctor)
         if (mode != AscendC::RoundMode::CAST_NONE && mode != AscendC::RoundMode::CAST_RINT &&

@@ -107,6 +107,8 @@ inline constexpr ApiRule Div{2012u, "int16_t, uint16_t, half, int32_t, uint32_t,
 inline constexpr ApiRule Max{2047u, "int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Max.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_continuous_impl.h"};
 // Min: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Min.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_continuous_impl.h
 inline constexpr ApiRule Min{2047u, "int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Min.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_continuous_impl.h"};
+// And: docs/zh/api/SIMD-API/基础API/Memory矢量计算/逻辑计算/And.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_continuous_impl.h
+inline constexpr ApiRule And{1743u, "int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/逻辑计算/And.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_continuous_impl.h"};
 // Adds: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Adds.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h
 inline constexpr ApiRule Adds{1911u, "int8_t, uint8_t, int16_t, half, bfloat16_t, int32_t, float, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Adds.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h"};
 // Muls: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Muls.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h

@@ -108,6 +108,17 @@ inline T vmin(T a, T b) {
     return ascsim::compute_t<T>(a) <= ascsim::compute_t<T>(b) ? a : b;
 }
 
+// And (Memory矢量计算/逻辑计算/And.md): bitwise, integer element types only (the rule check
+// refuses the others first; this keeps a float instantiation compiling).
+template <typename T>
+inline T bit_and(T a, T b) {
+    if constexpr (std::is_integral_v<T>) {
+        return T(a & b);
+    } else {
+        ascsim::fail("And", "element type has no bitwise form");
+    }
+}
+
 }  // namespace detail
 
 #define ASCSIM_BINARY(NAME, EXPR)                                                                        \
@@ -124,6 +135,7 @@ ASCSIM_BINARY(Mul, ascsim::wrap_mul(a, b))
 ASCSIM_BINARY(Div, detail::divide("Div", a, b))
 ASCSIM_BINARY(Max, detail::vmax(a, b))
 ASCSIM_BINARY(Min, detail::vmin(a, b))
+ASCSIM_BINARY(And, detail::bit_and(a, b))
 #undef ASCSIM_BINARY
 
 #define ASCSIM_SCALAR(NAME, EXPR)                                                                        \
