@@ -75,7 +75,7 @@ from ascir_dialect.ops import AscirNode, GraphOp, VfOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
-from ascir_dialect.ops.reduce import ReduceNode, SumOp
+from ascir_dialect.ops.reduce import MaxOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
@@ -495,7 +495,7 @@ class GraphLowering:
         if scalar:
             work = self._temp(f"{n.node_name}_work", element_type(a), True)
             one = self._temp(f"{n.node_name}_res", element_type(a), False)
-            b.vec(reduction(n).memory, one, acc, work, self.tile)
+            self._reduce_call(n, one, acc, work, self.tile)
             acc, offset, count = one, b.add(first, index), 1
         else:
             offset, count = b.add(first, b.mul(index, self.tile)), self._count(n.result_tensor())
@@ -517,7 +517,7 @@ class GraphLowering:
                 if a == d
                 else self._temp(f"{n.node_name}_res", element_type(a), False)
             )
-            b.vec(reduction(n).memory, dst, staged, work, parts)
+            self._reduce_call(n, dst, staged, work, parts)
         else:
             count = self._count(n.result_tensor())
             self._acc_begin(n)
@@ -613,9 +613,51 @@ class GraphLowering:
         dst = (
             self.values[n.results[0]] if a == d else self._temp(f"{n.node_name}_acc", element_type(a), False)
         )
-        self.b.vec(reduction(n).memory, dst, src, work, self.count)
+        self._reduce_call(n, dst, src, work, self.count)
         if a != d:
             self._cast_into(self.values[n.results[0]], dst, a, d, 1)
+
+    def _reduce_call(
+        self, n: ReduceNode, dst: SSAValue, src: SSAValue, work: SSAValue, count: SSAValue | int
+    ) -> None:
+        """``ReduceX(dst, src, work, count)``, and for a float max/min the fix-up of the 950's
+        finite start value (:meth:`_unclamp`)."""
+        self.b.vec(reduction(n).memory, dst, src, work, count)
+        if not isinstance(n, SumOp) and accumulator_dtype(n).is_float:
+            self._unclamp(n, dst, src, count)
+
+    def _unclamp(self, n: ReduceNode, dst: SSAValue, src: SSAValue, count: SSAValue | int) -> None:
+        """The 950's ReduceMax starts from the lowest finite value (ReduceMin: the highest;
+        runtime/sim vector.h cites the impl), so a row of -inf gives -FLT_MAX where torch gives
+        -inf. The result is that value only for such a row or one that holds the value itself:
+        when it is, a scalar pass looks for the value and, not finding it, writes the
+        infinity. Compared as bits (an integer view), so NaN and -0.0 need no care; the common
+        case costs one GetValue."""
+        a = accumulator_dtype(n)
+        bits = {DType.float32: IntegerType(32), DType.float16: IntegerType(16)}.get(a)
+        if bits is None:  # pragma: no cover - ReduceMax/Min have no other float accumulator
+            raise PassError(PASS, f"{n.describe()}: no {a} ReduceMax/ReduceMin on arch 3510", at=n)
+        width = bits.width.data
+        lowest = isinstance(n, MaxOp)
+        # bit patterns: float32 -FLT_MAX 0xFF7FFFFF / +FLT_MAX 0x7F7FFFFF, -inf 0xFF800000 /
+        # +inf 0x7F800000; float16 0xFBFF / 0x7BFF, 0xFC00 / 0x7C00 (as signed integers)
+        finite = {32: 0x7F7FFFFF, 16: 0x7BFF}[width]
+        infinity = {32: 0x7F800000, 16: 0x7C00}[width]
+        sign = 1 << (width - 1)
+        bound = finite - (1 << width) + sign if lowest else finite
+        inf = infinity - (1 << width) + sign if lowest else infinity
+        element = element_type(DType.int32 if width == 32 else DType.int16)
+        b = self.b
+        dst_bits = b.reinterpret(dst, element, name="res_bits")
+        src_bits = b.reinterpret(src, element, name="row_bits")
+        with self._scalar_ub():
+            clamped = b.cmp("eq", b.get_value(dst_bits, 0), b.const(bound, bits), name="clamped")
+            with b.when(clamped) as wb:
+                with wb.fold(0, count, wb.const(0, IntegerType(1)), "k", "holds") as (fb, k, held, nxt):
+                    here = fb.cmp("eq", fb.get_value(src_bits, k), fb.const(bound, bits))
+                    nxt.append(fb.select(held, held, here))
+                with wb.when(wb.cmp("eq", wb.folded, wb.const(0, IntegerType(1)))) as inner:
+                    inner.set_value(dst_bits, 0, inner.const(inf, bits))
 
     def _accumulator(self, n: ReduceNode) -> SSAValue:
         d, a = n.result_tensor().dtype, accumulator_dtype(n)
@@ -652,7 +694,7 @@ class GraphLowering:
                 if a == d
                 else self._temp(f"{n.node_name}_res", element_type(a), False)
             )
-            self.b.vec(reduction(n).memory, dst, acc, work, self.tile)
+            self._reduce_call(n, dst, acc, work, self.tile)
             acc = dst
         if a != d:
             self._cast_into(self.values[n.results[0]], acc, a, d, self._count(n.result_tensor()))

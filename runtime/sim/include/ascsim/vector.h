@@ -288,6 +288,23 @@ void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 }
 
 namespace detail {
+// The largest finite magnitude of a float type, negative for ``lowest``, from its bits.
+template <typename T>
+T finite_bound(bool lowest) {
+    T v;
+    if constexpr (sizeof(T) == 4) {
+        const uint32_t bits = lowest ? 0xFF7FFFFFu : 0x7F7FFFFFu;
+        std::memcpy(&v, &bits, 4);
+    } else if constexpr (std::is_same_v<T, half>) {
+        const uint16_t bits = lowest ? 0xFBFFu : 0x7BFFu;
+        std::memcpy(&v, &bits, 2);
+    } else {
+        const uint16_t bits = lowest ? 0xFF7Fu : 0x7F7Fu;  // bfloat16_t
+        std::memcpy(&v, &bits, 2);
+    }
+    return v;
+}
+
 template <typename T, typename Better>
 void reduce_pick(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count, bool index,
                  Better better) {
@@ -303,6 +320,15 @@ void reduce_pick(const char* api, const LocalTensor<T>& dst, const LocalTensor<T
         if (is_nan(s[i]) || better(s[i], s[best])) best = i;
     }
     dst.GetPhyAddr()[0] = s[best];
+    // The 950 ReduceMax/ReduceMin start from the lowest/highest FINITE value of T, not from
+    // -inf/+inf (impl/basic_api/dav_3510/kernel_operator_vec_reduce_impl.h initialises the
+    // accumulator with GetMinValue<T>() / GetMaxValue<T>(): float 0xFF7FFFFF / 0x7F7FFFFF,
+    // half 0xFBFF / 0x7BFF): a row of -inf gives -FLT_MAX (-65504 for half), a row of +inf
+    // +FLT_MAX. NaN still wins. The lowering restores torch's answer (graph_lowering _unclamp).
+    if constexpr (!std::is_integral_v<T>) {
+        const T bound = finite_bound<T>(better(T(0.0f), T(1.0f)) ? false : true);
+        if (!is_nan(s[best]) && better(bound, s[best])) dst.GetPhyAddr()[0] = bound;
+    }
     if (index) {
         if constexpr (sizeof(T) == 4) std::memcpy(&dst.GetPhyAddr()[1], &best, 4);
         else if constexpr (sizeof(T) == 2) { uint16_t b = uint16_t(best); std::memcpy(&dst.GetPhyAddr()[1], &b, 2); }
