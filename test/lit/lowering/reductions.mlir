@@ -14,6 +14,12 @@
 // CHECK:         case 1: {
 // CHECK:           AscendC::DataCopyPad(l_ub,
 // CHECK:           AscendC::ReduceMax(m_ub, l_ub, m_work_ub, static_cast<int32_t>(s1));
+// The 950's ReduceMax starts from -FLT_MAX (bits 0xFF7FFFFF): a row of -inf gives it, and
+// a scalar pass that runs only then restores -inf (0xFF800000) when no element is -FLT_MAX.
+// CHECK-NEXT:      const AscendC::LocalTensor<int32_t> res_bits = m_ub.ReinterpretCast<int32_t>();
+// CHECK:           const bool clamped = {{.*}} == static_cast<int32_t>(-8388609);
+// CHECK:           if (clamped) {
+// CHECK:             res_bits.SetValue(int64_t(0), static_cast<int32_t>(-8388608));
 // CHECK:           AscendC::Exp(e_ub, d_ub,
 // CHECK:           AscendC::ReduceSum(s_ub, e_ub, s_work_ub, static_cast<int32_t>(s1));
 // CHECK:           AscendC::Div(y_ub, e_ub, sb_ub,
