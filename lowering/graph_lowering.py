@@ -582,11 +582,17 @@ class GraphLowering:
         return count
 
     def _emit_all(self, units: list[Unit]) -> None:
-        stores_started = False
+        """The units in order; a store waits for the vector work before it (V_MTE3) -- again
+        when compute was emitted after an earlier store (stores interleave with compute when a
+        later output's computation follows an earlier output's store)."""
+        computed = True  # vector work not yet waited for by PIPE_MTE3
         for unit in units:
-            if isinstance(unit, StoreOp) and not stores_started:
-                self.b.sync("V_MTE3")
-                stores_started = True
+            if isinstance(unit, StoreOp):
+                if computed:
+                    self.b.sync("V_MTE3")
+                    computed = False
+            else:
+                computed = True
             self._emit(unit)
 
     # ---------------------------------------------------------- reductions

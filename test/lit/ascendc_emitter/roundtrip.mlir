@@ -151,6 +151,7 @@ builtin.module {
     ascendc.div %o, %o, %w, %c64 : !ascendc.local<f32>
     ascendc.max %o, %o, %w, %c64 : !ascendc.local<f32>
     ascendc.min %o, %o, %w, %c64 : !ascendc.local<f32>
+    ascendc.and %offs, %offs, %offs, %c64 : !ascendc.local<ui32>
     ascendc.adds %o, %o, %s, %c64 : !ascendc.local<f32>, f32
     ascendc.muls %o, %o, %s, %c64 : !ascendc.local<f32>, f32
     ascendc.maxs %o, %o, %s, %c64 : !ascendc.local<f32>, f32
