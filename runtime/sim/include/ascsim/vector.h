@@ -271,6 +271,56 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
                    ascsim::ub_span(src0, count, false), ascsim::ub_bytes(0, 0, false));
 }
 
+namespace detail {
+// One add of the device in T: the exact sum (double holds the sum of two halves or floats
+// exactly when their exponents are close, and rounds once to double otherwise) rounded to T.
+template <typename T>
+T add_in(T a, T b) {
+    return T(double(ascsim::compute_t<T>(a)) + double(ascsim::compute_t<T>(b)));
+}
+
+// Binary-tree sum of v[0..n) in T, adjacent pairs first (data1+data2, data3+data4, ...),
+// padded with zeros to a power of two: the order of ReduceDataBlock / ReduceSum within a
+// repeat (docs/zh/api/SIMD-API/基础API/Memory矢量计算/归约计算/ReduceDataBlock.md, 关键特性说明).
+template <typename T>
+T tree_sum(std::vector<T> v) {
+    if (v.empty()) return T(0.0f);
+    size_t n = 1;
+    while (n < v.size()) n *= 2;
+    v.resize(n, T(0.0f));
+    for (; n > 1; n /= 2) {
+        for (size_t i = 0; i < n / 2; ++i) v[i] = add_in(v[2 * i], v[2 * i + 1]);
+    }
+    return v[0];
+}
+
+// ReduceSum of count elements on the 950 (ReduceSum.md, 关键特性说明): every add is in T. Each
+// 256-byte repeat is summed as a binary tree; the repeats' results are then summed as a
+// binary tree (方式二), except for 256..1024 bytes of data, whose repeats are first added lane
+// by lane into one repeat, which is then summed as a tree (方式三).
+template <typename T>
+T device_sum(const T* x, uint32_t count) {
+    const uint32_t per_repeat = uint32_t(ascsim::kVectorBytes / sizeof(T));
+    const uint64_t bytes = uint64_t(count) * sizeof(T);
+    const uint32_t repeats = (count + per_repeat - 1) / per_repeat;
+    if (bytes >= 256 && bytes <= 1024) {
+        std::vector<T> lanes(x, x + per_repeat);
+        for (uint32_t r = 1; r < repeats; ++r) {
+            for (uint32_t j = 0; j < per_repeat && r * per_repeat + j < count; ++j) {
+                lanes[j] = add_in(lanes[j], x[r * per_repeat + j]);
+            }
+        }
+        return tree_sum(std::move(lanes));
+    }
+    std::vector<T> partial;
+    for (uint32_t r = 0; r < repeats; ++r) {
+        const uint32_t first = r * per_repeat, n = std::min(per_repeat, count - first);
+        partial.push_back(tree_sum(std::vector<T>(x + first, x + first + n)));
+    }
+    return tree_sum(std::move(partial));
+}
+}  // namespace detail
+
 // Reductions: the result is written to dst[0] (ReduceMax/Min: index bits to dst[1] if asked).
 template <typename T>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count) {
@@ -279,10 +329,13 @@ void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
     detail::need("ReduceSum", dst, 1);
     ascsim::rec_vector("ReduceSum", uint64_t(count) * sizeof(T), {ascsim::ub_span(src, count, false), ascsim::ub_span(dst, 1, true)});
     (void)work;
-    using Acc = std::conditional_t<std::is_integral_v<T>, T, float>;
-    Acc acc = Acc(0);
-    for (int32_t i = 0; i < count; ++i) acc = ascsim::wrap_add<Acc>(acc, Acc(ascsim::compute_t<T>(src.GetPhyAddr()[i])));
-    dst.GetPhyAddr()[0] = T(acc);
+    if constexpr (std::is_integral_v<T>) {
+        T acc = T(0);  // wrapping integer sums do not depend on the order
+        for (int32_t i = 0; i < count; ++i) acc = ascsim::wrap_add<T>(acc, src.GetPhyAddr()[i]);
+        dst.GetPhyAddr()[0] = acc;
+    } else {
+        dst.GetPhyAddr()[0] = detail::device_sum(src.GetPhyAddr(), uint32_t(count < 0 ? 0 : count));
+    }
     ascsim::count_vector(uint64_t(count) * sizeof(T), 1, 0);
     ascsim::stats().ub_write_bytes += sizeof(T);
 }
