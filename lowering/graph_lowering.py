@@ -80,6 +80,7 @@ from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataO
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
 from lowering.size_checks import lower_graph_checks
+from lowering.ub_reuse import share_buffers
 from lowering.vf_lowering import VfCodegen, VfContext
 from passes.diagnostics import PassError
 from passes.phases import PhasePlan, phase_plan
@@ -148,6 +149,14 @@ class Buffer:
     name: str
     dtype: Attribute
     full: bool  # dense along the inner axis (tile elements) or one row block
+    tbuf: ac.TBufOp | None = None
+    """Its ``TBuf`` in the kernel (buffers whose lifetimes do not overlap share one:
+    ``lowering.ub_reuse``)."""
+
+    @property
+    def kind(self) -> tuple[object, ...]:
+        """Buffers of one kind have one size for every tile: only they may share a ``TBuf``."""
+        return (True, element_bytes(self.dtype)) if self.full else (False,)
 
 
 @dataclass
@@ -331,6 +340,7 @@ class GraphLowering:
             )
             self.inner_size = self.sym(self.plan.inner[1], "inner_size")
             body(k)
+        self._share_buffers()
         if len(self.buffers) > LIMITS["tpipe_buffers"].hi:
             raise PassError(
                 PASS,
@@ -339,6 +349,19 @@ class GraphLowering:
                 at=self.graph,
             )
         self.kernel_buffers.append(self.buffers)
+
+    def _share_buffers(self) -> None:
+        """Buffers whose live ranges do not overlap become one (``lowering.ub_reuse``); the
+        kernel's buffer list, which host tiling and the UB checks size, keeps one entry per
+        ``TBuf`` left."""
+        tbufs = [b.tbuf for b in self.buffers]
+        assert all(t is not None for t in tbufs)
+        if not tbufs:
+            return
+        kernel = tbufs[0].parent_op()  # type: ignore[union-attr]
+        assert kernel is not None
+        owner = share_buffers(tbufs, [b.kind for b in self.buffers], kernel)  # type: ignore[arg-type]
+        self.buffers = [b for i, b in enumerate(self.buffers) if owner[i] == i]
 
     def _main_body(self, k: BodyBuilder) -> None:
         if self.plan.may_be_resident:
@@ -753,13 +776,13 @@ class GraphLowering:
         """A UB buffer, declared in the kernel prologue. Ops may ask for temporaries while the
         tile loop is built: the loop op is inserted only once its body is complete, so these
         still land before it."""
-        self.buffers.append(Buffer(name, dtype, full))
         k = self.k
         nbytes = (
             k.mul(self.k.tiling_get(self.tiling, "tile"), element_bytes(dtype)) if full else ROW_BUFFER_BYTES
         )
         count = k.floordiv(nbytes, element_bytes(dtype)) if full else ROW_BUFFER_BYTES // element_bytes(dtype)
         buf = k.tbuf(nbytes, name=f"ub_{name}")
+        self.buffers.append(Buffer(name, dtype, full, buf.owner))  # type: ignore[arg-type]
         return k.tbuf_get(buf, dtype, count, 0, f"{name}_ub")
 
     def _count(self, t: TensorType) -> SSAValue | int:

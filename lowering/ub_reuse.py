@@ -1,0 +1,219 @@
+"""UB buffer reuse by liveness (issue 18): tensors whose lifetimes in a kernel do not overlap
+share one ``TBuf``.
+
+The graph lowering gives every loop-space tensor its own UB buffer up front. A long fused
+chain then needs one buffer per VF boundary -- a 2,000-op elementwise chain asked for 169,
+far past the 64 buffers a kernel may declare (``TPipe::InitBuffer``), and every buffer
+shrinks the tile host tiling can give the kernel. Once a kernel body is built,
+:func:`share_buffers` computes, in program order, the interval in which each buffer holds a
+live value and colours the intervals: buffers of the same kind (dense along the inner axis
+or one row block, same element size) whose intervals are disjoint become one ``TBuf``.
+The kernel then declares one buffer per colour, and host tiling sizes the tile for those.
+
+What may share, and why it is safe on the device:
+
+* Only buffers every access of which is a vector-pipe operation: a memory-level vector API
+  (``ascendc.add`` and the other ``VectorOp``\\ s) or a VF call (``ascendc.vf_call``), through
+  views (``tbuf_get``, ``lslice``, ``reinterpret``, ``phy_addr``). The vector pipe executes
+  in order, so one vector operation writing what another read earlier needs no
+  synchronisation. A buffer that a ``DataCopy`` fills or drains (MTE2 / MTE3), that the
+  scalar unit reads or writes (``GetValue`` / ``SetValue``), or that any other operation
+  touches keeps its own buffer: reusing it would need cross-pipe events the emitted
+  synchronisation does not carry.
+* Liveness in program order, with loops: an access inside a loop that does not hold every
+  access of the buffer makes the buffer live for that whole loop (the loop's later
+  iterations access it again). Inside the innermost loop (or kernel body) holding every
+  access, the first access must be an unconditional write of the whole tensor -- the
+  destination of a vector API, or a VF parameter the VF only stores to -- not a read, not a
+  write through a slice, not inside an ``scf.if``. Otherwise a value may travel around the
+  loop's back edge (a tensor loaded once and kept for later tiles), and the buffer keeps
+  its own ``TBuf``.
+
+The result is deterministic: intervals are coloured in order of their start, each taking the
+lowest-numbered free colour of its kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from xdsl.dialects import scf
+from xdsl.ir import Operation, SSAValue
+from xdsl.traits import SymbolTable
+
+from ascendc_emitter.dialect import ops as ac
+
+VIEWS = (ac.TBufGetOp, ac.LocalSliceOp, ac.ReinterpretOp, ac.PhyAddrOp)
+"""Ops that only name (part of) a buffer; their users are the buffer's accesses."""
+
+LOOPS = (scf.ForOp, scf.WhileOp)
+
+
+@dataclass
+class _Interval:
+    buffer: int
+    """Index of the buffer in the kernel's buffer list."""
+    start: int
+    end: int
+    key: tuple[object, ...]
+
+
+@dataclass
+class _Positions:
+    """Pre-order numbering of a kernel body: each op's index and the last index inside it."""
+
+    index: dict[Operation, int] = field(default_factory=dict)
+    last: dict[Operation, int] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, root: Operation) -> _Positions:
+        pos = cls()
+
+        def visit(op: Operation) -> None:
+            pos.index[op] = len(pos.index)
+            for region in op.regions:
+                for block in region.blocks:
+                    for inner in block.ops:
+                        visit(inner)
+            pos.last[op] = len(pos.index) - 1
+
+        visit(root)
+        return pos
+
+
+def _accesses(tbuf: ac.TBufOp) -> Iterator[tuple[Operation, SSAValue, bool]]:
+    """(op, the operand naming the buffer, whether through a slice) for every non-view use."""
+    work: list[tuple[SSAValue, bool]] = [(tbuf.result, False)]
+    while work:
+        value, sliced = work.pop()
+        for use in list(value.uses):
+            op = use.operation
+            if isinstance(op, VIEWS):
+                work.append((op.results[0], sliced or isinstance(op, ac.LocalSliceOp)))
+            else:
+                yield op, value, sliced
+
+
+def _names_buffer(operand: SSAValue, tbuf: ac.TBufOp) -> bool:
+    """Whether ``operand`` is a view of ``tbuf``."""
+    while True:
+        if operand is tbuf.result:
+            return True
+        owner = operand.owner
+        if not isinstance(owner, VIEWS):
+            return False
+        operand = owner.operands[0]
+
+
+def _vf_param_only_stored(call: ac.VfCallOp, index: int) -> bool:
+    """Whether the VF that ``call`` calls only stores to its parameter ``index``."""
+    fn = SymbolTable.lookup_symbol(call, call.callee)
+    if not isinstance(fn, ac.SimdVfOp):
+        return False
+    param = fn.body.blocks[0].args[index]
+    uses = list(param.uses)
+    return bool(uses) and all(isinstance(u.operation, ac.RegStoreOp) and u.index == 0 for u in uses)
+
+
+def _clean_write(op: Operation, operand: SSAValue, tbuf: ac.TBufOp, sliced: bool) -> bool:
+    """Whether ``op`` writes the whole tensor of ``tbuf`` without reading it first."""
+    if sliced:
+        return False
+    if isinstance(op, ac.VectorOp):
+        dst = op.dst  # type: ignore[attr-defined]
+        others = [o for o in op.operands if o is not dst]
+        return _names_buffer(dst, tbuf) and not any(_names_buffer(o, tbuf) for o in others)
+    if isinstance(op, ac.VfCallOp):
+        mine = [i for i, a in enumerate(op.args) if _names_buffer(a, tbuf)]
+        return len(mine) == 1 and _vf_param_only_stored(op, mine[0])
+    return False
+
+
+def _ancestors(op: Operation, stop: Operation) -> list[Operation]:
+    """The ops enclosing ``op`` below ``stop``, innermost first."""
+    out: list[Operation] = []
+    parent = op.parent_op()
+    while parent is not None and parent is not stop:
+        out.append(parent)
+        parent = parent.parent_op()
+    return out
+
+
+def live_interval(tbuf: ac.TBufOp, kernel: Operation, pos: _Positions) -> tuple[int, int] | None:
+    """The program-order interval in which ``tbuf`` holds a live value, or ``None`` when the
+    buffer may not share (an access outside the vector pipe, or a value that may be live
+    around a loop's back edge)."""
+    accesses = list(_accesses(tbuf))
+    if not accesses:
+        return None
+    if not all(isinstance(op, (ac.VectorOp, ac.VfCallOp)) for op, _, _ in accesses):
+        return None
+    ordered = sorted(accesses, key=lambda a: pos.index[a[0]])
+    start, end = pos.index[ordered[0][0]], pos.index[ordered[-1][0]]
+    changed = True
+    while changed:  # a loop holding some accesses but not the whole interval: live all through it
+        changed = False
+        for op, _, _ in ordered:
+            for loop in _ancestors(op, kernel):
+                if isinstance(loop, LOOPS) and not (pos.index[loop] <= start and end <= pos.last[loop]):
+                    wider = min(start, pos.index[loop]), max(end, pos.last[loop])
+                    changed = changed or wider != (start, end)
+                    start, end = wider
+    first, operand, sliced = ordered[0]
+    # the innermost loop (or the kernel) holding every access: the first access must define
+    # the value unconditionally, directly in that loop's body
+    if not _clean_write(first, operand, tbuf, sliced):
+        return None
+    if not all(isinstance(p, LOOPS) for p in _enclosing_within(first, start, end, kernel, pos)):
+        return None  # written under a condition (scf.if) or another region op
+    return start, end
+
+
+def _enclosing_within(op: Operation, start: int, end: int, kernel: Operation, pos: _Positions) -> list[Operation]:
+    """The ops enclosing ``op`` that lie inside the interval [start, end] (so between ``op``
+    and the innermost loop holding the whole interval)."""
+    return [p for p in _ancestors(op, kernel) if start <= pos.index[p] and pos.last[p] <= end]
+
+
+def share_buffers(tbufs: list[ac.TBufOp], keys: list[tuple[object, ...]], kernel: Operation) -> list[int]:
+    """Colour the buffers ``tbufs`` of ``kernel`` (``keys[i]``: the kind of buffer ``i``; only
+    equal kinds share) and rewrite the kernel so each colour is one ``TBuf``. Returns, for each
+    buffer, the index of the buffer whose ``TBuf`` it now uses (itself when it keeps its own)."""
+    pos = _Positions.of(kernel)
+    intervals: list[_Interval] = []
+    owner = list(range(len(tbufs)))
+    for i, t in enumerate(tbufs):
+        span = live_interval(t, kernel, pos)
+        if span is not None:
+            intervals.append(_Interval(i, span[0], span[1], keys[i]))
+    colours: dict[tuple[object, ...], list[tuple[int, int]]] = {}  # kind -> [(owner buffer, busy until)]
+    for iv in sorted(intervals, key=lambda iv: (iv.start, iv.buffer)):
+        free = colours.setdefault(iv.key, [])
+        for c, (host, busy) in enumerate(free):
+            if busy < iv.start:
+                owner[iv.buffer] = host
+                free[c] = (host, iv.end)
+                break
+        else:
+            free.append((iv.buffer, iv.end))
+    for i, host in enumerate(owner):
+        if host != i:
+            tbufs[i].result.replace_all_uses_with(tbufs[host].result)
+            _erase_with_dead_operands(tbufs[i])
+    return owner
+
+
+def _erase_with_dead_operands(op: Operation) -> None:
+    """Erase ``op`` and then every pure producer of its operands left without a use."""
+    producers = [o.owner for o in op.operands if isinstance(o.owner, Operation)]
+    op.detach()
+    op.erase()
+    while producers:
+        p = producers.pop()
+        if p.parent is None or any(r.uses for r in p.results) or p.regions:
+            continue
+        if p.name.startswith("arith.") or isinstance(p, ac.TilingGetOp):
+            producers.extend(o.owner for o in p.operands if isinstance(o.owner, Operation))
+            p.detach()
+            p.erase()
