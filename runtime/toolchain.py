@@ -19,6 +19,8 @@ SIM_HEADER = SIM_INCLUDE / "kernel_operator.h"
 """The header every simulated device source includes first: precompiled once per toolchain."""
 EMITTER_INCLUDE = Path(__file__).resolve().parent.parent / "ascendc_emitter" / "include"
 SIM_ABI_SOURCE = Path(__file__).resolve().parent / "sim" / "abi.cpp"
+SIM_SOURCE = Path(__file__).resolve().parent / "sim" / "sim.cpp"
+"""The compiled part of the simulator (checks, trace, copies, the APIs per element type)."""
 TILING_ABI_SOURCE = Path(__file__).resolve().parent / "tiling_abi.cpp"
 NPU_ARCH = "dav-3510"
 
@@ -94,7 +96,7 @@ def sim_toolchain(debug: bool = False) -> Toolchain:
         f"-I{EMITTER_INCLUDE}",
     )
     shared = (
-        SIM_INCLUDE.parent,  # runtime/sim/**: the simulator headers and its ABI source
+        SIM_INCLUDE.parent,  # runtime/sim/**: the simulator headers, its ABI and simulator sources
         SIM_INCLUDE,
         SIM_ABI_SOURCE,
         *_build_code(),
