@@ -11,9 +11,13 @@ are checked to be inside the cache root.
 
 What every simulated kernel shares is built once per toolchain (compiler, version, flags,
 digest of every file it reads) into the toolchain cache (``runtime.cache.toolchain_cache_root``)
-by the same rules (:func:`toolchain_objects`): the simulator's ABI object, linked into
-every kernel, and the precompiled simulator header ``kernel_operator.h.gch``, which g++
-reads in place of ``kernel_operator.h`` (its directory is searched first). One process
+by the same rules (:func:`toolchain_objects`): the simulator's ABI object and the simulator
+object (``runtime/sim/sim.cpp``: everything the simulator headers declare -- checks, the
+instruction record and timeline, copies, queues, and the vector and register APIs per
+element type -- compiled at ``-O2``), both linked into every kernel, and the precompiled
+simulator header ``kernel_operator.h.gch``, which g++ reads in place of
+``kernel_operator.h`` (its directory is searched first). A kernel's translation unit thus
+compiles its own code and calls into the simulator object. One process
 builds a toolchain entry while others wanting it wait (an advisory lock; the atomic rename
 keeps a reader from ever seeing half of one even without it).
 """
@@ -48,6 +52,7 @@ from runtime.toolchain import (
     TILING_ABI_SOURCE,
     NpuToolchain,
     Toolchain,
+    sim_object_toolchain,
 )
 
 LIBRARY = "kernel_module.so"
@@ -280,7 +285,7 @@ def toolchain_objects(toolchain: Toolchain) -> ToolchainObjects:
     """The ABI object, the precompiled header and the simulator object of ``toolchain``,
     built (side by side) when the toolchain cache does not hold them yet."""
     with ThreadPoolExecutor(max_workers=3) as pool:
-        sim = pool.submit(prebuilt_object, SIM_SOURCE, toolchain)  # the longest: first
+        sim = pool.submit(prebuilt_object, SIM_SOURCE, sim_object_toolchain(toolchain))  # the longest: first
         abi = pool.submit(prebuilt_object, SIM_ABI_SOURCE, toolchain)
         pch = pool.submit(precompiled_header, toolchain)
         return ToolchainObjects(abi.result(), pch.result(), sim.result())
