@@ -11,9 +11,13 @@ are checked to be inside the cache root.
 
 What every simulated kernel shares is built once per toolchain (compiler, version, flags,
 digest of every file it reads) into the toolchain cache (``runtime.cache.toolchain_cache_root``)
-by the same rules (:func:`toolchain_objects`): the simulator's ABI object, linked into
-every kernel, and the precompiled simulator header ``kernel_operator.h.gch``, which g++
-reads in place of ``kernel_operator.h`` (its directory is searched first). One process
+by the same rules (:func:`toolchain_objects`): the simulator's ABI object and the simulator
+object (``runtime/sim/sim.cpp``: everything the simulator headers declare -- checks, the
+instruction record and timeline, copies, queues, and the vector and register APIs per
+element type -- compiled at ``-O2``), both linked into every kernel, and the precompiled
+simulator header ``kernel_operator.h.gch``, which g++ reads in place of
+``kernel_operator.h`` (its directory is searched first). A kernel's translation unit thus
+compiles its own code and calls into the simulator object. One process
 builds a toolchain entry while others wanting it wait (an advisory lock; the atomic rename
 keeps a reader from ever seeing half of one even without it).
 """
@@ -41,7 +45,15 @@ from ascendc_emitter.names import file_name
 from runtime.cache import CACHE_FORMAT, cache_root, file_digest, kernel_key, toolchain_cache_root
 from runtime.errors import KernelBuildError
 from runtime.launch_rewrite import rewrite_launches
-from runtime.toolchain import SIM_ABI_SOURCE, SIM_HEADER, TILING_ABI_SOURCE, NpuToolchain, Toolchain
+from runtime.toolchain import (
+    SIM_ABI_SOURCE,
+    SIM_HEADER,
+    SIM_SOURCE,
+    TILING_ABI_SOURCE,
+    NpuToolchain,
+    Toolchain,
+    sim_object_toolchain,
+)
 
 LIBRARY = "kernel_module.so"
 PCH = f"{SIM_HEADER.name}.gch"
@@ -206,9 +218,13 @@ class ToolchainObjects:
     pch_dir: Path
     """The directory holding ``kernel_operator.h.gch``: searched before the simulator's
     include directory, so that g++ reads the precompiled header in its place."""
+    sim_object: Path
+    """The compiled part of the simulator (``runtime/sim/sim.cpp``): checks, fault messages,
+    the instruction record and timeline, copies, queues, and the vector and register APIs
+    instantiated per element type -- what the headers declare and kernels call."""
 
     def files(self) -> list[Path]:
-        return [self.abi_object, self.pch_dir / PCH]
+        return [self.abi_object, self.pch_dir / PCH, self.sim_object]
 
 
 def _compile(toolchain: Toolchain, arguments: list[str], what: Path) -> None:
@@ -266,12 +282,13 @@ def precompiled_header(toolchain: Toolchain) -> Path:
 
 
 def toolchain_objects(toolchain: Toolchain) -> ToolchainObjects:
-    """The ABI object and the precompiled header of ``toolchain``, built (side by side)
-    when the toolchain cache does not hold them yet."""
-    with ThreadPoolExecutor(max_workers=2) as pool:
+    """The ABI object, the precompiled header and the simulator object of ``toolchain``,
+    built (side by side) when the toolchain cache does not hold them yet."""
+    with ThreadPoolExecutor(max_workers=3) as pool:
+        sim = pool.submit(prebuilt_object, SIM_SOURCE, sim_object_toolchain(toolchain))  # the longest: first
         abi = pool.submit(prebuilt_object, SIM_ABI_SOURCE, toolchain)
         pch = pool.submit(precompiled_header, toolchain)
-        return ToolchainObjects(abi.result(), pch.result())
+        return ToolchainObjects(abi.result(), pch.result(), sim.result())
 
 
 SourceCheck = Callable[[Mapping[str, str], str], None]
@@ -305,6 +322,7 @@ def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
                 work / "host_impl.cpp",
                 work / "device_impl.sim.cpp",
                 shared.abi_object,
+                shared.sim_object,
                 TILING_ABI_SOURCE,
             ]
             commands = [

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import platform
 import re
@@ -19,6 +20,8 @@ SIM_HEADER = SIM_INCLUDE / "kernel_operator.h"
 """The header every simulated device source includes first: precompiled once per toolchain."""
 EMITTER_INCLUDE = Path(__file__).resolve().parent.parent / "ascendc_emitter" / "include"
 SIM_ABI_SOURCE = Path(__file__).resolve().parent / "sim" / "abi.cpp"
+SIM_SOURCE = Path(__file__).resolve().parent / "sim" / "sim.cpp"
+"""The compiled part of the simulator (checks, trace, copies, the APIs per element type)."""
 TILING_ABI_SOURCE = Path(__file__).resolve().parent / "tiling_abi.cpp"
 NPU_ARCH = "dav-3510"
 
@@ -62,9 +65,10 @@ DEFAULT_SIM_OPT = "1"
 
 
 def sim_opt_level() -> str:
-    """The optimisation level of simulator builds: ``$ASCIR_SIM_OPT`` (one of
-    :data:`SIM_OPT_LEVELS`), by default ``1``. ``0`` builds a kernel about twice as fast and
-    runs it several times slower: worth it for suites of small shapes (the test suite)."""
+    """The optimisation level of simulator builds of a kernel's own code: ``$ASCIR_SIM_OPT``
+    (one of :data:`SIM_OPT_LEVELS`), by default ``1``. The simulator's APIs are compiled
+    once per toolchain at :data:`SIM_OBJECT_OPT` (:func:`sim_object_toolchain`), so the level
+    only affects the kernel's scalar code and VF loops."""
     level = os.environ.get("ASCIR_SIM_OPT", "").strip() or DEFAULT_SIM_OPT
     if level not in SIM_OPT_LEVELS:
         raise AscirArgumentError(
@@ -94,7 +98,7 @@ def sim_toolchain(debug: bool = False) -> Toolchain:
         f"-I{EMITTER_INCLUDE}",
     )
     shared = (
-        SIM_INCLUDE.parent,  # runtime/sim/**: the simulator headers and its ABI source
+        SIM_INCLUDE.parent,  # runtime/sim/**: the simulator headers, its ABI and simulator sources
         SIM_INCLUDE,
         SIM_ABI_SOURCE,
         *_build_code(),
@@ -103,6 +107,21 @@ def sim_toolchain(debug: bool = False) -> Toolchain:
     return Toolchain(
         "sim", compiler, flags, _compiler_version(compiler), tuple(dict.fromkeys(inputs)), tuple(dict.fromkeys(shared))
     )
+
+
+SIM_OBJECT_OPT = "-O2"
+"""The optimisation level of the simulator object (sim.cpp) outside debug builds: it is
+compiled once per toolchain and holds the element loops of every API, so it is optimised
+whatever ``$ASCIR_SIM_OPT`` says (that level is the kernel's own code's)."""
+
+
+def sim_object_toolchain(toolchain: Toolchain) -> Toolchain:
+    """``toolchain`` with the optimisation level of the simulator object: :data:`SIM_OBJECT_OPT`,
+    except for a debug toolchain (``-g``), whose flags are kept (``-O0 -g``)."""
+    if "-g" in toolchain.flags:
+        return toolchain
+    flags = tuple(SIM_OBJECT_OPT if f.startswith("-O") else f for f in toolchain.flags)
+    return dataclasses.replace(toolchain, flags=flags)
 
 
 def _build_code() -> tuple[Path, ...]:

@@ -1,9 +1,10 @@
-// The simulator's C ABI for the Python runtime; compiled into every simulated kernel
-// module next to host_impl.cpp and device_impl.cpp.
+// The simulator's C ABI for the Python runtime; compiled once per toolchain and linked into
+// every simulated kernel module next to host_impl.cpp, device_impl.cpp and the simulator
+// object (sim.cpp).
 #include <cstddef>
 #include <cstring>
 
-#include "kernel_operator.h"
+#include "internal.h"
 
 namespace ascsim {
 [[noreturn]] void raise_fault(const char* api, const char* what) { throw Fault(api, what); }
@@ -13,12 +14,14 @@ extern "C" {
 
 void ascsim_reset(uint64_t ub_size) {
     ascsim::State& s = ascsim::state();
+    ascsim::Core& c = ascsim::core();
     s.gm.clear();
-    s.stats = ascsim::Stats{};
+    c.stats = ascsim::Stats{};
     s.error.clear();
-    s.ub_capacity = ub_size;
+    c.ub_capacity = ub_size;
     s.ub.assign(ub_size, 0);
-    s.ub_used = 0;
+    c.ub = s.ub.data();
+    c.ub_used = 0;
     s.block_log.clear();
     s.simt_trace.clear();
     ascsim::trace_reset();
@@ -33,7 +36,7 @@ const char* ascsim_last_error() {
     return e.empty() ? nullptr : e.c_str();
 }
 
-void ascsim_get_stats(ascsim::Stats* out) { *out = ascsim::state().stats; }
+void ascsim_get_stats(ascsim::Stats* out) { *out = ascsim::core().stats; }
 
 uint64_t ascsim_block_count() { return ascsim::state().block_log.size(); }
 

@@ -1,5 +1,5 @@
-"""The toolchain cache (issue 17): the simulator's ABI object and its precompiled header are
-built once per toolchain -- compiler, version, flags, every header -- outside the kernel
+"""The toolchain cache (issue 17): the simulator's ABI object, its compiled part (sim.o) and
+its precompiled header are built once per toolchain -- compiler, version, flags, every header -- outside the kernel
 cache, verified like kernels before every use, built by one process at a time; the
 optimisation level of simulator builds (ASCIR_SIM_OPT); simulator fault messages built
 without <sstream> read exactly as std::ostream wrote them."""
@@ -21,7 +21,7 @@ from ascir_dialect.diagnostics import AscirArgumentError
 from runtime import compile_kernel
 from runtime.build import MANIFEST, PCH, discard, header_key, object_key, sha256_file, toolchain_objects
 from runtime.cache import toolchain_cache_root
-from runtime.toolchain import SIM_ABI_SOURCE, sim_toolchain
+from runtime.toolchain import SIM_ABI_SOURCE, SIM_SOURCE, sim_toolchain
 
 from .test_cache import replace_bytes, runs, vadd
 from .test_runtime import shared_objects
@@ -88,7 +88,7 @@ def breakable(tmp_path_factory: pytest.TempPathFactory) -> Path:
     there if need be; a copy of a sealed entry is sealed too)."""
     root = tmp_path_factory.mktemp("breakable_toolchain")
     objects = toolchain_objects(sim_toolchain())
-    for entry in (objects.abi_object.parent, objects.pch_dir):
+    for entry in (objects.abi_object.parent, objects.pch_dir, objects.sim_object.parent):
         shutil.copytree(entry, root / entry.name)
     return root
 
@@ -137,6 +137,49 @@ def test_forged_precompiled_header_is_not_read(broken: tuple[Path, Path]) -> Non
     discard(pch)  # leave a sound cache to the next test
 
 
+@pytest.mark.parametrize("damage", ["truncated", "unsealed"])
+def test_damaged_simulator_object_is_rebuilt(
+    breakable: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, damage: str
+) -> None:
+    """sim.o (the compiled part of the simulator every kernel links) is verified like the
+    other entries: cut short, or garbage without its manifest, it is built again --
+    byte for byte the same object -- and the kernel links and runs."""
+    monkeypatch.setenv("ASCIR_TOOLCHAIN_CACHE_DIR", str(breakable))
+    monkeypatch.setenv("ASCIR_CACHE_DIR", str(tmp_path / "kernels"))
+    sim = toolchain_objects(sim_toolchain()).sim_object
+    good = sha256_file(sim)
+    if damage == "truncated":
+        replace_bytes(sim, sim.read_bytes()[: sim.stat().st_size // 3])
+    else:
+        (sim.parent / MANIFEST).unlink()
+        replace_bytes(sim, b"\x7fELF not really")
+    kernel = compile_kernel(*vadd(f"sim_{damage}"), name=f"sim_{damage}")
+    runs(kernel)
+    assert sealed(sim.parent) and sha256_file(sim) == good
+    command = (kernel.build_dir / "build_command.txt").read_text().split()
+    assert str(sim) in command  # linked from the toolchain cache
+
+
+def test_simulator_object_key_follows_its_sources(tmp_path: Path) -> None:
+    """An edit of sim.cpp, or of a file it includes that is not one of the kernel headers
+    (runtime/sim/internal.h), gives another sim.o; the ABI object's and the precompiled
+    header's keys follow every file under runtime/sim too."""
+    tc = sim_toolchain()
+    copy = tmp_path / "sim"
+    shutil.copytree(SIM_SOURCE.parent, copy, ignore=shutil.ignore_patterns("__pycache__"))
+    moved = dataclasses.replace(
+        tc, shared_inputs=tuple(copy if p == SIM_SOURCE.parent else p for p in tc.shared_inputs)
+    )
+    keys = (object_key(copy / SIM_SOURCE.name, moved), object_key(SIM_ABI_SOURCE, moved), header_key(moved))
+    assert keys == (object_key(SIM_SOURCE, tc), object_key(SIM_ABI_SOURCE, tc), header_key(tc))
+    assert len(set(keys)) == 3
+    for edited in (copy / SIM_SOURCE.name, copy / "internal.h"):
+        edited.write_text(edited.read_text() + "\n// edited\n")
+        now = (object_key(copy / SIM_SOURCE.name, moved), object_key(SIM_ABI_SOURCE, moved), header_key(moved))
+        assert all(a != b for a, b in zip(now, keys, strict=True)), edited.name
+        keys = now
+
+
 WRAPPER = """#!/bin/sh
 # g++ that logs every command line (one per line) before running it
 echo "$@" >> "{log}"
@@ -182,9 +225,10 @@ def test_concurrent_builders_in_a_fresh_home(tmp_path: Path) -> None:
     commands = log.read_text().splitlines()
     assert sum("c++-header" in c for c in commands) == 1, commands
     assert sum(c.endswith("abi.o") and str(SIM_ABI_SOURCE) in c for c in commands) == 1, commands
+    assert sum(c.endswith("sim.o") and str(SIM_SOURCE) in c for c in commands) == 1, commands
     toolchain = home / ".cache" / "ascir" / "toolchain"
     entries = sorted(p.name.split("-")[0] for p in toolchain.iterdir() if not p.name.startswith("."))
-    assert entries == ["abi", "pch"]
+    assert entries == ["abi", "pch", "sim"]
     assert all(sealed(p) for p in toolchain.iterdir() if not p.name.startswith("."))
     assert not list(toolchain.glob(".build-*")) and not list(toolchain.glob(".trash-*"))
     kernels = home / ".cache" / "ascir" / "kernels"
@@ -233,7 +277,7 @@ def test_shared_inputs_cover_every_file_the_shared_objects_read() -> None:
     tc = sim_toolchain()
     flags = [f for f in tc.flags if f != "-shared"]
     covered = [p.resolve() for p in tc.shared_inputs]
-    for source in (SIM_ABI_SOURCE, toolchain_mod.SIM_HEADER):
+    for source in (SIM_ABI_SOURCE, SIM_SOURCE, toolchain_mod.SIM_HEADER):
         language = ["-x", "c++-header"] if source.suffix == ".h" else []
         deps = subprocess.run(
             [tc.compiler, *flags, *language, "-MM", str(source)], capture_output=True, text=True, timeout=600, check=True

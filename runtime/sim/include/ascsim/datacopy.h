@@ -1,15 +1,13 @@
 // DataCopy and DataCopyPad between GM and UB, with the unit rules of arch 3510:
 // GM side in bytes, UB side in 32-byte blocks; each UB block padded up to 32 bytes.
+// The copies depend on the element type only through its size: the templates pass it to
+// the copies of sim.cpp.
 #pragma once
 
-#include <algorithm>
 #include <cstdint>
-#include <vector>
 
 #include "core.h"
-#include "rules.h"
 #include "tensor.h"
-#include "trace.h"
 
 namespace AscendC {
 
@@ -37,118 +35,75 @@ struct DataCopyPadExtParams {
 
 enum class PaddingMode : uint8_t { Normal = 0, Compact };
 
-namespace detail {
-inline uint64_t align32(uint64_t n) { return (n + 31) / 32 * 32; }
+}  // namespace AscendC
+
+namespace ascsim {
+// A UB tensor by value: byte offset and element capacity.
+struct UbView {
+    uint64_t offset;
+    uint64_t elements;
+};
+// A GM pointer and the kernel argument it belongs to.
+struct GmView {
+    const void* ptr;
+    int32_t owner;
+};
+// The pad of DataCopyPad(GM->UB): the pad value's bytes (elem_bytes of them).
+struct PadSpec {
+    bool is_pad;
+    uint8_t left, right;
+    const void* value;
+};
+
+// sim.cpp
+void copy_pad_gm_to_ub(UbView dst, GmView src, const AscendC::DataCopyExtParams& p, const PadSpec& pad,
+                       uint64_t elem_bytes, bool compact);
+void copy_pad_ub_to_gm(GmView dst, UbView src, const AscendC::DataCopyExtParams& p, uint64_t elem_bytes, bool compact);
+void copy_gm_to_ub(UbView dst, GmView src, uint32_t count, uint64_t elem_bytes);
+void copy_ub_to_gm(GmView dst, UbView src, uint32_t count, uint64_t elem_bytes);
+void copy_ub_to_ub(UbView dst, UbView src, uint32_t count, uint64_t elem_bytes);
 
 template <typename T>
-void check_ub_span(const char* api, const LocalTensor<T>& t, uint64_t first_byte, uint64_t end_byte) {
-    if (t.sim_offset() % 32 != 0) {
-        ascsim::fail(api, "misaligned UB address: byte offset ", t.sim_offset(), " is not 32-byte aligned");
-    }
-    if (end_byte > t.sim_elements() * sizeof(T)) {
-        ascsim::fail(api, "UB bytes [", first_byte, ", ", end_byte, ") exceed the ", t.sim_elements() * sizeof(T),
-                     "-byte tensor");
-    }
+inline UbView ub_view(const AscendC::LocalTensor<T>& t) {
+    return {t.sim_offset(), t.sim_elements()};
 }
-}  // namespace detail
+template <typename T>
+inline GmView gm_view(const AscendC::GlobalTensor<T>& t) {
+    return {t.GetPhyAddr(), t.sim_owner()};
+}
+}  // namespace ascsim
+
+namespace AscendC {
 
 // GM -> UB, unaligned-capable.
 template <typename T, PaddingMode mode = PaddingMode::Normal>
-void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
-                 const DataCopyPadExtParams<T>& pad) {
-    const char* api = "DataCopyPad(GM->UB)";
-    ascsim::rules::check_copy_gm_to_ub(api, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
-    ascsim::stats().dma_calls += 1;
-    if (p.blockCount == 0 || p.blockLen == 0) return;
-    if (p.blockLen % sizeof(T) != 0) ascsim::fail(api, "blockLen ", p.blockLen, " is not a multiple of sizeof(T)");
-    if (p.dstStride < 0) ascsim::fail(api, "dstStride ", p.dstStride, " must be >= 0 (32-byte blocks)");
-    if ((pad.leftPadding + pad.rightPadding) * sizeof(T) > 64) ascsim::fail(api, "padding exceeds 32 bytes per side");
-    const uint64_t pad_bytes = uint64_t(pad.leftPadding + pad.rightPadding) * sizeof(T);
-    const uint64_t ub_step = mode == PaddingMode::Normal
-                                 ? detail::align32(uint64_t(p.dstStride) * 32 + p.blockLen + pad_bytes)
-                                 : p.blockLen;
-    const int64_t gm_step = p.srcStride + int64_t(p.blockLen);
-    const uint64_t block_span = mode == PaddingMode::Normal ? detail::align32(p.blockLen + pad_bytes) : p.blockLen;
-    const uint64_t last_end = mode == PaddingMode::Normal
-                                  ? ub_step * (p.blockCount - 1) + block_span
-                                  : detail::align32(uint64_t(p.blockLen) * p.blockCount);
-    detail::check_ub_span(api, dst, 0, last_end);
-    ascsim::rec_dma(api, true, ascsim::ub_bytes(dst.sim_offset(), dst.sim_offset() + last_end, true), src.GetPhyAddr(), uint64_t(std::max<int64_t>(gm_step * (p.blockCount - 1), 0)) + p.blockLen, uint64_t(p.blockCount) * p.blockLen);
-    uint8_t* ub = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
-    const uint8_t* gm = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
-    for (uint16_t b = 0; b < p.blockCount; ++b) {
-        uint8_t* row = ub + ub_step * b;
-        T* elems = reinterpret_cast<T*>(row);
-        const uint64_t left = pad.leftPadding;
-        ascsim::gm_read(api, row + left * sizeof(T), gm + gm_step * b, p.blockLen, src.sim_owner());
-        if (mode == PaddingMode::Normal) {
-            const uint64_t n = p.blockLen / sizeof(T);
-            const uint64_t total = block_span / sizeof(T);
-            // Left/right pads and the 32-byte tail: the pad value when isPad, otherwise the
-            // hardware's dummy (the block's first element) -- never silently zero.
-            T fill = pad.isPad ? pad.paddingValue : elems[left];
-            for (uint64_t i = 0; i < left; ++i) elems[i] = fill;
-            for (uint64_t i = left + n; i < total; ++i) elems[i] = fill;
-        }
-    }
+inline void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
+                        const DataCopyPadExtParams<T>& pad) {
+    const ascsim::PadSpec spec{pad.isPad, pad.leftPadding, pad.rightPadding, &pad.paddingValue};
+    ascsim::copy_pad_gm_to_ub(ascsim::ub_view(dst), ascsim::gm_view(src), p, spec, sizeof(T),
+                              mode == PaddingMode::Compact);
 }
 
 // UB -> GM.
 template <typename T, PaddingMode mode = PaddingMode::Normal>
-void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
-    const char* api = "DataCopyPad(UB->GM)";
-    ascsim::rules::check_copy_ub_to_gm(api, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
-    ascsim::stats().dma_calls += 1;
-    if (p.blockCount == 0 || p.blockLen == 0) return;
-    if (p.srcStride < 0) ascsim::fail(api, "srcStride ", p.srcStride, " must be >= 0 (32-byte blocks)");
-    const uint64_t ub_step =
-        mode == PaddingMode::Normal ? detail::align32(p.blockLen) + uint64_t(p.srcStride) * 32 : p.blockLen;
-    const int64_t gm_step = p.dstStride + int64_t(p.blockLen);
-    detail::check_ub_span(api, src, 0, ub_step * (p.blockCount - 1) + p.blockLen);
-    ascsim::rec_dma(api, false, ascsim::ub_bytes(src.sim_offset(), src.sim_offset() + ub_step * (p.blockCount - 1) + p.blockLen, false), dst.GetPhyAddr(), uint64_t(std::max<int64_t>(gm_step * (p.blockCount - 1), 0)) + p.blockLen, uint64_t(p.blockCount) * p.blockLen);
-    const uint8_t* ub = reinterpret_cast<const uint8_t*>(src.GetPhyAddr());
-    uint8_t* gm = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
-    for (uint16_t b = 0; b < p.blockCount; ++b) {
-        ascsim::gm_write(api, gm + gm_step * b, ub + ub_step * b, p.blockLen, dst.sim_owner());
-    }
+inline void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+    ascsim::copy_pad_ub_to_gm(ascsim::gm_view(dst), ascsim::ub_view(src), p, sizeof(T), mode == PaddingMode::Compact);
 }
 
 // Contiguous copies; count * sizeof(T) must be a multiple of 32 bytes.
 template <typename T>
-void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t count) {
-    const char* api = "DataCopy(GM->UB)";
-    ascsim::stats().dma_calls += 1;
-    if (uint64_t(count) * sizeof(T) % 32 != 0) {
-        ascsim::fail(api, "count ", count, " x ", sizeof(T), " bytes is not a multiple of 32 (use DataCopyPad)");
-    }
-    detail::check_ub_span(api, dst, 0, uint64_t(count) * sizeof(T));
-    ascsim::rec_dma(api, true, ascsim::ub_span(dst, count, true), src.GetPhyAddr(), uint64_t(count) * sizeof(T), uint64_t(count) * sizeof(T));
-    ascsim::gm_read(api, dst.GetPhyAddr(), src.GetPhyAddr(), uint64_t(count) * sizeof(T), src.sim_owner());
+inline void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t count) {
+    ascsim::copy_gm_to_ub(ascsim::ub_view(dst), ascsim::gm_view(src), count, sizeof(T));
 }
 
 template <typename T>
-void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
-    const char* api = "DataCopy(UB->GM)";
-    ascsim::stats().dma_calls += 1;
-    if (uint64_t(count) * sizeof(T) % 32 != 0) {
-        ascsim::fail(api, "count ", count, " x ", sizeof(T), " bytes is not a multiple of 32 (use DataCopyPad)");
-    }
-    detail::check_ub_span(api, src, 0, uint64_t(count) * sizeof(T));
-    ascsim::rec_dma(api, false, ascsim::ub_span(src, count, false), dst.GetPhyAddr(), uint64_t(count) * sizeof(T), uint64_t(count) * sizeof(T));
-    ascsim::gm_write(api, dst.GetPhyAddr(), src.GetPhyAddr(), uint64_t(count) * sizeof(T), dst.sim_owner());
+inline void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
+    ascsim::copy_ub_to_gm(ascsim::gm_view(dst), ascsim::ub_view(src), count, sizeof(T));
 }
 
 template <typename T>
-void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
-    const char* api = "DataCopy(UB->UB)";
-    ascsim::stats().dma_calls += 1;
-    if (uint64_t(count) * sizeof(T) % 32 != 0) {
-        ascsim::fail(api, "count ", count, " x ", sizeof(T), " bytes is not a multiple of 32");
-    }
-    detail::check_ub_span(api, src, 0, uint64_t(count) * sizeof(T));
-    detail::check_ub_span(api, dst, 0, uint64_t(count) * sizeof(T));
-    ascsim::rec_ub_copy(api, ascsim::ub_span(dst, count, true), ascsim::ub_span(src, count, false));
-    std::memmove(dst.GetPhyAddr(), src.GetPhyAddr(), uint64_t(count) * sizeof(T));
+inline void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t count) {
+    ascsim::copy_ub_to_ub(ascsim::ub_view(dst), ascsim::ub_view(src), count, sizeof(T));
 }
 
 }  // namespace AscendC

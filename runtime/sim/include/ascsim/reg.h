@@ -4,11 +4,10 @@
 // another therefore enables the lanes the hardware would, corruption included.
 #pragma once
 
-#include <bitset>
-#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <type_traits>
+#include <utility>
 
 #include "convert.h"
 #include "core.h"
@@ -28,8 +27,35 @@ struct RegTensor {
     RegTensor() { std::memset(lane, 0xA5, sizeof(lane)); }  // uninitialised registers hold garbage
 };
 
+// kVL bits (std::bitset's interface, the part the simulator uses, without <bitset>).
+struct MaskBits {
+    uint64_t w[kVL / 64] = {};
+    class Ref {
+      public:
+        Ref(uint64_t& word, uint64_t bit) : word_(word), bit_(bit) {}
+        Ref& operator=(bool v) {
+            word_ = v ? word_ | bit_ : word_ & ~bit_;
+            return *this;
+        }
+        operator bool() const { return (word_ & bit_) != 0; }
+
+      private:
+        uint64_t& word_;
+        uint64_t bit_;
+    };
+    bool operator[](size_t i) const { return (w[i / 64] >> (i % 64)) & 1u; }
+    Ref operator[](size_t i) { return Ref(w[i / 64], uint64_t(1) << (i % 64)); }
+    void reset() { std::memset(w, 0, sizeof(w)); }
+    bool all() const {
+        for (uint64_t x : w) {
+            if (x != ~uint64_t(0)) return false;
+        }
+        return true;
+    }
+};
+
 struct MaskReg {
-    std::bitset<kVL> bits;  // one bit per byte of a vector register
+    MaskBits bits;  // one bit per byte of a vector register
     template <typename T>
     bool active(uint32_t i) const { return bits[i * sizeof(T)]; }
 };
@@ -58,17 +84,12 @@ inline void set_lanes(MaskReg& m, uint32_t lanes) {
 }
 inline void count() { ascsim::stats().vector_instructions += 1; }
 
-inline const uint8_t* check_ub(const char* api, const uint8_t* q, uint64_t bytes, bool need_align) {
-    const uint8_t* base = ascsim::ub_base();
-    uint64_t cap = ascsim::state().ub_capacity;
-    if (q < base || q + bytes > base + cap) {
-        ascsim::fail(api, "address is outside the unified buffer (", cap, " bytes)");
-    }
-    if (need_align && uint64_t(q - base) % 32 != 0) {
-        ascsim::fail(api, "misaligned UB address: byte offset ", uint64_t(q - base), " is not 32-byte aligned");
-    }
-    return q;
-}
+// sim.cpp: a VF's raw UB pointer checked (inside UB, 32-byte aligned when asked).
+void check_ub(const char* api, const uint8_t* q, uint64_t bytes, bool need_align);
+// sim.cpp: LoadAlign DIST_NORM of one register / StoreAlign DIST_NORM of the lanes `mask`
+// selects (elements of elem_bytes): checks, trace record, copy, counters.
+void load_norm(const uint8_t* q, uint8_t* out);
+void store_norm(uint8_t* q, const uint8_t* in, const MaskReg& mask, uint32_t elem_bytes);
 }  // namespace detail
 
 // First min(count, VL/sizeof(T)) lanes; count is decreased by one register's worth.
@@ -99,7 +120,7 @@ inline MaskReg CreateMask() {
         case MaskPattern::VL32: detail::set_lanes<T>(m, 32); break;
         case MaskPattern::VL64: detail::set_lanes<T>(m, 64); break;
         case MaskPattern::VL128: detail::set_lanes<T>(m, 128); break;
-        default: ascsim::fail("CreateMask", "mask pattern ", int(pattern), " is not modelled");
+        default: ascsim::faultf("CreateMask", "mask pattern %d is not modelled", int(pattern));
     }
     return m;
 }
@@ -146,10 +167,8 @@ inline void LoadAlign(R& dst, P* src) {
     const uint8_t* q = reinterpret_cast<const uint8_t*>(src);
     uint8_t* out = reinterpret_cast<uint8_t*>(dst.lane);
     if constexpr (dist == LoadDist::DIST_NORM) {
-        detail::check_ub("LoadAlign", q, kVL, true);
-        ascsim::vf_ub_access("LoadAlign", q, kVL, false);
-        std::memcpy(out, q, kVL);
-        ascsim::stats().ub_read_bytes += kVL;
+        detail::load_norm(q, out);
+        return;
     } else {
         constexpr uint32_t e = detail::unpack_bytes(dist), r = detail::unpack_ratio(dist);
         static_assert(e != 0, "LoadAlign: this LoadDist is not modelled");
@@ -182,16 +201,10 @@ inline void StoreAlign(P* dst, const R& src, const MaskReg& mask) {
             std::memcpy(q + k * keep, in + k * slot, keep);
             ascsim::stats().ub_write_bytes += keep;
         }
+        detail::count();
     } else {
-        detail::check_ub("StoreAlign", q, kVL, true);
-        ascsim::vf_ub_store<E>("StoreAlign", q, mask, kVL / sizeof(E));
-        for (uint32_t i = 0; i < kVL / sizeof(E); ++i) {
-            if (!mask.active<E>(i)) continue;
-            std::memcpy(q + i * sizeof(E), in + i * sizeof(E), sizeof(E));
-            ascsim::stats().ub_write_bytes += sizeof(E);
-        }
+        detail::store_norm(q, in, mask, uint32_t(sizeof(E)));
     }
-    detail::count();
 }
 
 namespace detail {
@@ -205,9 +218,12 @@ inline void zip(RegTensor<T>& dst, const MaskReg& mask, F f) {
 }
 }  // namespace detail
 
+// Register APIs whose template parameters are more than the element types (a scalar's type,
+// a compare mode, a Cast trait) pass them on as values to one template per element type:
+// those are instantiated once, in sim.cpp, for the element types of the tables.
 #define ASCSIM_REG_BINARY(NAME, EXPR)                                                                     \
     template <typename T>                                                                                 \
-    inline void NAME(RegTensor<T>& dst, const RegTensor<T>& s0, const RegTensor<T>& s1, const MaskReg& mask) { \
+    void NAME(RegTensor<T>& dst, const RegTensor<T>& s0, const RegTensor<T>& s1, const MaskReg& mask) {   \
         ascsim::rules::check_dtype<T>("Reg::" #NAME, ascsim::rules::reg::NAME);                           \
         detail::zip(dst, mask, [&](uint32_t i) { T a = s0.lane[i], b = s1.lane[i]; return EXPR; });          \
     }
@@ -220,11 +236,16 @@ ASCSIM_REG_BINARY(Min, AscendC::detail::vmin(a, b))
 #undef ASCSIM_REG_BINARY
 
 #define ASCSIM_REG_SCALAR(NAME, EXPR)                                                                     \
+    namespace detail {                                                                                    \
+    template <typename T>                                                                                 \
+    void NAME##_t(RegTensor<T>& dst, const RegTensor<T>& src, const T b, const MaskReg& mask) {           \
+        ascsim::rules::check_dtype<T>("Reg::" #NAME, ascsim::rules::reg::NAME);                           \
+        detail::zip(dst, mask, [&](uint32_t i) { T a = src.lane[i]; return EXPR; });                      \
+    }                                                                                                     \
+    }                                                                                                     \
     template <typename T, typename U>                                                                     \
     inline void NAME(RegTensor<T>& dst, const RegTensor<T>& src, U scalar, const MaskReg& mask) {          \
-        ascsim::rules::check_dtype<T>("Reg::" #NAME, ascsim::rules::reg::NAME);                           \
-        const T b = T(scalar);                                                                            \
-        detail::zip(dst, mask, [&](uint32_t i) { T a = src.lane[i]; return EXPR; });                      \
+        detail::NAME##_t<T>(dst, src, T(scalar), mask);                                                   \
     }
 ASCSIM_REG_SCALAR(Adds, ascsim::wrap_add(a, b))
 ASCSIM_REG_SCALAR(Muls, ascsim::wrap_mul(a, b))
@@ -234,7 +255,7 @@ ASCSIM_REG_SCALAR(Mins, AscendC::detail::vmin(a, b))
 
 #define ASCSIM_REG_UNARY(NAME, EXPR)                                                                      \
     template <typename T>                                                                                 \
-    inline void NAME(RegTensor<T>& dst, const RegTensor<T>& src, const MaskReg& mask) {                   \
+    void NAME(RegTensor<T>& dst, const RegTensor<T>& src, const MaskReg& mask) {                          \
         ascsim::rules::check_dtype<T>("Reg::" #NAME, ascsim::rules::reg::NAME);                           \
         using C = ascsim::compute_t<T>;                                                                   \
         detail::zip(dst, mask, [&](uint32_t i) { C x = C(src.lane[i]); return T(EXPR); });                \
@@ -245,30 +266,29 @@ ASCSIM_REG_UNARY(Sqrt, std::sqrt(x))
 ASCSIM_REG_UNARY(Relu, x > C(0) ? x : C(0))
 #undef ASCSIM_REG_UNARY
 
-template <typename T, typename U>
-inline void Duplicate(RegTensor<T>& dst, U scalar) {
+namespace detail {
+template <typename T>
+void Duplicate_t(RegTensor<T>& dst, const T value) {
     ascsim::rules::check_dtype<T>("Reg::Duplicate", ascsim::rules::reg::Duplicate);
-    for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) dst.lane[i] = T(scalar);
+    for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) dst.lane[i] = value;
     detail::count();
 }
 
-template <typename T, typename U>
-inline void Duplicate(RegTensor<T>& dst, U scalar, const MaskReg& mask) {
+template <typename T>
+void Duplicate_mt(RegTensor<T>& dst, const T value, const MaskReg& mask) {
     ascsim::rules::check_dtype<T>("Reg::Duplicate", ascsim::rules::reg::Duplicate);
-    detail::zip(dst, mask, [&](uint32_t) { return T(scalar); });
+    detail::zip(dst, mask, [&](uint32_t) { return value; });
 }
 
-// Lane i = start + i (integers wrap).
-template <typename T = void, IndexOrder order = IndexOrder::INCREASE_ORDER, typename R, typename U>
-inline void Arange(R& dst, U start) {
-    ascsim::rules::check_dtype<std::remove_reference_t<decltype(dst.lane[0])>>("Reg::Arange", ascsim::rules::reg::Arange);
-    using E = std::remove_reference_t<decltype(dst.lane[0])>;
-    for (uint32_t i = 0; i < R::kLanes; ++i) {
+// Lane i = start + i (integers wrap): `istart` is the start as E, `fstart` as float.
+template <typename E>
+void Arange_t(RegTensor<E>& dst, const E istart, const float fstart, const bool increase) {
+    ascsim::rules::check_dtype<E>("Reg::Arange", ascsim::rules::reg::Arange);
+    for (uint32_t i = 0; i < RegTensor<E>::kLanes; ++i) {
         if constexpr (std::is_integral_v<E>) {
-            dst.lane[i] = order == IndexOrder::INCREASE_ORDER ? ascsim::wrap_add(E(start), E(i))
-                                                             : ascsim::wrap_sub(E(start), E(i));
+            dst.lane[i] = increase ? ascsim::wrap_add(istart, E(i)) : ascsim::wrap_sub(istart, E(i));
         } else {
-            float v = order == IndexOrder::INCREASE_ORDER ? float(start) + float(i) : float(start) - float(i);
+            float v = increase ? fstart + float(i) : fstart - float(i);
             dst.lane[i] = E(v);
         }
     }
@@ -276,20 +296,20 @@ inline void Arange(R& dst, U start) {
 }
 
 // Compare results: every byte bit of a selected true lane is set; unselected lanes are 0.
-template <typename T, CMPMODE mode, typename U>
-inline void Compares(MaskReg& dst, const RegTensor<T>& src, U scalar, const MaskReg& mask) {
+template <typename T>
+void Compares_t(MaskReg& dst, const RegTensor<T>& src, const T scalar, const MaskReg& mask, const CMPMODE mode) {
     ascsim::rules::check_dtype<T>("Reg::Compares", ascsim::rules::reg::Compares);
     MaskReg out;
     for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) {
-        bool r = mask.active<T>(i) && AscendC::detail::compare(mode, src.lane[i], T(scalar));
+        bool r = mask.active<T>(i) && AscendC::detail::compare(mode, src.lane[i], scalar);
         for (uint32_t b = 0; b < sizeof(T); ++b) out.bits[i * sizeof(T) + b] = r;
     }
     dst = out;
     detail::count();
 }
 
-template <typename T, CMPMODE mode>
-inline void Compare(MaskReg& dst, const RegTensor<T>& a, const RegTensor<T>& b, const MaskReg& mask) {
+template <typename T>
+void Compare_t(MaskReg& dst, const RegTensor<T>& a, const RegTensor<T>& b, const MaskReg& mask, const CMPMODE mode) {
     ascsim::rules::check_dtype<T>("Reg::Compare", ascsim::rules::reg::Compare);
     MaskReg out;
     for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) {
@@ -300,8 +320,59 @@ inline void Compare(MaskReg& dst, const RegTensor<T>& a, const RegTensor<T>& b, 
     detail::count();
 }
 
+// Casts (docs: Cast.md). Between widths the narrow side uses RegLayout::ZERO: a narrow value
+// sits at the start of its wide slot (lane i*ratio); the mask is read at the source's
+// granularity and unselected or padding destination lanes are 0.
+template <typename D, typename S>
+void Cast_t(RegTensor<D>& dst, const RegTensor<S>& src, const MaskReg& mask, const RoundMode round) {
+    if constexpr (!std::is_same_v<D, S>) ascsim::rules::check_cast<D, S>("Reg::Cast", round, ascsim::rules::kRegCasts, ascsim::rules::kRegCastSource);
+    RegTensor<D> out;
+    std::memset(out.lane, 0, sizeof(out.lane));
+    if constexpr (sizeof(D) >= sizeof(S)) {
+        constexpr uint32_t r = sizeof(D) / sizeof(S);
+        for (uint32_t i = 0; i < RegTensor<D>::kLanes; ++i) {
+            if (mask.active<S>(i * r)) out.lane[i] = ascsim::convert<D, S>("Reg::Cast", src.lane[i * r], round);
+        }
+    } else {
+        constexpr uint32_t r = sizeof(S) / sizeof(D);
+        for (uint32_t i = 0; i < RegTensor<S>::kLanes; ++i) {
+            if (mask.active<S>(i)) out.lane[i * r] = ascsim::convert<D, S>("Reg::Cast", src.lane[i], round);
+        }
+    }
+    dst = out;
+    detail::count();
+}
+}  // namespace detail
+
+template <typename T, typename U>
+inline void Duplicate(RegTensor<T>& dst, U scalar) {
+    detail::Duplicate_t<T>(dst, T(scalar));
+}
+
+template <typename T, typename U>
+inline void Duplicate(RegTensor<T>& dst, U scalar, const MaskReg& mask) {
+    detail::Duplicate_mt<T>(dst, T(scalar), mask);
+}
+
+// Lane i = start + i (integers wrap).
+template <typename T = void, IndexOrder order = IndexOrder::INCREASE_ORDER, typename R, typename U>
+inline void Arange(R& dst, U start) {
+    using E = std::remove_reference_t<decltype(dst.lane[0])>;
+    detail::Arange_t<E>(dst, E(start), float(start), order == IndexOrder::INCREASE_ORDER);
+}
+
+template <typename T, CMPMODE mode, typename U>
+inline void Compares(MaskReg& dst, const RegTensor<T>& src, U scalar, const MaskReg& mask) {
+    detail::Compares_t<T>(dst, src, T(scalar), mask, mode);
+}
+
+template <typename T, CMPMODE mode>
+inline void Compare(MaskReg& dst, const RegTensor<T>& a, const RegTensor<T>& b, const MaskReg& mask) {
+    detail::Compare_t<T>(dst, a, b, mask, mode);
+}
+
 template <typename T>
-inline void Select(RegTensor<T>& dst, const RegTensor<T>& src0, const RegTensor<T>& src1, const MaskReg& sel) {
+void Select(RegTensor<T>& dst, const RegTensor<T>& src0, const RegTensor<T>& src1, const MaskReg& sel) {
     ascsim::rules::check_dtype<T>("Reg::Select", ascsim::rules::reg::Select);
     RegTensor<T> out;
     for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) out.lane[i] = sel.active<T>(i) ? src0.lane[i] : src1.lane[i];
@@ -309,28 +380,43 @@ inline void Select(RegTensor<T>& dst, const RegTensor<T>& src0, const RegTensor<
     detail::count();
 }
 
-// Casts (docs: Cast.md). Between widths the narrow side uses RegLayout::ZERO: a narrow value
-// sits at the start of its wide slot (lane i*ratio); the mask is read at the source's
-// granularity and unselected or padding destination lanes are 0.
 template <typename D, typename S, const CastTrait& trait = castTrait>
 inline void Cast(RegTensor<D>& dst, const RegTensor<S>& src, const MaskReg& mask) {
-    if constexpr (!std::is_same_v<D, S>) ascsim::rules::check_cast<D, S>("Reg::Cast", trait.roundMode, ascsim::rules::kRegCasts, ascsim::rules::kRegCastSource);
-    RegTensor<D> out;
-    std::memset(out.lane, 0, sizeof(out.lane));
-    if constexpr (sizeof(D) >= sizeof(S)) {
-        constexpr uint32_t r = sizeof(D) / sizeof(S);
-        for (uint32_t i = 0; i < RegTensor<D>::kLanes; ++i) {
-            if (mask.active<S>(i * r)) out.lane[i] = ascsim::convert<D, S>("Reg::Cast", src.lane[i * r], trait.roundMode);
-        }
-    } else {
-        constexpr uint32_t r = sizeof(S) / sizeof(D);
-        for (uint32_t i = 0; i < RegTensor<S>::kLanes; ++i) {
-            if (mask.active<S>(i)) out.lane[i * r] = ascsim::convert<D, S>("Reg::Cast", src.lane[i], trait.roundMode);
-        }
-    }
-    dst = out;
-    detail::count();
+    detail::Cast_t<D, S>(dst, src, mask, trait.roundMode);
 }
+
+// ------------------------------------------------------------------ instantiations (sim.cpp)
+#define ASCSIM_REG_T(T, EXTERN)                                                                                \
+    EXTERN template void Add<T>(RegTensor<T>&, const RegTensor<T>&, const RegTensor<T>&, const MaskReg&);       \
+    EXTERN template void Sub<T>(RegTensor<T>&, const RegTensor<T>&, const RegTensor<T>&, const MaskReg&);       \
+    EXTERN template void Mul<T>(RegTensor<T>&, const RegTensor<T>&, const RegTensor<T>&, const MaskReg&);       \
+    EXTERN template void Div<T>(RegTensor<T>&, const RegTensor<T>&, const RegTensor<T>&, const MaskReg&);       \
+    EXTERN template void Max<T>(RegTensor<T>&, const RegTensor<T>&, const RegTensor<T>&, const MaskReg&);       \
+    EXTERN template void Min<T>(RegTensor<T>&, const RegTensor<T>&, const RegTensor<T>&, const MaskReg&);       \
+    EXTERN template void detail::Adds_t<T>(RegTensor<T>&, const RegTensor<T>&, const T, const MaskReg&);        \
+    EXTERN template void detail::Muls_t<T>(RegTensor<T>&, const RegTensor<T>&, const T, const MaskReg&);        \
+    EXTERN template void detail::Maxs_t<T>(RegTensor<T>&, const RegTensor<T>&, const T, const MaskReg&);        \
+    EXTERN template void detail::Mins_t<T>(RegTensor<T>&, const RegTensor<T>&, const T, const MaskReg&);        \
+    EXTERN template void Abs<T>(RegTensor<T>&, const RegTensor<T>&, const MaskReg&);                            \
+    EXTERN template void Exp<T>(RegTensor<T>&, const RegTensor<T>&, const MaskReg&);                            \
+    EXTERN template void Sqrt<T>(RegTensor<T>&, const RegTensor<T>&, const MaskReg&);                           \
+    EXTERN template void Relu<T>(RegTensor<T>&, const RegTensor<T>&, const MaskReg&);                           \
+    EXTERN template void detail::Duplicate_t<T>(RegTensor<T>&, const T);                                        \
+    EXTERN template void detail::Duplicate_mt<T>(RegTensor<T>&, const T, const MaskReg&);                       \
+    EXTERN template void detail::Arange_t<T>(RegTensor<T>&, const T, const float, const bool);                 \
+    EXTERN template void detail::Compares_t<T>(MaskReg&, const RegTensor<T>&, const T, const MaskReg&, const CMPMODE); \
+    EXTERN template void detail::Compare_t<T>(MaskReg&, const RegTensor<T>&, const RegTensor<T>&, const MaskReg&, \
+                                              const CMPMODE);                                                  \
+    EXTERN template void Select<T>(RegTensor<T>&, const RegTensor<T>&, const RegTensor<T>&, const MaskReg&);    \
+    ASCSIM_ELEMENT_TYPES_2(ASCSIM_REG_CAST_PAIR, T)
+
+#define ASCSIM_REG_CAST_PAIR(S, D)                                                                            \
+    ASCSIM_EXTERN_OR_NOT template void detail::Cast_t<D, S>(RegTensor<D>&, const RegTensor<S>&, const MaskReg&, \
+                                                           const RoundMode);
+
+#ifndef ASCSIM_INSTANTIATE
+ASCSIM_ELEMENT_TYPES(ASCSIM_REG_T, extern)
+#endif
 
 }  // namespace Reg
 namespace MicroAPI = Reg;

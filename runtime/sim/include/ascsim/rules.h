@@ -363,26 +363,13 @@ inline constexpr uint64_t kUbBytes = 253952;
 inline constexpr uint64_t kUbBytesSimt = 221184;
 inline constexpr const char* kUbSource = "docs/zh/api/SIMT-API/SIMD与SIMT混合编程简介/编程模型-140.md; docs/zh/api/SIMT-API/SIMD与SIMT混合编程简介/扩展语法/核函数配置-147.md";
 
-inline void check_range(const char* api, const char* param, int64_t value, int64_t lo, int64_t hi,
-                        const char* unit, const char* source) {
-    if (value < lo || value > hi) {
-        fail(api, param, " ", value, " is outside [", lo, ", ", hi, "] ", unit, " on arch 3510 (", source, ")");
-    }
-}
-
-inline void check_copy_gm_to_ub(const char* api, int64_t block_count, int64_t block_len, int64_t src_stride, int64_t dst_stride) {
-    check_range(api, "blockCount", block_count, k_copy_block_count_lo, k_copy_block_count_hi, "blocks", k_copy_block_count_source);
-    check_range(api, "blockLen", block_len, k_copy_block_len_lo, k_copy_block_len_hi, "bytes", k_copy_block_len_source);
-    check_range(api, "srcStride", src_stride, -block_len, k_gm_to_ub_src_stride_max_hi, "bytes", k_gm_to_ub_src_stride_max_source);
-    check_range(api, "dstStride", dst_stride, k_gm_to_ub_dst_stride_lo, k_gm_to_ub_dst_stride_hi, "32-byte blocks", k_gm_to_ub_dst_stride_source);
-}
-
-inline void check_copy_ub_to_gm(const char* api, int64_t block_count, int64_t block_len, int64_t src_stride, int64_t dst_stride) {
-    check_range(api, "blockCount", block_count, k_copy_block_count_lo, k_copy_block_count_hi, "blocks", k_copy_block_count_source);
-    check_range(api, "blockLen", block_len, k_copy_block_len_lo, k_copy_block_len_hi, "bytes", k_copy_block_len_source);
-    check_range(api, "srcStride", src_stride, k_ub_to_gm_src_stride_lo, k_ub_to_gm_src_stride_hi, "32-byte blocks", k_ub_to_gm_src_stride_source);
-    check_range(api, "dstStride", dst_stride, k_ub_to_gm_dst_stride_lo, k_ub_to_gm_dst_stride_hi, "bytes", k_ub_to_gm_dst_stride_source);
-}
+// The checks by value (defined in sim.cpp: ASCSIM_IMPLEMENTATION).
+void check_range(const char* api, const char* param, int64_t value, int64_t lo, int64_t hi, const char* unit,
+                 const char* source);
+void check_copy_gm_to_ub(const char* api, int64_t block_count, int64_t block_len, int64_t src_stride, int64_t dst_stride);
+void check_copy_ub_to_gm(const char* api, int64_t block_count, int64_t block_len, int64_t src_stride, int64_t dst_stride);
+void check_buffer_count(const char* api, int64_t more);
+void check_simt_ub(const char* api);
 
 template <typename T>
 inline void check_gather_offset(const char* api, uint64_t byte_offset) {
@@ -391,11 +378,33 @@ inline void check_gather_offset(const char* api, uint64_t byte_offset) {
     check_range(api, "byte offset", int64_t(byte_offset), 0, hi, "bytes", k_gather_offset_b16_source);
 }
 
+#ifdef ASCSIM_IMPLEMENTATION
+void check_range(const char* api, const char* param, int64_t value, int64_t lo, int64_t hi,
+                 const char* unit, const char* source) {
+    if (value < lo || value > hi) {
+        fail(api, param, " ", value, " is outside [", lo, ", ", hi, "] ", unit, " on arch 3510 (", source, ")");
+    }
+}
+
+void check_copy_gm_to_ub(const char* api, int64_t block_count, int64_t block_len, int64_t src_stride, int64_t dst_stride) {
+    check_range(api, "blockCount", block_count, k_copy_block_count_lo, k_copy_block_count_hi, "blocks", k_copy_block_count_source);
+    check_range(api, "blockLen", block_len, k_copy_block_len_lo, k_copy_block_len_hi, "bytes", k_copy_block_len_source);
+    check_range(api, "srcStride", src_stride, -block_len, k_gm_to_ub_src_stride_max_hi, "bytes", k_gm_to_ub_src_stride_max_source);
+    check_range(api, "dstStride", dst_stride, k_gm_to_ub_dst_stride_lo, k_gm_to_ub_dst_stride_hi, "32-byte blocks", k_gm_to_ub_dst_stride_source);
+}
+
+void check_copy_ub_to_gm(const char* api, int64_t block_count, int64_t block_len, int64_t src_stride, int64_t dst_stride) {
+    check_range(api, "blockCount", block_count, k_copy_block_count_lo, k_copy_block_count_hi, "blocks", k_copy_block_count_source);
+    check_range(api, "blockLen", block_len, k_copy_block_len_lo, k_copy_block_len_hi, "bytes", k_copy_block_len_source);
+    check_range(api, "srcStride", src_stride, k_ub_to_gm_src_stride_lo, k_ub_to_gm_src_stride_hi, "32-byte blocks", k_ub_to_gm_src_stride_source);
+    check_range(api, "dstStride", dst_stride, k_ub_to_gm_dst_stride_lo, k_ub_to_gm_dst_stride_hi, "bytes", k_ub_to_gm_dst_stride_source);
+}
+
 // `more` TPipe buffers (a TBuf: 1, a TQue: its num). The count restarts whenever no UB is
 // reserved (a new TPipe, TPipe::Reset, a new block; a buffer reserves 32 bytes or more).
-inline void check_buffer_count(const char* api, int64_t more) {
+void check_buffer_count(const char* api, int64_t more) {
     static int64_t buffers = 0;
-    if (state().ub_used == 0) buffers = 0;
+    if (core().ub_used == 0) buffers = 0;
     buffers += more;
     if (buffers > k_tpipe_buffers_hi) {
         fail(api, "buffer count ", buffers, " exceeds the ", k_tpipe_buffers_hi,
@@ -405,14 +414,16 @@ inline void check_buffer_count(const char* api, int64_t more) {
 
 // A kernel with a SIMT part may use kUbBytesSimt of UB: checked at each SIMT VF call, against
 // the UB the kernel has reserved by then (emitted kernels reserve all of it up front).
-inline void check_simt_ub(const char* api) {
-    const State& s = state();
+void check_simt_ub(const char* api) {
+    const Core& s = core();
     if (s.ub_used > kUbBytesSimt) {
         fail(api, "UB in use ", s.ub_used, " bytes exceeds the ", kUbBytesSimt,
              " bytes a kernel with a SIMT part may use on arch 3510 (256 KB - 8 KB reserved - 32 KB minimum "
              "Data Cache; ", kUbSource, ")");
     }
 }
+
+#endif  // ASCSIM_IMPLEMENTATION
 
 }  // namespace rules
 }  // namespace ascsim

@@ -1,11 +1,9 @@
 // Pipeline synchronisation. Stages run in program order in the simulator; each call is
-// recorded (trace.h) to build the happens-before order the race detector and the timeline
-// use, and misuse that would hang the device is a fault.
+// recorded (trace.h, sim.cpp) to build the happens-before order the race detector and the
+// timeline use, and misuse that would hang the device is a fault.
 #pragma once
 
 #include <cstdint>
-#include <cstring>
-#include <string>
 
 #include "core.h"
 #include "trace.h"
@@ -19,36 +17,9 @@ enum class HardEvent : uint8_t {
     MTE3_MTE1, MTE1_MTE3, MTE1_V, MTE2_M, M_MTE2, V_MTE1, M_FIX, FIX_M, MTE3_MTE2, MTE2_MTE3,
     S_V, V_S, S_MTE2, MTE2_S, S_MTE3, MTE3_S, MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3, MAX
 };
+static_assert(int(HardEvent::MAX) <= ascsim::kEventTypes, "trace.h has a flag row per HardEvent");
 
 using TEventID = int8_t;
-
-namespace detail {
-// "SRC_DST" names; the pipes of a vector core (S, V, MTE2, MTE3), others kPipes.
-inline const char* event_name(HardEvent e) {
-    static const char* const names[] = {
-        "MTE2_MTE1", "MTE1_MTE2", "MTE1_M", "M_MTE1", "MTE2_V", "V_MTE2", "MTE3_V", "V_MTE3", "M_V", "V_M", "V_V",
-        "MTE3_MTE1", "MTE1_MTE3", "MTE1_V", "MTE2_M", "M_MTE2", "V_MTE1", "M_FIX", "FIX_M", "MTE3_MTE2", "MTE2_MTE3",
-        "S_V", "V_S", "S_MTE2", "MTE2_S", "S_MTE3", "MTE3_S", "MTE2_FIX", "FIX_MTE2", "FIX_S", "M_S", "FIX_MTE3"};
-    static_assert(sizeof(names) / sizeof(names[0]) == size_t(HardEvent::MAX), "one name per HardEvent");
-    static_assert(int(HardEvent::MAX) <= ascsim::kEventTypes, "trace.h has a flag row per HardEvent");
-    return names[size_t(e)];
-}
-inline uint8_t pipe_of(const char* name, size_t len) {
-    const std::string s(name, len);
-    return s == "S" ? ascsim::kPipeS : s == "V" ? ascsim::kPipeV : s == "MTE2" ? ascsim::kPipeMte2
-         : s == "MTE3" ? ascsim::kPipeMte3 : ascsim::kPipes;
-}
-// Source and destination pipe of an event; a pipe outside the vector core is a fault.
-inline void event_pipes(const char* api, HardEvent e, uint8_t* src, uint8_t* dst) {
-    const char* name = event_name(e);
-    const char* us = std::strchr(name, '_');
-    *src = pipe_of(name, size_t(us - name));
-    *dst = pipe_of(us + 1, std::strlen(us + 1));
-    if (*src == ascsim::kPipes || *dst == ascsim::kPipes) {
-        ascsim::fail(api, "event ", name, " involves a pipe that a vector core does not have");
-    }
-}
-}  // namespace detail
 
 template <pipe_t pipe>
 inline void PipeBarrier() {
@@ -63,20 +34,16 @@ inline void PipeBarrier() {
 
 template <HardEvent event>
 inline void SetFlag(int32_t id) {
-    uint8_t src, dst;
-    detail::event_pipes("SetFlag", event, &src, &dst);
-    ascsim::set_flag(detail::event_name(event), int(event), src, dst, id);
+    ascsim::set_flag(int(event), id);
 }
 
 template <HardEvent event>
 inline void WaitFlag(int32_t id) {
-    uint8_t src, dst;
-    detail::event_pipes("WaitFlag", event, &src, &dst);
-    ascsim::wait_flag(detail::event_name(event), int(event), src, dst, id);
+    ascsim::wait_flag(int(event), id);
 }
 
-inline int64_t GetBlockIdx() { return ascsim::state().block_idx; }
-inline int64_t GetBlockNum() { return ascsim::state().block_num; }
+inline int64_t GetBlockIdx() { return ascsim::core().block_idx; }
+inline int64_t GetBlockNum() { return ascsim::core().block_num; }
 constexpr uint32_t GetVecLen() { return uint32_t(ascsim::kVectorBytes); }
 
 template <typename T>
@@ -89,28 +56,26 @@ class TPipe;
 }  // namespace AscendC
 
 namespace ascsim {
-// TPipe's event ids, per event type and per core (trace.h keeps the state, reset per block).
+// TPipe's event ids, per event type and per core (sim.cpp keeps the state, reset per block).
 struct EventPool {
-    int32_t FetchEventID(AscendC::HardEvent e) {
-        return fetch_event_id(int(e), AscendC::detail::event_name(e));
-    }
+    int32_t FetchEventID(AscendC::HardEvent e) { return fetch_event_id(int(e)); }
     template <AscendC::HardEvent event>
     AscendC::TEventID FetchEventID() {
-        return AscendC::TEventID(FetchEventID(event));
+        return AscendC::TEventID(fetch_event_id(int(event)));
     }
     template <AscendC::HardEvent event>
     AscendC::TEventID AllocEventID() {
-        return AscendC::TEventID(alloc_event_id(int(event), AscendC::detail::event_name(event)));
+        return AscendC::TEventID(alloc_event_id(int(event)));
     }
     template <AscendC::HardEvent event>
     void ReleaseEventID(AscendC::TEventID id) {
-        release_event_id(int(event), AscendC::detail::event_name(event), id);
+        release_event_id(int(event), id);
     }
 };
-inline EventPool& event_pool() {
+inline EventPool* event_pool() {
     static EventPool p;
-    return p;
+    return &p;
 }
 }  // namespace ascsim
 
-inline ascsim::EventPool* GetTPipePtr() { return &ascsim::event_pool(); }
+inline ascsim::EventPool* GetTPipePtr() { return ascsim::event_pool(); }

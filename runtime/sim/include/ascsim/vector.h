@@ -138,12 +138,19 @@ ASCSIM_BINARY(Min, detail::vmin(a, b))
 ASCSIM_BINARY(And, detail::bit_and(a, b))
 #undef ASCSIM_BINARY
 
+// The scalar is converted to T first (as the device's API does): the per-T body is one
+// template (instantiated once, in sim.cpp, for the element types of the tables).
 #define ASCSIM_SCALAR(NAME, EXPR)                                                                        \
-    template <typename T, typename U>                                                                    \
-    void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar, const int32_t& count) { \
+    namespace detail {                                                                                   \
+    template <typename T>                                                                                \
+    void NAME##_t(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T s, const int32_t count) { \
         ascsim::rules::check_dtype<T>(#NAME, ascsim::rules::mem::NAME);                                  \
-        const T s = T(scalar);                                                                           \
         detail::map1(#NAME, dst, src, count, [s](T a) { return EXPR; });                                 \
+    }                                                                                                    \
+    }                                                                                                    \
+    template <typename T, typename U>                                                                    \
+    inline void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const U& scalar, const int32_t& count) { \
+        detail::NAME##_t<T>(dst, src, T(scalar), count);                                                 \
     }
 
 ASCSIM_SCALAR(Adds, ascsim::wrap_add(a, s))
@@ -166,14 +173,21 @@ ASCSIM_UNARY(Sqrt, std::sqrt(x))
 ASCSIM_UNARY(Relu, x > C(0) ? x : C(0))
 #undef ASCSIM_UNARY
 
-template <typename T, typename U>
-void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t& count) {
+namespace detail {
+template <typename T>
+void Duplicate_t(const LocalTensor<T>& dst, const T value, const int32_t count) {
     ascsim::rules::check_dtype<T>("Duplicate", ascsim::rules::mem::Duplicate);
     detail::need("Duplicate", dst, count);
     ascsim::rec_vector("Duplicate", uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true)});
     T* d = dst.GetPhyAddr();
-    for (int32_t i = 0; i < count; ++i) d[i] = T(scalar);
+    for (int32_t i = 0; i < count; ++i) d[i] = value;
     ascsim::count_vector(uint64_t(count) * sizeof(T), 0);
+}
+}  // namespace detail
+
+template <typename T, typename U>
+inline void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t& count) {
+    detail::Duplicate_t<T>(dst, T(scalar), count);
 }
 
 template <typename D, typename S>
@@ -272,53 +286,9 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
 }
 
 namespace detail {
-// One add of the device in T: the exact sum (double holds the sum of two halves or floats
-// exactly when their exponents are close, and rounds once to double otherwise) rounded to T.
+// ReduceSum's order of adds on the 950 (sim.cpp, instantiated for half, bfloat16_t, float).
 template <typename T>
-T add_in(T a, T b) {
-    return T(double(ascsim::compute_t<T>(a)) + double(ascsim::compute_t<T>(b)));
-}
-
-// Binary-tree sum of v[0..n) in T, adjacent pairs first (data1+data2, data3+data4, ...),
-// padded with zeros to a power of two: the order of ReduceDataBlock / ReduceSum within a
-// repeat (docs/zh/api/SIMD-API/基础API/Memory矢量计算/归约计算/ReduceDataBlock.md, 关键特性说明).
-template <typename T>
-T tree_sum(std::vector<T> v) {
-    if (v.empty()) return T(0.0f);
-    size_t n = 1;
-    while (n < v.size()) n *= 2;
-    v.resize(n, T(0.0f));
-    for (; n > 1; n /= 2) {
-        for (size_t i = 0; i < n / 2; ++i) v[i] = add_in(v[2 * i], v[2 * i + 1]);
-    }
-    return v[0];
-}
-
-// ReduceSum of count elements on the 950 (ReduceSum.md, 关键特性说明): every add is in T. Each
-// 256-byte repeat is summed as a binary tree; the repeats' results are then summed as a
-// binary tree (方式二), except for 256..1024 bytes of data, whose repeats are first added lane
-// by lane into one repeat, which is then summed as a tree (方式三).
-template <typename T>
-T device_sum(const T* x, uint32_t count) {
-    const uint32_t per_repeat = uint32_t(ascsim::kVectorBytes / sizeof(T));
-    const uint64_t bytes = uint64_t(count) * sizeof(T);
-    const uint32_t repeats = (count + per_repeat - 1) / per_repeat;
-    if (bytes >= 256 && bytes <= 1024) {
-        std::vector<T> lanes(x, x + per_repeat);
-        for (uint32_t r = 1; r < repeats; ++r) {
-            for (uint32_t j = 0; j < per_repeat && r * per_repeat + j < count; ++j) {
-                lanes[j] = add_in(lanes[j], x[r * per_repeat + j]);
-            }
-        }
-        return tree_sum(std::move(lanes));
-    }
-    std::vector<T> partial;
-    for (uint32_t r = 0; r < repeats; ++r) {
-        const uint32_t first = r * per_repeat, n = std::min(per_repeat, count - first);
-        partial.push_back(tree_sum(std::vector<T>(x + first, x + first + n)));
-    }
-    return tree_sum(std::move(partial));
-}
+T device_sum(const T* x, uint32_t count);
 }  // namespace detail
 
 // Reductions: the result is written to dst[0] (ReduceMax/Min: index bits to dst[1] if asked).
@@ -431,5 +401,58 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTen
     }
     ascsim::count_vector(uint64_t(count) * sizeof(T));
 }
+
+// ------------------------------------------------------------------ instantiations
+// Every API above is instantiated once for the element types of the tables (and masks of
+// uint8_t), in sim.cpp; a kernel translation unit only calls them. Other types (none that
+// the emitter produces) are instantiated in the kernel as usual.
+#define ASCSIM_ELEMENT_TYPES(X, A) \
+    X(int8_t, A) X(uint8_t, A) X(int16_t, A) X(uint16_t, A) X(half, A) X(bfloat16_t, A) X(int32_t, A) \
+    X(uint32_t, A) X(float, A) X(int64_t, A) X(uint64_t, A)
+#define ASCSIM_ELEMENT_TYPES_2(X, A) \
+    X(int8_t, A) X(uint8_t, A) X(int16_t, A) X(uint16_t, A) X(half, A) X(bfloat16_t, A) X(int32_t, A) \
+    X(uint32_t, A) X(float, A) X(int64_t, A) X(uint64_t, A)
+
+#define ASCSIM_VECTOR_T(T, EXTERN)                                                                                \
+    EXTERN template void Add<T>(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&); \
+    EXTERN template void Sub<T>(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&); \
+    EXTERN template void Mul<T>(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&); \
+    EXTERN template void Div<T>(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&); \
+    EXTERN template void Max<T>(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&); \
+    EXTERN template void Min<T>(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&); \
+    EXTERN template void And<T>(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&); \
+    EXTERN template void detail::Adds_t<T>(const LocalTensor<T>&, const LocalTensor<T>&, const T, const int32_t); \
+    EXTERN template void detail::Muls_t<T>(const LocalTensor<T>&, const LocalTensor<T>&, const T, const int32_t); \
+    EXTERN template void detail::Maxs_t<T>(const LocalTensor<T>&, const LocalTensor<T>&, const T, const int32_t); \
+    EXTERN template void detail::Mins_t<T>(const LocalTensor<T>&, const LocalTensor<T>&, const T, const int32_t); \
+    EXTERN template void Abs<T>(const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&);                    \
+    EXTERN template void Exp<T>(const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&);                    \
+    EXTERN template void Sqrt<T>(const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&);                   \
+    EXTERN template void Relu<T>(const LocalTensor<T>&, const LocalTensor<T>&, const int32_t&);                   \
+    EXTERN template void detail::Duplicate_t<T>(const LocalTensor<T>&, const T, const int32_t);                 \
+    EXTERN template void Compare<T, uint8_t>(const LocalTensor<uint8_t>&, const LocalTensor<T>&, const LocalTensor<T>&, \
+                                             CMPMODE, uint32_t);                                                  \
+    EXTERN template void Compares<T, uint8_t>(const LocalTensor<uint8_t>&, const LocalTensor<T>&, const T, CMPMODE, \
+                                              uint32_t);                                                          \
+    EXTERN template void Select<T, uint8_t>(const LocalTensor<T>&, const LocalTensor<uint8_t>&, const LocalTensor<T>&, \
+                                            const LocalTensor<T>&, SELMODE, uint32_t);                            \
+    EXTERN template void Select<T, uint8_t>(const LocalTensor<T>&, const LocalTensor<uint8_t>&, const LocalTensor<T>&, \
+                                            T, SELMODE, uint32_t);                                                \
+    EXTERN template void ReduceSum<T>(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&, const int32_t); \
+    EXTERN template void ReduceMax<T>(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&, const int32_t, \
+                                      bool);                                                                      \
+    EXTERN template void ReduceMin<T>(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<T>&, const int32_t, \
+                                      bool);                                                                      \
+    EXTERN template void Gather<T>(const LocalTensor<T>&, const LocalTensor<T>&, const LocalTensor<uint32_t>&,      \
+                                   const uint32_t, const uint32_t);                                              \
+    ASCSIM_ELEMENT_TYPES_2(ASCSIM_CAST_PAIR, T)
+
+#define ASCSIM_CAST_PAIR(S, D) \
+    ASCSIM_EXTERN_OR_NOT template void Cast<D, S>(const LocalTensor<D>&, const LocalTensor<S>&, const RoundMode&, const uint32_t);
+
+#ifndef ASCSIM_INSTANTIATE
+#define ASCSIM_EXTERN_OR_NOT extern
+ASCSIM_ELEMENT_TYPES(ASCSIM_VECTOR_T, extern)
+#endif
 
 }  // namespace AscendC

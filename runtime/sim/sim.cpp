@@ -1,0 +1,1003 @@
+// The compiled part of the simulator: everything the headers declare that is not a tiny
+// accessor or a per-element loop -- bounds and rule checks, fault messages, the instruction
+// record, race detector and timeline (the model is described in ascsim/trace.h), GM/UB
+// copies, queues, the block loop -- and the vector and register APIs instantiated for the
+// element types of the tables. Built once per toolchain into the toolchain cache
+// (runtime/build.py toolchain_objects) and linked into every simulated kernel, so that a
+// kernel's own translation unit compiles its code and calls into this one.
+#define ASCSIM_IMPLEMENTATION 1
+#define ASCSIM_INSTANTIATE 1
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "internal.h"
+
+namespace ascsim {
+
+Core g_core;
+
+State& state() {
+    static State s;
+    return s;
+}
+
+Tracer& tracer() {
+    static Tracer t;
+    return t;
+}
+
+void faultf(const char* api, const char* format, ...) {
+    char small[512];
+    va_list args;
+    va_start(args, format);
+    va_list again;
+    va_copy(again, args);
+    const int n = std::vsnprintf(small, sizeof(small), format, args);
+    va_end(args);
+    if (n >= 0 && size_t(n) >= sizeof(small)) {
+        std::vector<char> big(size_t(n) + 1);
+        std::vsnprintf(big.data(), big.size(), format, again);
+        va_end(again);
+        raise_fault(api, big.data());
+    }
+    va_end(again);
+    raise_fault(api, n < 0 ? format : small);
+}
+
+// ------------------------------------------------------------------ GM registry
+
+int32_t find_gm_index(const void* p) {
+    auto* q = static_cast<const uint8_t*>(p);
+    const auto& gm = state().gm;
+    for (size_t i = 0; i < gm.size(); ++i) {
+        if (q >= gm[i].base && q < gm[i].base + gm[i].bytes) return int32_t(i);
+    }
+    return -1;
+}
+
+void check_gm(const char* api, const void* p, uint64_t bytes, const char* what, int32_t owner) {
+    if (bytes == 0) return;
+    if (owner == -2) owner = find_gm_index(p);
+    auto* q = static_cast<const uint8_t*>(p);
+    if (owner < 0) {
+        fail(api, "GM ", what, " at an address outside every kernel argument (", bytes, " bytes)");
+    }
+    const GmBuffer& b = state().gm[size_t(owner)];
+    if (q < b.base || q + bytes > b.base + b.bytes) {
+        fail(api, "GM ", what, " out of bounds: bytes [", int64_t(q - b.base), ", ",
+             int64_t(q - b.base) + int64_t(bytes), ") of ", b.name, ", which has ", b.bytes, " bytes");
+    }
+}
+
+void gm_read(const char* api, void* dst, const void* src, uint64_t bytes, int32_t owner) {
+    check_gm(api, src, bytes, "read", owner);
+    std::memcpy(dst, src, bytes);
+    stats().gm_read_bytes += bytes;
+}
+
+void gm_write(const char* api, void* dst, const void* src, uint64_t bytes, int32_t owner) {
+    check_gm(api, dst, bytes, "write", owner);
+    std::memcpy(dst, src, bytes);
+    stats().gm_write_bytes += bytes;
+}
+
+// ------------------------------------------------------------------------- UB
+
+uint64_t ub_reserve(const char* api, uint64_t bytes) {
+    Core& s = core();
+    uint64_t rounded = (bytes + kBlockBytes - 1) / kBlockBytes * kBlockBytes;
+    if (s.ub_used + rounded > s.ub_capacity) {
+        fail(api, "UB overflow: ", rounded, " more bytes requested with ", s.ub_used, " of ", s.ub_capacity,
+             " bytes already in use");
+    }
+    uint64_t offset = s.ub_used;
+    s.ub_used += rounded;
+    if (s.ub_used > s.stats.peak_ub_bytes) s.stats.peak_ub_bytes = s.ub_used;
+    return offset;
+}
+
+// ------------------------------------------------------------------ trace internals
+
+namespace trace_detail {
+
+inline const char* pipe_name(uint8_t p) {
+    static const char* const names[] = {"PIPE_S", "PIPE_V", "PIPE_MTE2", "PIPE_MTE3"};
+    return p < kPipes ? names[p] : "PIPE_?";
+}
+inline const char* pipe_short(uint8_t p) {
+    static const char* const names[] = {"S", "V", "MTE2", "MTE3"};
+    return p < kPipes ? names[p] : "?";
+}
+
+inline uint64_t cycles(double c) { return c <= 0 ? 0 : uint64_t(c + 0.5); }
+
+inline Granule& granule(Tracer& t, uint8_t space, uint64_t g) { return space == kSpaceUb ? t.ub[g] : t.ws[g]; }
+
+inline const char* space_name(uint8_t s) { return s == kSpaceUb ? "UB" : "GM workspace"; }
+
+[[noreturn]] void race(const Access& a, bool a_writes, const char* api, uint8_t pipe, const Range& r, uint32_t index) {
+    // a happened first in program order; the sync that orders them goes from a's pipe to this one
+    detail::Message m;
+    m << a.api << " (" << pipe_name(a.pipe) << ", " << space_name(a.space) << " bytes [" << a.lo << ", " << a.hi
+      << "), instruction #" << a.index << ") " << (a_writes ? "writes" : "reads") << " what " << api << " ("
+      << pipe_name(pipe) << ", " << space_name(r.space) << " bytes [" << r.lo << ", " << r.hi << "), instruction #"
+      << index << ") " << (r.write ? "writes" : "reads") << " with no " << pipe_short(a.pipe) << "_"
+      << pipe_short(pipe) << " SetFlag/WaitFlag (or queue hand-off) between them";
+    raise_fault("race", m.c_str());
+}
+
+// Is the earlier access `a` ordered before an access of `pipe` now? Adds the finish time of
+// a compiler-synchronised predecessor to *dep.
+inline bool ordered(const Tracer& t, const Access& a, uint8_t pipe, bool tensor, uint64_t* dep) {
+    if (a.gen != t.gen || a.pipe == pipe || a.clock <= t.vc[pipe][a.pipe]) return true;
+    const bool scalar_pair = (a.pipe == kPipeS) != (pipe == kPipeS);
+    if (scalar_pair && a.tensor && tensor) {  // cce-auto-sync inserts this pair's sync
+        *dep = std::max(*dep, a.finish);
+        return true;
+    }
+    return false;
+}
+
+inline void log_entry(Tracer& t, const char* api, uint32_t index, uint8_t pipe, uint64_t start, uint64_t finish) {
+    if (t.keep_log) t.log.push_back({api, index, pipe, t.line, start, finish});
+    t.line = 0;
+}
+
+// Run the instruction whose ranges are in t.cur.
+void commit(const char* api, uint8_t pipe, bool tensor, double cost_cycles) {
+    Tracer& t = tracer();
+    const uint32_t index = t.next_index++;
+    uint64_t start = std::max(t.pipe_free[pipe], pipe == kPipeS ? 0 : t.pipe_free[kPipeS]);
+    uint64_t dep = 0;
+    for (const Range& r : t.cur) {
+        if (r.hi <= r.lo) continue;
+        const uint64_t last = r.space == kSpaceUb ? std::min<uint64_t>((r.hi - 1) / kBlockBytes, t.ub.size() - 1)
+                                                  : (r.hi - 1) / kBlockBytes;
+        for (uint64_t g = r.lo / kBlockBytes; g <= last; ++g) {
+            Granule& G = granule(t, r.space, g);
+            if (!ordered(t, G.write, pipe, tensor, &dep)) race(G.write, true, api, pipe, r, index);
+            if (!r.write) continue;
+            for (uint8_t q = 0; q < kPipes; ++q) {
+                if (!ordered(t, G.read[q], pipe, tensor, &dep)) race(G.read[q], false, api, pipe, r, index);
+            }
+        }
+    }
+    start = std::max(start, dep);
+    const uint64_t c = cycles(cost_cycles);
+    const uint64_t finish = start + c;
+    for (const Range& r : t.cur) {
+        if (r.hi <= r.lo) continue;
+        Access a;
+        a.gen = t.gen;
+        a.clock = t.vc[pipe][pipe];
+        a.index = index;
+        a.pipe = pipe;
+        a.tensor = tensor;
+        a.api = api;
+        a.space = r.space;
+        a.lo = r.lo;
+        a.hi = r.hi;
+        a.finish = finish;
+        const uint64_t last = r.space == kSpaceUb ? std::min<uint64_t>((r.hi - 1) / kBlockBytes, t.ub.size() - 1)
+                                                  : (r.hi - 1) / kBlockBytes;
+        for (uint64_t g = r.lo / kBlockBytes; g <= last; ++g) {
+            Granule& G = granule(t, r.space, g);
+            if (r.write) {
+                G.write = a;
+                for (auto& rd : G.read) rd.gen = 0;
+            } else {
+                G.read[pipe] = a;
+            }
+        }
+    }
+    t.cur.clear();
+    t.pipe_free[pipe] = finish;
+    t.busy[pipe] += c;
+    log_entry(t, api, index, pipe, start, finish);
+}
+
+inline void release(Tracer& t, uint8_t pipe, FlagSlot& slot, uint32_t index) {
+    slot.set = true;
+    std::memcpy(slot.vc, t.vc[pipe], sizeof(slot.vc));
+    slot.time = t.pipe_free[pipe];
+    slot.index = index;
+    t.vc[pipe][pipe] += 1;
+}
+
+inline void acquire(Tracer& t, uint8_t pipe, FlagSlot& slot) {
+    for (uint8_t q = 0; q < kPipes; ++q) t.vc[pipe][q] = std::max(t.vc[pipe][q], slot.vc[q]);
+    t.pipe_free[pipe] = std::max(t.pipe_free[pipe], slot.time);
+    slot.set = false;
+}
+
+// A sync instruction on `pipe` (cost only).
+inline uint32_t sync_instr(Tracer& t, const char* api, uint8_t pipe, double cost_cycles) {
+    const uint32_t index = t.next_index++;
+    const uint64_t start = std::max(t.pipe_free[pipe], pipe == kPipeS ? 0 : t.pipe_free[kPipeS]);
+    const uint64_t c = cycles(cost_cycles);
+    t.pipe_free[pipe] = start + c;
+    t.busy[pipe] += c;
+    log_entry(t, api, index, pipe, start, start + c);
+    return index;
+}
+
+inline void add_range(std::vector<Range>& v, uint8_t space, bool write, uint64_t lo, uint64_t hi) {
+    if (hi <= lo) return;
+    // merge with a recent range of the same kind that it extends (streams of LoadAlign)
+    const size_t n = v.size();
+    for (size_t k = n; k > 0 && k + 8 > n; --k) {
+        Range& r = v[k - 1];
+        if (r.space == space && r.write == write && lo <= r.hi && hi >= r.lo) {
+            r.lo = std::min(r.lo, lo);
+            r.hi = std::max(r.hi, hi);
+            return;
+        }
+    }
+    v.push_back({space, write, lo, hi});
+}
+
+// A GM range [p, p + bytes): recorded only inside the workspace buffer.
+inline void add_gm(std::vector<Range>& v, const void* p, uint64_t bytes, bool write) {
+    Tracer& t = tracer();
+    if (t.ws_owner < 0 || bytes == 0) return;
+    const GmBuffer& b = state().gm[size_t(t.ws_owner)];
+    const auto* q = static_cast<const uint8_t*>(p);
+    if (q < b.base || q >= b.base + b.bytes) return;
+    const uint64_t lo = uint64_t(q - b.base);
+    add_range(v, kSpaceWorkspace, write, lo, std::min<uint64_t>(lo + bytes, b.bytes));
+}
+
+}  // namespace trace_detail
+
+// ---------------------------------------------------------------- block boundaries
+
+static void trace_begin_block() {
+    Tracer& t = tracer();
+    t.gen += 1;
+    const size_t granules = size_t(core().ub_capacity / kBlockBytes + 1);
+    if (t.ub.size() < granules) t.ub.resize(granules);
+    t.ws.clear();
+    t.ws_owner = -1;
+    const auto& gm = state().gm;
+    for (size_t i = 0; i < gm.size(); ++i) {
+        if (gm[i].name == "workspace") t.ws_owner = int32_t(i);
+    }
+    std::memset(t.vc, 0, sizeof(t.vc));
+    for (uint8_t p = 0; p < kPipes; ++p) t.vc[p][p] = 1;
+    std::memset(t.pipe_free, 0, sizeof(t.pipe_free));
+    std::memset(t.busy, 0, sizeof(t.busy));
+    t.next_index = 0;
+    for (auto& row : t.flags) {
+        for (auto& f : row) f = FlagSlot{};
+    }
+    std::memset(t.held, 0, sizeof(t.held));
+    t.queues.clear();
+    t.vf_depth = 0;
+    t.vf_ranges.clear();
+    t.cur.clear();
+    t.block_log_begin = t.log.size();
+}
+
+static void trace_end_block(uint32_t launch, uint32_t block) {
+    Tracer& t = tracer();
+    for (int e = 0; e < kEventTypes; ++e) {
+        for (int32_t id = 0; id < kEventIds; ++id) {
+            if (t.flags[e][id].set) {
+                fail("SetFlag", "SetFlag<", t.flag_names[e], ">(", id, ") (instruction #", t.flags[e][id].index,
+                     ") is never waited: the flag is still set when the kernel ends");
+            }
+        }
+    }
+    BlockTimeline b{launch, block, 0, {}, t.next_index, t.block_log_begin, t.log.size()};
+    for (uint8_t p = 0; p < kPipes; ++p) {
+        b.cycles = std::max(b.cycles, t.pipe_free[p]);
+        b.busy[p] = t.busy[p];
+    }
+    t.blocks.push_back(b);
+}
+
+void trace_reset() {
+    Tracer& t = tracer();
+    t.blocks.clear();
+    t.log.clear();
+    t.ws.clear();
+}
+
+// ---------------------------------------------------------------- launches
+
+void launch_blocks(uint32_t block_dim, void (*run)(void*), void* kernel) {
+    Core& c = core();
+    State& s = state();
+    if (!s.error.empty()) return;
+    try {
+        const auto launch_no = uint32_t(c.stats.launches);
+        c.stats.launches += 1;
+        for (uint32_t b = 0; b < block_dim; ++b) {
+            c.block_idx = b;
+            c.block_num = block_dim;
+            ub_release_all();
+            std::memset(s.ub.data(), 0xA5, s.ub.size());  // stale UB is garbage, not zeros
+            s.dcache.clear();
+            const Stats before = c.stats;
+            trace_begin_block();
+            run(kernel);
+            trace_end_block(launch_no, b);
+            c.stats.blocks += 1;
+            s.block_log.push_back({launch_no, b, stats_delta(c.stats, before)});
+        }
+    } catch (const Fault& f) {
+        detail::Message m;
+        m << f.what() << " (block " << c.block_idx << " of " << block_dim << ")";
+        s.error = m.c_str();
+    } catch (const std::exception& e) {
+        s.error = std::string("simulator: ") + e.what();
+    }
+    c.block_idx = 0;
+}
+
+// ---------------------------------------------------------------- recording
+
+void rec_vector(const char* api, uint64_t bytes, std::initializer_list<Range> ranges) {
+    Tracer& t = tracer();
+    if (!t.enabled) return;
+    if (t.vf_depth > 0) {
+        for (const Range& r : ranges) trace_detail::add_range(t.vf_ranges, r.space, r.write, r.lo, r.hi);
+        return;
+    }
+    t.cur.assign(ranges.begin(), ranges.end());
+    const double repeats = double(bytes == 0 ? 1 : ceil_div(bytes, kVectorBytes));
+    trace_detail::commit(api, kPipeV, true, t.cost.vector_issue + repeats * t.cost.vector_repeat);
+}
+
+void rec_ub_copy(const char* api, Range dst, Range src) {
+    Tracer& t = tracer();
+    if (!t.enabled) return;
+    t.cur.assign({dst, src});
+    trace_detail::commit(api, kPipeV, true, t.cost.vector_issue + double(src.hi - src.lo) / t.cost.ub_bytes_per_cycle);
+}
+
+void rec_dma(const char* api, bool to_ub, Range ub, const void* gm, uint64_t gm_bytes, uint64_t moved) {
+    Tracer& t = tracer();
+    if (!t.enabled) return;
+    t.cur.clear();
+    t.cur.push_back(ub);
+    trace_detail::add_gm(t.cur, gm, gm_bytes, !to_ub);
+    trace_detail::commit(api, to_ub ? kPipeMte2 : kPipeMte3, true,
+                         t.cost.dma_setup + double(moved) / t.cost.gm_bytes_per_cycle);
+}
+
+void rec_scalar_ub(const char* api, uint64_t offset, uint64_t bytes, bool write) {
+    Tracer& t = tracer();
+    if (!t.enabled) return;
+    if (t.vf_depth > 0) return;  // a SIMT/VF body's own scalar work is part of the VF
+    t.cur.clear();
+    t.cur.push_back({kSpaceUb, write, offset, offset + bytes});
+    trace_detail::commit(api, kPipeS, true, t.cost.scalar);
+}
+
+void rec_scalar_gm(const char* api, const void* p, uint64_t bytes, bool write) {
+    Tracer& t = tracer();
+    if (!t.enabled || t.vf_depth > 0) return;
+    t.cur.clear();
+    trace_detail::add_gm(t.cur, p, bytes, write);
+    trace_detail::commit(api, kPipeS, true, t.cost.scalar);
+}
+
+void vf_ub_access(const char* api, const void* p, uint64_t bytes, bool write) {
+    Tracer& t = tracer();
+    if (!t.enabled) return;
+    const uint64_t lo = uint64_t(static_cast<const uint8_t*>(p) - ub_base());
+    if (t.vf_depth > 0) {
+        trace_detail::add_range(t.vf_ranges, kSpaceUb, write, lo, lo + bytes);
+        return;
+    }
+    t.cur.clear();
+    t.cur.push_back({kSpaceUb, write, lo, lo + bytes});
+    trace_detail::commit(api, kPipeV, false, t.cost.vector_repeat);
+}
+
+void vf_gm_access(const void* p, uint64_t bytes, bool write) {
+    Tracer& t = tracer();
+    if (!t.enabled || t.vf_depth == 0) return;
+    trace_detail::add_gm(t.vf_ranges, p, bytes, write);
+}
+
+VfScope::VfScope(const char* api) : api_(api), uncaught_(std::uncaught_exceptions()) {
+    Tracer& t = tracer();
+    if (!t.enabled) return;
+    if (t.vf_depth++ == 0) {
+        t.vf_ranges.clear();
+        t.vf_before = core().stats;
+    }
+}
+
+VfScope::~VfScope() noexcept(false) {
+    Tracer& t = tracer();
+    if (!t.enabled || t.vf_depth == 0) return;
+    if (--t.vf_depth != 0 || std::uncaught_exceptions() != uncaught_) return;
+    const Stats d = stats_delta(core().stats, t.vf_before);
+    const CostTable& c = t.cost;
+    const double cost = c.vf_call + double(d.vector_instructions) * c.vector_repeat +
+                        double(d.simt_transactions) * c.simt_issue +
+                        double(d.dcache_miss_lines) * c.dcache_line / c.gm_bytes_per_cycle;
+    t.cur.swap(t.vf_ranges);
+    t.vf_ranges.clear();
+    trace_detail::commit(api_, kPipeV, false, cost);
+}
+
+// ---------------------------------------------------------------- synchronisation
+
+namespace {
+// "SRC_DST" names of AscendC::HardEvent; the pipes of a vector core (S, V, MTE2, MTE3), others kPipes.
+const char* event_name(int e) {
+    static const char* const names[] = {
+        "MTE2_MTE1", "MTE1_MTE2", "MTE1_M", "M_MTE1", "MTE2_V", "V_MTE2", "MTE3_V", "V_MTE3", "M_V", "V_M", "V_V",
+        "MTE3_MTE1", "MTE1_MTE3", "MTE1_V", "MTE2_M", "M_MTE2", "V_MTE1", "M_FIX", "FIX_M", "MTE3_MTE2", "MTE2_MTE3",
+        "S_V", "V_S", "S_MTE2", "MTE2_S", "S_MTE3", "MTE3_S", "MTE2_FIX", "FIX_MTE2", "FIX_S", "M_S", "FIX_MTE3"};
+    static_assert(sizeof(names) / sizeof(names[0]) == size_t(AscendC::HardEvent::MAX), "one name per HardEvent");
+    return names[size_t(e)];
+}
+
+uint8_t pipe_of(const char* name, size_t len) {
+    const std::string s(name, len);
+    return s == "S" ? kPipeS : s == "V" ? kPipeV : s == "MTE2" ? kPipeMte2 : s == "MTE3" ? kPipeMte3 : kPipes;
+}
+
+// Source and destination pipe of an event; a pipe outside the vector core is a fault.
+void event_pipes(const char* api, int e, uint8_t* src, uint8_t* dst) {
+    const char* name = event_name(e);
+    const char* us = std::strchr(name, '_');
+    *src = pipe_of(name, size_t(us - name));
+    *dst = pipe_of(us + 1, std::strlen(us + 1));
+    if (*src == kPipes || *dst == kPipes) {
+        fail(api, "event ", name, " involves a pipe that a vector core does not have");
+    }
+}
+}  // namespace
+
+void set_flag(int type, int32_t id) {
+    uint8_t src, dst;
+    event_pipes("SetFlag", type, &src, &dst);
+    const char* event = event_name(type);
+    Tracer& t = tracer();
+    if (id < 0 || id >= kEventIds) {
+        fail("SetFlag", "SetFlag<", event, ">(", id, "): event id out of range [0, ", kEventIds, ")");
+    }
+    t.flag_names[type] = event;
+    FlagSlot& slot = t.flags[type][id];
+    if (slot.set) {
+        fail("SetFlag", "second SetFlag<", event, ">(", id, ") while the first (instruction #", slot.index,
+             ") is not yet waited");
+    }
+    const uint32_t index = trace_detail::sync_instr(t, "SetFlag", src, t.cost.flag);
+    trace_detail::release(t, src, slot, index);
+}
+
+void wait_flag(int type, int32_t id) {
+    uint8_t src, dst;
+    event_pipes("WaitFlag", type, &src, &dst);
+    const char* event = event_name(type);
+    Tracer& t = tracer();
+    if (id < 0 || id >= kEventIds) {
+        fail("WaitFlag", "WaitFlag<", event, ">(", id, "): event id out of range [0, ", kEventIds, ")");
+    }
+    FlagSlot& slot = t.flags[type][id];
+    if (!slot.set) {
+        fail("WaitFlag", "WaitFlag<", event, ">(", id, ") has no matching SetFlag: the device would hang");
+    }
+    trace_detail::acquire(t, dst, slot);
+    trace_detail::sync_instr(t, "WaitFlag", dst, t.cost.flag);
+}
+
+void barrier_all() {
+    Tracer& t = tracer();
+    uint64_t when = 0;
+    uint32_t joined[kPipes] = {};
+    for (uint8_t p = 0; p < kPipes; ++p) {
+        when = std::max(when, t.pipe_free[p]);
+        for (uint8_t q = 0; q < kPipes; ++q) joined[q] = std::max(joined[q], t.vc[p][q]);
+    }
+    const uint64_t c = trace_detail::cycles(t.cost.barrier);
+    const uint32_t index = t.next_index++;
+    for (uint8_t p = 0; p < kPipes; ++p) {
+        std::memcpy(t.vc[p], joined, sizeof(joined));
+        t.pipe_free[p] = when + c;
+        t.busy[p] += c;
+    }
+    for (uint8_t p = 0; p < kPipes; ++p) t.vc[p][p] = joined[p] + 1;
+    trace_detail::log_entry(t, "PipeBarrier<PIPE_ALL>", index, kPipeS, when, when + c);
+}
+
+void barrier_pipe(uint8_t pipe) {
+    Tracer& t = tracer();
+    if (pipe >= kPipes) return;
+    trace_detail::sync_instr(t, "PipeBarrier", pipe, t.cost.barrier);
+}
+
+void queue_sync(QueueOp op, QueueKind kind, int32_t buffer) {
+    if (kind == QueueKind::None) return;
+    Tracer& t = tracer();
+    const uint8_t producer = kind == QueueKind::In ? kPipeMte2 : kPipeV;
+    const uint8_t consumer = kind == QueueKind::In ? kPipeV : kPipeMte3;
+    QueueSlots& q = t.queues[buffer];
+    switch (op) {
+        case QueueOp::EnQue: {
+            const uint32_t index = trace_detail::sync_instr(t, "TQue::EnQue", producer, t.cost.flag);
+            trace_detail::release(t, producer, q.data, index);
+            break;
+        }
+        case QueueOp::DeQue:
+            if (q.data.set) trace_detail::acquire(t, consumer, q.data);
+            trace_detail::sync_instr(t, "TQue::DeQue", consumer, t.cost.flag);
+            break;
+        case QueueOp::Free: {
+            const uint32_t index = trace_detail::sync_instr(t, "TQue::FreeTensor", consumer, t.cost.flag);
+            trace_detail::release(t, consumer, q.free, index);
+            break;
+        }
+        case QueueOp::Alloc:
+            if (q.free.set) {
+                trace_detail::acquire(t, producer, q.free);
+                trace_detail::sync_instr(t, "TQue::AllocTensor", producer, t.cost.flag);
+            }
+            break;
+    }
+}
+
+// FetchEventID: the id AllocEventID would hand out, without holding it
+// (docs/zh/api/SIMD-API/基础API/资源管理/TPipe/FetchEventID.md: "此接口不会申请TEventID").
+int32_t fetch_event_id(int type) {
+    Tracer& t = tracer();
+    for (int32_t id = 0; id < kEventIds; ++id) {
+        if (!(t.held[type] & (1u << id))) return id;
+    }
+    fail("FetchEventID", "all ", kEventIds, " event ids of ", event_name(type), " are held by AllocEventID");
+}
+
+// AllocEventID holds the id until ReleaseEventID (docs .../TPipe/AllocEventID.md).
+int32_t alloc_event_id(int type) {
+    Tracer& t = tracer();
+    const int32_t id = fetch_event_id(type);
+    t.held[type] = uint8_t(t.held[type] | (1u << id));
+    return id;
+}
+
+void release_event_id(int type, int32_t id) {
+    Tracer& t = tracer();
+    if (id < 0 || id >= kEventIds || !(t.held[type] & (1u << id))) {
+        fail("ReleaseEventID", "event id ", id, " of ", event_name(type), " is not held (AllocEventID first)");
+    }
+    t.held[type] = uint8_t(t.held[type] & ~(1u << id));
+}
+
+// ---------------------------------------------------------------- tensors and queues
+
+void check_slice(uint64_t offset, uint64_t elements) {
+    if (offset > elements) {
+        fail("LocalTensor::operator[]", "slice offset ", offset, " is past the end of a ", elements, "-element tensor");
+    }
+}
+
+void check_set_size(uint32_t size, uint64_t elements) {
+    if (size > elements) {
+        fail("LocalTensor::SetSize", "size ", size, " exceeds the ", elements, " elements the tensor was created over");
+    }
+}
+
+void check_ub_tensor(const char* api, uint64_t offset, uint64_t elements, uint64_t count, bool need_align) {
+    if (need_align && offset % kBlockBytes != 0) {
+        fail(api, "misaligned UB address: byte offset ", offset, " is not a multiple of 32 (slice at a 32-byte boundary)");
+    }
+    if (count > elements) {
+        fail(api, "accesses ", count, " elements of a ", elements, "-element UB tensor");
+    }
+}
+
+void scalar_ub(const char* api, uint64_t offset, uint64_t i, uint64_t elements, uint64_t elem_bytes, bool write) {
+    if (i >= elements) fail(api, "index ", i, " out of range for ", elements, " elements");
+    rec_scalar_ub(api, offset + i * elem_bytes, elem_bytes, write);
+    if (write) {
+        stats().scalar_set_value += 1;
+    } else {
+        stats().scalar_get_value += 1;
+    }
+}
+
+void scalar_gm(const char* api, void* dst, const void* src, uint64_t bytes, int32_t owner, bool write) {
+    rec_scalar_gm(api, write ? dst : src, bytes, write);
+    if (write) {
+        gm_write(api, dst, src, bytes, owner);
+        stats().scalar_set_value += 1;
+    } else {
+        gm_read(api, dst, src, bytes, owner);
+        stats().scalar_get_value += 1;
+    }
+}
+
+void check_tbuf_get(uint32_t len, uint64_t elem_bytes, uint64_t bytes) {
+    if (uint64_t(len) * elem_bytes > bytes) {
+        fail("TBuf::Get", len, " elements exceed the ", bytes, "-byte buffer");
+    }
+}
+
+void check_tbuf_offset(uint32_t len, uint32_t byte_offset, uint64_t elem_bytes, uint64_t bytes) {
+    if (byte_offset % kBlockBytes != 0) {
+        fail("TBuf::GetWithOffset", "byte offset ", byte_offset, " is not 32-byte aligned");
+    }
+    if (uint64_t(byte_offset) + uint64_t(len) * elem_bytes > bytes) {
+        fail("TBuf::GetWithOffset", len, " elements at byte ", byte_offset, " exceed the ", bytes, "-byte buffer");
+    }
+}
+
+namespace {
+int32_t next_buffer_id() {
+    static int32_t id = 0;
+    return ++id;
+}
+}  // namespace
+
+struct Queue::Impl {
+    std::vector<uint64_t> buffers;
+    std::vector<int32_t> ids;
+    std::vector<bool> in_use;
+    std::deque<int32_t> fifo;
+    uint64_t bytes = 0;
+
+    size_t find(const char* api, int32_t buffer) const {
+        for (size_t i = 0; i < ids.size(); ++i) {
+            if (ids[i] == buffer) return i;
+        }
+        fail(api, "tensor does not belong to this queue");
+    }
+};
+
+Queue::Queue(const Queue& other) : impl_(other.impl_ ? new Impl(*other.impl_) : nullptr) {}
+
+Queue& Queue::operator=(const Queue& other) {
+    if (this != &other) {
+        Impl* copy = other.impl_ ? new Impl(*other.impl_) : nullptr;
+        delete impl_;
+        impl_ = copy;
+    }
+    return *this;
+}
+
+Queue::~Queue() { delete impl_; }
+
+void Queue::init(uint32_t num, uint32_t len) {
+    if (impl_ == nullptr) impl_ = new Impl;
+    Impl& q = *impl_;
+    q.bytes = (uint64_t(len) + 31) / 32 * 32;
+    for (uint32_t i = 0; i < num; ++i) {
+        q.buffers.push_back(ub_reserve("TPipe::InitBuffer", q.bytes));
+        q.ids.push_back(next_buffer_id());
+        q.in_use.push_back(false);
+    }
+}
+
+Queue::Slot Queue::alloc(QueueKind kind) {
+    if (impl_ == nullptr || impl_->buffers.empty()) {
+        fail("TQue::AllocTensor", "queue has no buffers (call pipe.InitBuffer first)");
+    }
+    Impl& q = *impl_;
+    for (size_t i = 0; i < q.buffers.size(); ++i) {
+        if (!q.in_use[i]) {
+            q.in_use[i] = true;
+            queue_sync(QueueOp::Alloc, kind, q.ids[i]);
+            return {q.buffers[i], q.bytes, q.ids[i]};
+        }
+    }
+    fail("TQue::AllocTensor", "all ", q.buffers.size(), " buffers are in use (a FreeTensor is missing)");
+}
+
+void Queue::enque(const char* api, QueueKind kind, int32_t buffer) {
+    if (impl_ == nullptr) fail(api, "tensor does not belong to this queue");
+    impl_->find(api, buffer);
+    queue_sync(QueueOp::EnQue, kind, buffer);
+    impl_->fifo.push_back(buffer);
+}
+
+Queue::Slot Queue::deque(QueueKind kind) {
+    if (impl_ == nullptr || impl_->fifo.empty()) {
+        fail("TQue::DeQue", "queue is empty (DeQue without a matching EnQue)");
+    }
+    Impl& q = *impl_;
+    const int32_t id = q.fifo.front();
+    q.fifo.pop_front();
+    queue_sync(QueueOp::DeQue, kind, id);
+    for (size_t i = 0; i < q.ids.size(); ++i) {
+        if (q.ids[i] == id) return {q.buffers[i], q.bytes, id};
+    }
+    fail("TQue::DeQue", "internal: unknown buffer");
+}
+
+void Queue::free(QueueKind kind, int32_t buffer) {
+    if (impl_ == nullptr) fail("TQue::FreeTensor", "tensor does not belong to this queue");
+    Impl& q = *impl_;
+    const size_t i = q.find("TQue::FreeTensor", buffer);
+    if (!q.in_use[i]) fail("TQue::FreeTensor", "buffer freed twice");
+    q.in_use[i] = false;
+    queue_sync(QueueOp::Free, kind, buffer);
+}
+
+// ---------------------------------------------------------------- DataCopy / DataCopyPad
+
+namespace {
+inline uint64_t align32(uint64_t n) { return (n + 31) / 32 * 32; }
+
+void check_ub_span(const char* api, UbView t, uint64_t elem_bytes, uint64_t first_byte, uint64_t end_byte) {
+    if (t.offset % 32 != 0) {
+        fail(api, "misaligned UB address: byte offset ", t.offset, " is not 32-byte aligned");
+    }
+    if (end_byte > t.elements * elem_bytes) {
+        fail(api, "UB bytes [", first_byte, ", ", end_byte, ") exceed the ", t.elements * elem_bytes, "-byte tensor");
+    }
+}
+
+void check_count32(const char* api, uint32_t count, uint64_t elem_bytes, const char* hint) {
+    if (uint64_t(count) * elem_bytes % 32 != 0) {
+        fail(api, "count ", count, " x ", elem_bytes, " bytes is not a multiple of 32", hint);
+    }
+}
+}  // namespace
+
+void copy_pad_gm_to_ub(UbView dst, GmView src, const AscendC::DataCopyExtParams& p, const PadSpec& pad,
+                       uint64_t elem_bytes, bool compact) {
+    const char* api = "DataCopyPad(GM->UB)";
+    rules::check_copy_gm_to_ub(api, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
+    stats().dma_calls += 1;
+    if (p.blockCount == 0 || p.blockLen == 0) return;
+    if (p.blockLen % elem_bytes != 0) fail(api, "blockLen ", p.blockLen, " is not a multiple of sizeof(T)");
+    if (p.dstStride < 0) fail(api, "dstStride ", p.dstStride, " must be >= 0 (32-byte blocks)");
+    if ((pad.left + pad.right) * elem_bytes > 64) fail(api, "padding exceeds 32 bytes per side");
+    const uint64_t pad_bytes = uint64_t(pad.left + pad.right) * elem_bytes;
+    const uint64_t ub_step = !compact ? align32(uint64_t(p.dstStride) * 32 + p.blockLen + pad_bytes) : p.blockLen;
+    const int64_t gm_step = p.srcStride + int64_t(p.blockLen);
+    const uint64_t block_span = !compact ? align32(p.blockLen + pad_bytes) : p.blockLen;
+    const uint64_t last_end =
+        !compact ? ub_step * (p.blockCount - 1) + block_span : align32(uint64_t(p.blockLen) * p.blockCount);
+    check_ub_span(api, dst, elem_bytes, 0, last_end);
+    rec_dma(api, true, ub_bytes(dst.offset, dst.offset + last_end, true), src.ptr,
+            uint64_t(std::max<int64_t>(gm_step * (p.blockCount - 1), 0)) + p.blockLen,
+            uint64_t(p.blockCount) * p.blockLen);
+    uint8_t* ub = ub_base() + dst.offset;
+    const uint8_t* gm = static_cast<const uint8_t*>(src.ptr);
+    for (uint16_t b = 0; b < p.blockCount; ++b) {
+        uint8_t* row = ub + ub_step * b;
+        const uint64_t left = pad.left;
+        gm_read(api, row + left * elem_bytes, gm + gm_step * b, p.blockLen, src.owner);
+        if (!compact) {
+            const uint64_t n = p.blockLen / elem_bytes;
+            const uint64_t total = block_span / elem_bytes;
+            // Left/right pads and the 32-byte tail: the pad value when isPad, otherwise the
+            // hardware's dummy (the block's first element) -- never silently zero.
+            uint8_t fill[8];
+            std::memcpy(fill, pad.is_pad ? static_cast<const uint8_t*>(pad.value) : row + left * elem_bytes, elem_bytes);
+            for (uint64_t i = 0; i < left; ++i) std::memcpy(row + i * elem_bytes, fill, elem_bytes);
+            for (uint64_t i = left + n; i < total; ++i) std::memcpy(row + i * elem_bytes, fill, elem_bytes);
+        }
+    }
+}
+
+void copy_pad_ub_to_gm(GmView dst, UbView src, const AscendC::DataCopyExtParams& p, uint64_t elem_bytes, bool compact) {
+    const char* api = "DataCopyPad(UB->GM)";
+    rules::check_copy_ub_to_gm(api, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
+    stats().dma_calls += 1;
+    if (p.blockCount == 0 || p.blockLen == 0) return;
+    if (p.srcStride < 0) fail(api, "srcStride ", p.srcStride, " must be >= 0 (32-byte blocks)");
+    const uint64_t ub_step = !compact ? align32(p.blockLen) + uint64_t(p.srcStride) * 32 : p.blockLen;
+    const int64_t gm_step = p.dstStride + int64_t(p.blockLen);
+    check_ub_span(api, src, elem_bytes, 0, ub_step * (p.blockCount - 1) + p.blockLen);
+    rec_dma(api, false, ub_bytes(src.offset, src.offset + ub_step * (p.blockCount - 1) + p.blockLen, false), dst.ptr,
+            uint64_t(std::max<int64_t>(gm_step * (p.blockCount - 1), 0)) + p.blockLen,
+            uint64_t(p.blockCount) * p.blockLen);
+    const uint8_t* ub = ub_base() + src.offset;
+    uint8_t* gm = static_cast<uint8_t*>(const_cast<void*>(dst.ptr));
+    for (uint16_t b = 0; b < p.blockCount; ++b) {
+        gm_write(api, gm + gm_step * b, ub + ub_step * b, p.blockLen, dst.owner);
+    }
+}
+
+void copy_gm_to_ub(UbView dst, GmView src, uint32_t count, uint64_t elem_bytes) {
+    const char* api = "DataCopy(GM->UB)";
+    stats().dma_calls += 1;
+    check_count32(api, count, elem_bytes, " (use DataCopyPad)");
+    const uint64_t bytes = uint64_t(count) * elem_bytes;
+    check_ub_span(api, dst, elem_bytes, 0, bytes);
+    rec_dma(api, true, ub_bytes(dst.offset, dst.offset + bytes, true), src.ptr, bytes, bytes);
+    gm_read(api, ub_base() + dst.offset, src.ptr, bytes, src.owner);
+}
+
+void copy_ub_to_gm(GmView dst, UbView src, uint32_t count, uint64_t elem_bytes) {
+    const char* api = "DataCopy(UB->GM)";
+    stats().dma_calls += 1;
+    check_count32(api, count, elem_bytes, " (use DataCopyPad)");
+    const uint64_t bytes = uint64_t(count) * elem_bytes;
+    check_ub_span(api, src, elem_bytes, 0, bytes);
+    rec_dma(api, false, ub_bytes(src.offset, src.offset + bytes, false), dst.ptr, bytes, bytes);
+    gm_write(api, const_cast<void*>(dst.ptr), ub_base() + src.offset, bytes, dst.owner);
+}
+
+void copy_ub_to_ub(UbView dst, UbView src, uint32_t count, uint64_t elem_bytes) {
+    const char* api = "DataCopy(UB->UB)";
+    stats().dma_calls += 1;
+    check_count32(api, count, elem_bytes, "");
+    const uint64_t bytes = uint64_t(count) * elem_bytes;
+    check_ub_span(api, src, elem_bytes, 0, bytes);
+    check_ub_span(api, dst, elem_bytes, 0, bytes);
+    rec_ub_copy(api, ub_bytes(dst.offset, dst.offset + bytes, true), ub_bytes(src.offset, src.offset + bytes, false));
+    std::memmove(ub_base() + dst.offset, ub_base() + src.offset, bytes);
+}
+
+// ---------------------------------------------------------------- SIMT
+
+namespace {
+void simt_record(const void* addr, uint64_t bytes) {
+    Core& c = core();
+    if (!c.in_simt) return;
+    c.stats.simt_gm_bytes += bytes;
+    // Lines are counted from the buffer's start: device GM allocations are line aligned,
+    // host numpy arrays need not be (the counters must not depend on malloc).
+    const int32_t owner = find_gm_index(addr);
+    const auto* p = static_cast<const uint8_t*>(addr);
+    const uint64_t rel = owner < 0 ? 0 : uint64_t(p - state().gm[size_t(owner)].base);
+    const uint64_t line = (uint64_t(owner + 1) << 40) | (rel / kDcacheLineBytes);
+    state().simt_trace.record(uint32_t(c.simt_thread), c.simt_seq++, line);
+}
+}  // namespace
+
+void simt_gm_read(const char* api, void* dst, const void* p, uint64_t bytes) {
+    gm_read(api, dst, p, bytes, find_gm_index(p));
+    vf_gm_access(p, bytes, false);
+    simt_record(p, bytes);
+}
+
+void simt_gm_write(const char* api, void* p, const void* src, uint64_t bytes) {
+    gm_write(api, p, src, bytes, find_gm_index(p));
+    vf_gm_access(p, bytes, true);
+    simt_record(p, bytes);
+}
+
+void simt_begin(int64_t n) {
+    rules::check_simt_ub("Simt::VF_CALL");
+    if (n < 1 || n > 2048) fail("Simt::VF_CALL", "thread count ", n, " must be in [1, 2048]");
+}
+
+// Replay the VF call's accesses in warp lockstep (SimtTrace): coalescing, then DCache.
+void simt_end(int64_t n) {
+    Core& c = core();
+    c.in_simt = false;
+    State& s = state();
+    s.simt_trace.account(s.dcache, c.stats);
+    c.stats.simt_threads += uint64_t(n);
+    c.simt_thread = 0;
+    c.simt_threads = 1;
+}
+
+}  // namespace ascsim
+
+// ---------------------------------------------------------------- register helpers
+
+namespace AscendC {
+namespace Reg {
+namespace detail {
+
+void check_ub(const char* api, const uint8_t* q, uint64_t bytes, bool need_align) {
+    const uint8_t* base = ascsim::ub_base();
+    uint64_t cap = ascsim::core().ub_capacity;
+    if (q < base || q + bytes > base + cap) {
+        ascsim::fail(api, "address is outside the unified buffer (", cap, " bytes)");
+    }
+    if (need_align && uint64_t(q - base) % 32 != 0) {
+        ascsim::fail(api, "misaligned UB address: byte offset ", uint64_t(q - base), " is not 32-byte aligned");
+    }
+}
+
+void load_norm(const uint8_t* q, uint8_t* out) {
+    check_ub("LoadAlign", q, kVL, true);
+    ascsim::vf_ub_access("LoadAlign", q, kVL, false);
+    std::memcpy(out, q, kVL);
+    ascsim::stats().ub_read_bytes += kVL;
+    count();
+}
+
+void store_norm(uint8_t* q, const uint8_t* in, const MaskReg& mask, uint32_t elem_bytes) {
+    check_ub("StoreAlign", q, kVL, true);
+    const uint32_t lanes = kVL / elem_bytes;
+    // only the lanes the mask selects are written (the record: their span)
+    if (ascsim::tracer().enabled) {
+        if (mask.bits.all()) {  // the common case: a whole register
+            ascsim::vf_ub_access("StoreAlign", q, uint64_t(lanes) * elem_bytes, true);
+        } else {
+            uint32_t first = lanes, end = 0;
+            for (uint32_t i = 0; i < lanes; ++i) {
+                if (mask.bits[i * elem_bytes]) {
+                    first = std::min(first, i);
+                    end = i + 1;
+                }
+            }
+            if (end > first) ascsim::vf_ub_access("StoreAlign", q + first * elem_bytes, (end - first) * elem_bytes, true);
+        }
+    }
+    for (uint32_t i = 0; i < lanes; ++i) {
+        if (!mask.bits[i * elem_bytes]) continue;
+        std::memcpy(q + i * elem_bytes, in + i * elem_bytes, elem_bytes);
+        ascsim::stats().ub_write_bytes += elem_bytes;
+    }
+    count();
+}
+
+}  // namespace detail
+}  // namespace Reg
+
+namespace detail {
+// One add of the device in T: the exact sum (double holds the sum of two halves or floats
+// exactly when their exponents are close, and rounds once to double otherwise) rounded to T.
+template <typename T>
+T add_in(T a, T b) {
+    return T(double(ascsim::compute_t<T>(a)) + double(ascsim::compute_t<T>(b)));
+}
+
+// Binary-tree sum of v[0..n) in T, adjacent pairs first (data1+data2, data3+data4, ...),
+// padded with zeros to a power of two: the order of ReduceDataBlock / ReduceSum within a
+// repeat (docs/zh/api/SIMD-API/基础API/Memory矢量计算/归约计算/ReduceDataBlock.md, 关键特性说明).
+template <typename T>
+T tree_sum(std::vector<T> v) {
+    if (v.empty()) return T(0.0f);
+    size_t n = 1;
+    while (n < v.size()) n *= 2;
+    v.resize(n, T(0.0f));
+    for (; n > 1; n /= 2) {
+        for (size_t i = 0; i < n / 2; ++i) v[i] = add_in(v[2 * i], v[2 * i + 1]);
+    }
+    return v[0];
+}
+
+// ReduceSum of count elements on the 950 (ReduceSum.md, 关键特性说明): every add is in T. Each
+// 256-byte repeat is summed as a binary tree; the repeats' results are then summed as a
+// binary tree (方式二), except for 256..1024 bytes of data, whose repeats are first added lane
+// by lane into one repeat, which is then summed as a tree (方式三).
+template <typename T>
+T device_sum(const T* x, uint32_t count) {
+    const uint32_t per_repeat = uint32_t(ascsim::kVectorBytes / sizeof(T));
+    const uint64_t bytes = uint64_t(count) * sizeof(T);
+    const uint32_t repeats = (count + per_repeat - 1) / per_repeat;
+    if (bytes >= 256 && bytes <= 1024) {
+        std::vector<T> lanes(x, x + per_repeat);
+        for (uint32_t r = 1; r < repeats; ++r) {
+            for (uint32_t j = 0; j < per_repeat && r * per_repeat + j < count; ++j) {
+                lanes[j] = add_in(lanes[j], x[r * per_repeat + j]);
+            }
+        }
+        return tree_sum(std::move(lanes));
+    }
+    std::vector<T> partial;
+    for (uint32_t r = 0; r < repeats; ++r) {
+        const uint32_t first = r * per_repeat, n = std::min(per_repeat, count - first);
+        partial.push_back(tree_sum(std::vector<T>(x + first, x + first + n)));
+    }
+    return tree_sum(std::move(partial));
+}
+template half device_sum<half>(const half*, uint32_t);
+template bfloat16_t device_sum<bfloat16_t>(const bfloat16_t*, uint32_t);
+template float device_sum<float>(const float*, uint32_t);
+}  // namespace detail
+
+// ---------------------------------------------------------------- instantiations
+
+#undef ASCSIM_EXTERN_OR_NOT
+#define ASCSIM_EXTERN_OR_NOT
+ASCSIM_ELEMENT_TYPES(ASCSIM_VECTOR_T, )
+
+namespace Reg {
+ASCSIM_ELEMENT_TYPES(ASCSIM_REG_T, )
+}  // namespace Reg
+
+}  // namespace AscendC
