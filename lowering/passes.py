@@ -20,7 +20,9 @@ from passes.options import MaskMode, TypedOptions
 NAME = "lower-to-ascendc"
 
 
-def lower_module(module: ModuleOp, name: str | None = None, mask_mode: str = "loop") -> ModuleOp:
+def lower_module(
+    module: ModuleOp, name: str | None = None, mask_mode: str = "loop", double_buffer: bool = True
+) -> ModuleOp:
     """The ascendc kernel module of ``module``'s one kernel: an ordinary scheduled graph, or
     the template cases (and SK-like stage graphs) of one IndirectLoad graph."""
     graphs = [g for g in module.ops if isinstance(g, GraphOp)]
@@ -34,7 +36,7 @@ def lower_module(module: ModuleOp, name: str | None = None, mask_mode: str = "lo
                 f"graph @{g.graph_name} holds an IndirectLoad: run indirect-load-template-cases first "
                 "(-p autofuse does)",
             )
-        return lower_graph(g, name, mask_mode)
+        return lower_graph(g, name, mask_mode, double_buffer=double_buffer)
     if any(g.template is None for g in graphs):
         raise PassError(
             NAME, f"expected one graph per module (one kernel per build), found {len(graphs)}"
@@ -54,9 +56,12 @@ class LowerToAscendCPass(TypedOptions, ModulePass):
     """VF masks: "loop" (AL-7, the loop dtype) or "per-op" (debug: the pre-fix defect)."""
     kernel: str = ""
     """The kernel's name ("": ``autofuse_<graph>``), mapped to a C++ identifier."""
+    double_buffer: bool = True
+    """Double-buffered tile loops for graphs without reductions (issue 18); false: every
+    tile drains the pipes before the next."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        kernel = lower_module(op, self.kernel or None, self.mask_mode)
+        kernel = lower_module(op, self.kernel or None, self.mask_mode, self.double_buffer)
         for existing in list(op.ops):
             Rewriter.erase_op(existing, safe_erase=False)
         ops = list(kernel.body.block.ops)

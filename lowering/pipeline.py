@@ -34,7 +34,7 @@ from passes.vf_partition import VfPartitionPass
 
 
 def autofuse_passes(
-    vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = ""
+    vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = "", double_buffer: bool = True
 ) -> tuple[ModulePass, ...]:
     return (
         IndirectLoadTemplateCasesPass(template=template, vf=vf),  # type: ignore[arg-type]
@@ -42,7 +42,7 @@ def autofuse_passes(
         NormalizeArangeBroadcastViewsPass(),
         SchedulePass(),
         VfPartitionPass(enable=vf),
-        LowerToAscendCPass(mask_mode=mask_mode, kernel=kernel),  # type: ignore[arg-type]
+        LowerToAscendCPass(mask_mode=mask_mode, kernel=kernel, double_buffer=double_buffer),  # type: ignore[arg-type]
     )
 
 
@@ -52,11 +52,9 @@ def schedule_passes(vf: bool = True, template: str = "") -> tuple[ModulePass, ..
 
 
 def autofuse_pipeline(
-    vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = ""
+    vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = "", double_buffer: bool = True
 ) -> PassPipeline:
-    return PassPipeline(
-        autofuse_passes(vf, mask_mode, template, kernel), after_pass()
-    )
+    return PassPipeline(autofuse_passes(vf, mask_mode, template, kernel, double_buffer), after_pass())
 
 
 def run_passes(module: ModuleOp, passes: tuple[ModulePass, ...]) -> ModuleOp:
@@ -66,10 +64,15 @@ def run_passes(module: ModuleOp, passes: tuple[ModulePass, ...]) -> ModuleOp:
 
 
 def run_autofuse(
-    module: ModuleOp, vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = ""
+    module: ModuleOp,
+    vf: bool = True,
+    mask_mode: str = "loop",
+    template: str = "",
+    kernel: str = "",
+    double_buffer: bool = True,
 ) -> ModuleOp:
     """Run the pipeline on ``module`` in place; the module then holds the kernel."""
-    return run_passes(module, autofuse_passes(vf, mask_mode, template, kernel))
+    return run_passes(module, autofuse_passes(vf, mask_mode, template, kernel, double_buffer))
 
 
 
@@ -85,9 +88,11 @@ class AutofusePass(TypedOptions, ModulePass):
     mask_mode: MaskMode = "loop"
     template: TemplateName = ""
     """IndirectLoad graphs: keep only this template's case (default: host tiling chooses)."""
+    double_buffer: bool = True
+    """Double-buffered tile loops (``double_buffer=false``: the drained schedule)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        autofuse_pipeline(self.vf, self.mask_mode, self.template).apply(ctx, op)
+        autofuse_pipeline(self.vf, self.mask_mode, self.template, double_buffer=self.double_buffer).apply(ctx, op)
 
 
 __all__ = ["AutofusePass", "autofuse_passes", "autofuse_pipeline", "run_autofuse", "run_passes", "schedule_passes"]

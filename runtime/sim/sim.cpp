@@ -853,14 +853,14 @@ void simt_record(const void* addr, uint64_t bytes) {
 }
 }  // namespace
 
-void simt_gm_read(const char* api, void* dst, const void* p, uint64_t bytes) {
-    gm_read(api, dst, p, bytes, find_gm_index(p));
+void simt_gm_read(const char* api, void* dst, const void* base, const void* p, uint64_t bytes) {
+    gm_read(api, dst, p, bytes, find_gm_index(base));
     vf_gm_access(p, bytes, false);
     simt_record(p, bytes);
 }
 
-void simt_gm_write(const char* api, void* p, const void* src, uint64_t bytes) {
-    gm_write(api, p, src, bytes, find_gm_index(p));
+void simt_gm_write(const char* api, const void* base, void* p, const void* src, uint64_t bytes) {
+    gm_write(api, p, src, bytes, find_gm_index(base));
     vf_gm_access(p, bytes, true);
     simt_record(p, bytes);
 }
