@@ -348,6 +348,8 @@ class GraphLowering:
             self.globals: dict[AscirNode, SSAValue] = {}
             self.buffers: list[Buffer] = []
             self.pipelined = self.double_buffer and name is None
+            self.slots = k.tiling_get(tiling, "slots") if self.pipelined else None
+            """Buffer slots per double buffer, 1 or 2 (host tiling chooses)."""
             self._slotted: dict[SSAValue, SSAValue | int] = {}  # double buffer -> elements per copy
             self._single_mte = False  # some DataCopy in the tile loop touches a single buffer
             self._temps: dict[str, SSAValue] = {}  # temporaries shared by purpose
@@ -427,7 +429,8 @@ class GraphLowering:
                 b.set_flag(e, i)
         with b.loop(first, last, 1, "t") as (lb, t):
             self.b, self.t = lb, t
-            slot = lb.rem(lb.sub(t, first), self.k.tiling_get(self.tiling, "slots"), name="slot")
+            assert self.slots is not None
+            slot = lb.rem(lb.sub(t, first), self.slots, name="slot")
             even = lb.cmp("eq", slot, 0)
             ev = {e: lb.select(even, ids[0], ids[1], name=f"ev_{e.lower()}") for e, ids in events.items()}
             lb.wait_flag("V_MTE2", ev["V_MTE2"])
@@ -859,7 +862,7 @@ class GraphLowering:
         e = element_bytes(dtype)
         one = k.mul(self.k.tiling_get(self.tiling, "tile"), e) if full else ROW_BUFFER_BYTES
         per_copy = k.floordiv(one, e) if full else ROW_BUFFER_BYTES // e
-        slots = k.tiling_get(self.tiling, "slots") if copies > 1 else None  # 1 or 2: host tiling
+        slots = self.slots if copies > 1 else None
         nbytes = k.mul(one, slots) if slots is not None else one
         count = k.mul(per_copy, slots) if slots is not None else per_copy
         buf = k.tbuf(nbytes, name=f"ub_{name}")
@@ -925,7 +928,8 @@ class GraphLowering:
             return
         b = self.b
         if self.pipelined:  # each slot is filled once
-            again = b.cmp("slt", b.sub(self.t, self.first), self.k.tiling_get(self.tiling, "slots"))
+            assert self.slots is not None
+            again = b.cmp("slt", b.sub(self.t, self.first), self.slots)
         else:
             again = b.cmp("eq", self.t, self.first)
         if _inner_full(t):
