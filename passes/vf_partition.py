@@ -89,9 +89,12 @@ class _Clusterer:
 
     def _convex(self, members: int, ancestors: int) -> bool:
         """No node outside ``members`` lies on a path between two members. ``ancestors`` is
-        the union of the members' ancestor sets, so only the (few) outside ancestors are
-        visited: linear overall for chains."""
-        outside = ancestors & ~members
+        the union of the members' ancestor sets; such a node is an ancestor of a member and a
+        descendant of one, so it comes after the first member in program order: only the
+        outside ancestors past the first member are visited (none for a chain, however many
+        clusters the VF limits cut it into)."""
+        first = members & -members
+        outside = ancestors & ~members & ~(first - 1)
         while outside:
             low = outside & -outside
             if self.anc[low.bit_length() - 1] & members:
