@@ -62,12 +62,12 @@ def graphs(rows: int, cols: int, rng: np.random.Generator) -> list[tuple[str, st
     x = rng.standard_normal((rows, cols)).astype(np.float32)
     y = rng.standard_normal((rows, cols)).astype(np.float32)
     sizes = {"s0": rows, "s1": cols}
-    b = suite.broadcast_add("float32", (rows, cols), rng)
+    b = suite.broadcast_add("int32", (rows, cols), rng)  # Arange values are integers
     tri = suite.triu_arange_mask("float32", (max(1, rows // 64), 64, cols), rng)
     return [
         ("add_relu", (ROOT / "examples" / "add_relu.mlir").read_text(), [x, y], sizes),
         ("chain16", chain(16), [x, y], sizes),
-        ("broadcast_add", b.ir, b.inputs, b.sizes),
+        ("broadcast_add i32", b.ir, b.inputs, b.sizes),
         ("triu", tri.ir, tri.inputs, tri.sizes),
         ("softmax", SOFTMAX, [x], sizes),
     ]
