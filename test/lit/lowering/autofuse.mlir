@@ -24,12 +24,16 @@
 // CHECK-LABEL: // ===== device_impl.cpp =====
 // CHECK:       extern "C" __global__ __vector__ void autofuse_add_relu(GM_ADDR in0, GM_ADDR in1, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK:           for (int64_t t = first_tile; t < last_tile; t += int64_t(1)) {
-// CHECK:               AscendC::DataCopyPad(l0_ub, {{.*}}, AscendC::DataCopyExtParams{static_cast<uint16_t>(int64_t(1)), static_cast<uint32_t>({{.*}}), static_cast<int64_t>(int64_t(0)), static_cast<int64_t>(int64_t(0)), 0}, AscendC::DataCopyPadExtParams<float>{false, 0, 0, static_cast<float>(0)});
-// CHECK:               AscendC::Add(sum_ub, l0_ub, l1_ub, static_cast<int32_t>(count));
+// The tile's slot of each double buffer (test/lit/lowering/double_buffer.mlir).
+// CHECK:               AscendC::LocalTensor<float> [[L0:v_[0-9]+]] = l0_ub[
+// CHECK:               AscendC::LocalTensor<float> [[L1:v_[0-9]+]] = l1_ub[
+// CHECK:               AscendC::LocalTensor<float> [[ACT:v_[0-9]+]] = act_ub[
+// CHECK:               AscendC::DataCopyPad([[L0]], {{.*}}, AscendC::DataCopyExtParams{static_cast<uint16_t>(int64_t(1)), static_cast<uint32_t>({{.*}}), static_cast<int64_t>(int64_t(0)), static_cast<int64_t>(int64_t(0)), 0}, AscendC::DataCopyPadExtParams<float>{false, 0, 0, static_cast<float>(0)});
+// CHECK:               AscendC::Add(sum_ub, [[L0]], [[L1]], static_cast<int32_t>(count));
 // Relu drops NaN (maxNum): the lanes where the input is not a number get NaN back, as in torch.
 // CHECK:               AscendC::Compare(isnum0_1_ub, sum_ub, sum_ub, AscendC::CMPMODE::EQ, {{.*}});
-// CHECK-NEXT:          AscendC::Relu(act_ub, sum_ub, static_cast<int32_t>(count));
-// CHECK-NEXT:          AscendC::Select(act_ub, isnum0_1_ub, act_ub, (0.0f / 0.0f), AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, static_cast<uint32_t>(count));
+// CHECK-NEXT:          AscendC::Relu([[ACT]], sum_ub, static_cast<int32_t>(count));
+// CHECK-NEXT:          AscendC::Select([[ACT]], isnum0_1_ub, [[ACT]], (0.0f / 0.0f), AscendC::SELMODE::VSEL_TENSOR_SCALAR_MODE, static_cast<uint32_t>(count));
 // CHECK:               AscendC::SetFlag<AscendC::HardEvent::V_MTE3>
-// CHECK:               AscendC::DataCopyPad({{.*}}, act_ub, AscendC::DataCopyExtParams{
+// CHECK:               AscendC::DataCopyPad({{.*}}, [[ACT]], AscendC::DataCopyExtParams{
 // CHECK:       extern "C" int64_t AutofuseLaunch(uint32_t block_dim, void* stream, void* in0, void* in1, void* out0, void* workspace, AutofuseTilingData* tiling) {
