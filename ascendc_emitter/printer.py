@@ -452,12 +452,10 @@ class CppPrinter:
             f"GetTPipePtr()->ReleaseEventID<AscendC::HardEvent::{mode(op, 'event')}>"
             f"(static_cast<AscendC::TEventID>({self.ref(op.id)}));"
         )
-        h[ac.SetFlagOp] = lambda op: self.line(
-            f"AscendC::SetFlag<AscendC::HardEvent::{mode(op, 'event')}>(static_cast<int32_t>({self.ref(op.id)}));"
-        )
-        h[ac.WaitFlagOp] = lambda op: self.line(
-            f"AscendC::WaitFlag<AscendC::HardEvent::{mode(op, 'event')}>(static_cast<int32_t>({self.ref(op.id)}));"
-        )
+        for flag_op, api in ((ac.SetFlagOp, "SetFlag"), (ac.WaitFlagOp, "WaitFlag")):
+            h[flag_op] = lambda op, api=api: self.line(
+                f"AscendC::{api}<AscendC::HardEvent::{mode(op, 'event')}>(static_cast<int32_t>({self.ref(op.id)}));"
+            )
         h[ac.VfCallOp] = lambda op: self.line(
             f"asc_vf_call<{callee(op, ac.SimdVfOp)}>({', '.join(self.ref(a) for a in op.args)});"
         )
