@@ -40,7 +40,6 @@ from dataclasses import dataclass, field
 
 from xdsl.dialects import scf
 from xdsl.ir import Operation, SSAValue
-from xdsl.traits import SymbolTable
 
 from ascendc_emitter.dialect import ops as ac
 
@@ -108,7 +107,7 @@ def _names_buffer(operand: SSAValue, tbuf: ac.TBufOp) -> bool:
 
 def _vf_param_only_stored(call: ac.VfCallOp, index: int) -> bool:
     """Whether the VF that ``call`` calls only stores to its parameter ``index``."""
-    fn = SymbolTable.lookup_symbol(call, call.callee)
+    fn = ac.lookup(call, call.callee.root_reference.data)
     if not isinstance(fn, ac.SimdVfOp):
         return False
     param = fn.body.blocks[0].args[index]

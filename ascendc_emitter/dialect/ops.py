@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
+from weakref import WeakKeyDictionary
 
 from xdsl.dialects.builtin import (
     ArrayAttr,
@@ -228,11 +229,34 @@ def symbol_table_of(op: Operation) -> Operation | None:
     return parent
 
 
+_SYMBOL_INDEX: WeakKeyDictionary[Operation, dict[str, Operation]] = WeakKeyDictionary()
+"""Per symbol table: name -> op, rebuilt whenever a lookup finds it stale (a miss, or an entry
+that was renamed or moved away). ``SymbolTable.lookup_symbol`` scans the table's ops on every
+call, which made verifying a module with n VF calls quadratic."""
+
+
 def lookup(op: Operation, name: str) -> Operation | None:
-    """The symbol ``name`` of the symbol table around ``op`` (``SymbolTable.lookup_symbol``)."""
-    if symbol_table_of(op) is None:
+    """The symbol ``name`` of the symbol table around ``op`` (what ``SymbolTable.lookup_symbol``
+    finds for a flat name), through an index of the table validated on every hit."""
+    table = symbol_table_of(op)
+    if table is None:
         return None
-    return SymbolTable.lookup_symbol(op, name)
+    found = _SYMBOL_INDEX.get(table, {}).get(name)
+    if found is None or found.parent_op() is not table or _sym_name(found) != name:
+        index: dict[str, Operation] = {}
+        for region in table.regions:
+            for block in region.blocks:
+                for o in block.ops:
+                    if (n := _sym_name(o)) is not None:
+                        index.setdefault(n, o)
+        _SYMBOL_INDEX[table] = index
+        found = index.get(name)
+    return found
+
+
+def _sym_name(op: Operation) -> str | None:
+    attr = op.properties.get("sym_name") or op.attributes.get("sym_name")
+    return attr.data if isinstance(attr, StringAttr) else None
 
 
 def tiling_struct_of(op: Operation) -> TilingStructOp | None:
