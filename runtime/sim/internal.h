@@ -2,9 +2,9 @@
 // code reaches it through the functions core.h and trace.h declare).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <exception>
-#include <list>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -38,111 +38,159 @@ struct BlockRecord {
 };
 
 // SIMT memory model (docs: a warp is 32 threads; the DCache line is 64 bytes, see
-// DataCacheCleanAndInvalid; the template reserves 32 KB of DCache, seed 001). The
-// simulator runs threads one after another, so it records each access with the thread's
-// access number and replays them in warp lockstep when the VF call ends: a warp's
-// accesses with the same number coalesce into one request per distinct line, and each
-// line goes through an LRU DCache of this core.
+// DataCacheCleanAndInvalid; the template reserves 32 KB of DCache, seed 001). Each access of
+// a thread has a number (its first access is 0); the device runs a warp's threads in
+// lockstep, so a warp's accesses with the same number coalesce into one request per distinct
+// line, and the requests go, by access number, then warp, then line, through an LRU DCache of
+// this core.
 constexpr uint64_t kWarpThreads = 32;
 constexpr uint64_t kDcacheLineBytes = 64;
 constexpr uint64_t kDcacheLines = 32 * 1024 / kDcacheLineBytes;
 
+// A fully associative LRU cache of kDcacheLines lines: an open-addressing index (linear
+// probing, backward-shift deletion) over a fixed array of nodes in a doubly linked recency
+// list -- no allocation per access.
 class Dcache {
   public:
+    Dcache() { clear(); }
+
     bool access(uint64_t line) {  // true on a hit
-        auto it = index_.find(line);
-        if (it != index_.end()) {
-            lru_.splice(lru_.begin(), lru_, it->second);
-            return true;
+        size_t h = home(line);
+        while (slot_[h] != kNone) {
+            const uint32_t k = slot_[h];
+            if (node_[k].line == line) {
+                unlink(k);
+                push_front(k);
+                return true;
+            }
+            h = (h + 1) & kMask;
         }
-        lru_.push_front(line);
-        index_[line] = lru_.begin();
-        if (lru_.size() > kDcacheLines) {
-            index_.erase(lru_.back());
-            lru_.pop_back();
+        uint32_t k;
+        if (size_ < kDcacheLines) {
+            k = uint32_t(size_++);
+        } else {  // evict the least recently used line
+            k = tail_;
+            unlink(k);
+            erase(node_[k].line);
         }
+        node_[k].line = line;
+        push_front(k);
+        h = home(line);
+        while (slot_[h] != kNone) h = (h + 1) & kMask;
+        slot_[h] = k;
         return false;
     }
+
     void clear() {
-        lru_.clear();
-        index_.clear();
+        for (auto& s : slot_) s = kNone;
+        head_ = tail_ = kNone;
+        size_ = 0;
     }
 
   private:
-    std::list<uint64_t> lru_;
-    std::unordered_map<uint64_t, std::list<uint64_t>::iterator> index_;
-};
-
-// One VF call's SIMT accesses, replayed in warp lockstep in linear time and memory linear in
-// the coalesced requests: the threads run in order, so a warp's accesses are complete when the
-// next warp starts; they are bucketed by access number (a counting sort), each bucket's lines
-// made unique (a warp request), and the requests kept; at the end of the call the requests are
-// ordered by access number, warps in order (a stable counting sort), and go through the DCache.
-// The order is: access number, then warp, then line -- the lockstep order of the device.
-class SimtTrace {
-  public:
-    void record(uint32_t thread, uint32_t seq, uint64_t line) {
-        const uint64_t warp = thread / kWarpThreads;
-        if (warp != warp_ && !warp_seq_.empty()) flush_warp();
-        warp_ = warp;
-        warp_seq_.push_back(seq);
-        warp_line_.push_back(line);
+    static constexpr uint32_t kNone = ~uint32_t(0);
+    static constexpr size_t kSlots = 4 * kDcacheLines;  // a power of two, load <= 1/4
+    static constexpr size_t kMask = kSlots - 1;
+    struct Node {
+        uint64_t line;
+        uint32_t prev, next;
+    };
+    static size_t home(uint64_t line) { return size_t((line * 0x9E3779B97F4A7C15ull) >> 40) & kMask; }
+    void unlink(uint32_t k) {
+        Node& n = node_[k];
+        if (n.prev != kNone) node_[n.prev].next = n.next; else head_ = n.next;
+        if (n.next != kNone) node_[n.next].prev = n.prev; else tail_ = n.prev;
     }
-
-    void account(Dcache& dcache, Stats& stats) {
-        flush_warp();
-        std::vector<uint64_t> start(size_t(max_seq_) + 2, 0);
-        for (uint32_t q : req_seq_) start[size_t(q) + 1] += 1;
-        for (size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
-        std::vector<uint64_t> ordered(req_line_.size());
-        for (size_t i = 0; i < req_line_.size(); ++i) ordered[start[req_seq_[i]]++] = req_line_[i];
-        stats.simt_transactions += ordered.size();
-        for (uint64_t line : ordered) {
-            if (!dcache.access(line)) stats.dcache_miss_lines += 1;
-        }
-        clear();
+    void push_front(uint32_t k) {
+        node_[k].prev = kNone;
+        node_[k].next = head_;
+        if (head_ != kNone) node_[head_].prev = k;
+        head_ = k;
+        if (tail_ == kNone) tail_ = k;
     }
-
-    void clear() {
-        warp_seq_.clear();
-        warp_line_.clear();
-        std::vector<uint32_t>().swap(req_seq_);
-        std::vector<uint64_t>().swap(req_line_);
-        max_seq_ = 0;
-    }
-
-  private:
-    void flush_warp() {
-        if (warp_seq_.empty()) return;
-        uint32_t top = 0;
-        for (uint32_t q : warp_seq_) top = q > top ? q : top;
-        max_seq_ = top > max_seq_ ? top : max_seq_;
-        std::vector<uint32_t> start(size_t(top) + 2, 0);
-        for (uint32_t q : warp_seq_) start[size_t(q) + 1] += 1;
-        for (size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
-        std::vector<uint64_t> lines(warp_line_.size());
-        std::vector<uint32_t> fill(start.begin(), start.end() - 1);
-        for (size_t i = 0; i < warp_seq_.size(); ++i) lines[fill[warp_seq_[i]]++] = warp_line_[i];
-        for (uint32_t q = 0; q <= top; ++q) {  // one request per distinct line of access q
-            auto first = lines.begin() + start[q], last = lines.begin() + start[size_t(q) + 1];
-            std::sort(first, last);  // at most one entry per thread of the warp
-            for (auto it = first; it != last; ++it) {
-                if (it == first || *it != *(it - 1)) {
-                    req_seq_.push_back(q);
-                    req_line_.push_back(*it);
-                }
+    void erase(uint64_t line) {
+        size_t h = home(line);
+        while (node_[slot_[h]].line != line) h = (h + 1) & kMask;
+        size_t hole = h;
+        for (size_t j = (hole + 1) & kMask; slot_[j] != kNone; j = (j + 1) & kMask) {
+            const size_t want = home(node_[slot_[j]].line);
+            // move slot j into the hole unless its home lies cyclically in (hole, j]
+            const bool stays = hole <= j ? (hole < want && want <= j) : (hole < want || want <= j);
+            if (!stays) {
+                slot_[hole] = slot_[j];
+                hole = j;
             }
         }
-        warp_seq_.clear();
-        warp_line_.clear();
+        slot_[hole] = kNone;
     }
 
-    uint64_t warp_ = 0;
-    std::vector<uint32_t> warp_seq_;   // the running warp's accesses, in thread order
-    std::vector<uint64_t> warp_line_;
-    std::vector<uint32_t> req_seq_;    // coalesced requests of the finished warps, warp order
-    std::vector<uint64_t> req_line_;
-    uint32_t max_seq_ = 0;
+    uint32_t slot_[kSlots];
+    Node node_[kDcacheLines];
+    uint32_t head_ = kNone, tail_ = kNone;
+    size_t size_ = 0;
+};
+
+// The accesses of one SIMT VF call, accounted in rounds (sim.cpp simt_run): the threads run
+// interleaved, each up to kSimtQuantum accesses per round, so after a round every access
+// numbered below the round's end is known; the round's accesses are then coalesced per warp
+// and access number and replayed through the DCache in the device's order (access number,
+// warp, line). Memory: kSimtQuantum lines per thread, whatever the call's length.
+constexpr uint32_t kSimtQuantum = 128;
+
+class SimtTrace {
+  public:
+    void begin(uint32_t threads) {
+        lines_.assign(size_t(threads) * kSimtQuantum, 0);
+        count_.assign(threads, 0);
+    }
+
+    // Record the running thread's next access; true when its quantum is full.
+    bool record(uint32_t thread, uint64_t line) {
+        uint32_t& n = count_[thread];
+        lines_[size_t(thread) * kSimtQuantum + n] = line;
+        return ++n == kSimtQuantum;
+    }
+
+    void account_round(Dcache& dcache, Stats& stats) {
+        const size_t threads = count_.size();
+        uint64_t warp[kWarpThreads];
+        for (uint32_t q = 0; q < kSimtQuantum; ++q) {
+            bool any = false;
+            for (size_t first = 0; first < threads; first += kWarpThreads) {
+                size_t m = 0;
+                const size_t last = std::min(threads, first + kWarpThreads);
+                for (size_t t = first; t < last; ++t) {
+                    if (count_[t] > q) warp[m++] = lines_[t * kSimtQuantum + q];
+                }
+                if (m == 0) continue;
+                any = true;
+                // one request per distinct line: sorted by insertion (a warp's lines mostly
+                // come in order already)
+                for (size_t i = 1; i < m; ++i) {
+                    const uint64_t v = warp[i];
+                    size_t j = i;
+                    for (; j > 0 && warp[j - 1] > v; --j) warp[j] = warp[j - 1];
+                    warp[j] = v;
+                }
+                for (size_t i = 0; i < m; ++i) {
+                    if (i > 0 && warp[i] == warp[i - 1]) continue;
+                    stats.simt_transactions += 1;
+                    if (!dcache.access(warp[i])) stats.dcache_miss_lines += 1;
+                }
+            }
+            if (!any) break;  // access numbers are dense: no thread got this far
+        }
+        std::fill(count_.begin(), count_.end(), 0u);
+    }
+
+    void clear() {
+        std::vector<uint64_t>().swap(lines_);
+        std::vector<uint32_t>().swap(count_);
+    }
+
+  private:
+    std::vector<uint64_t> lines_;  // [thread][access of this round]
+    std::vector<uint32_t> count_;  // accesses of each thread this round
 };
 
 struct GmBuffer {
@@ -161,7 +209,9 @@ struct State {
     std::vector<BlockRecord> block_log;  // one record per block of every launch
 };
 
-State& state();
+// Defined in sim.cpp; hidden, as g_core: each kernel module has its own simulated core.
+extern State g_state __attribute__((visibility("hidden")));
+inline State& state() { return g_state; }
 
 // ------------------------------------------------------------------ trace (sim.cpp)
 
@@ -237,7 +287,8 @@ struct Tracer {
     uint64_t block_log_begin = 0;
 };
 
-Tracer& tracer();
+extern Tracer g_tracer __attribute__((visibility("hidden")));
+inline Tracer& tracer() { return g_tracer; }
 
 // Forget every block's timeline and log (ascsim_reset).
 void trace_reset();

@@ -17,21 +17,18 @@
 #include <string>
 #include <vector>
 
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
 #include "internal.h"
 
 namespace ascsim {
 
 Core g_core;
 
-State& state() {
-    static State s;
-    return s;
-}
-
-Tracer& tracer() {
-    static Tracer t;
-    return t;
-}
+State g_state;
+Tracer g_tracer;
 
 void faultf(const char* api, const char* format, ...) {
     char small[512];
@@ -76,15 +73,28 @@ void check_gm(const char* api, const void* p, uint64_t bytes, const char* what, 
     }
 }
 
+namespace {
+// memcpy, with the element sizes of scalar accesses as fixed-size moves
+inline void copy_bytes(void* dst, const void* src, uint64_t bytes) {
+    switch (bytes) {
+        case 1: std::memcpy(dst, src, 1); break;
+        case 2: std::memcpy(dst, src, 2); break;
+        case 4: std::memcpy(dst, src, 4); break;
+        case 8: std::memcpy(dst, src, 8); break;
+        default: std::memcpy(dst, src, bytes); break;
+    }
+}
+}  // namespace
+
 void gm_read(const char* api, void* dst, const void* src, uint64_t bytes, int32_t owner) {
     check_gm(api, src, bytes, "read", owner);
-    std::memcpy(dst, src, bytes);
+    copy_bytes(dst, src, bytes);
     stats().gm_read_bytes += bytes;
 }
 
 void gm_write(const char* api, void* dst, const void* src, uint64_t bytes, int32_t owner) {
     check_gm(api, dst, bytes, "write", owner);
-    std::memcpy(dst, src, bytes);
+    copy_bytes(dst, src, bytes);
     stats().gm_write_bytes += bytes;
 }
 
@@ -838,31 +848,89 @@ void copy_ub_to_ub(UbView dst, UbView src, uint32_t count, uint64_t elem_bytes) 
 
 // ---------------------------------------------------------------- SIMT
 
+// A VF call's threads run as fibers (ucontext), round robin, each up to kSimtQuantum GM
+// accesses per turn: the device runs them side by side, and so the simulator touches GM
+// near where the other threads just did (running each thread to its end would walk every
+// array once per thread, missing the host's caches on every access), and the access record
+// is accounted after every round in memory bounded by threads x quantum (SimtTrace). Kernels
+// whose threads do not communicate through GM -- all that the device runs correctly without
+// a barrier -- compute what they computed one thread after another; a fault is the one the
+// lowest-numbered faulting thread raises, as when the threads ran in order.
 namespace {
-void simt_record(const void* addr, uint64_t bytes) {
+constexpr size_t kFiberStack = 256 * 1024;
+
+struct Fiber {
+    ucontext_t ctx;
+    uint8_t* stack = nullptr;  // kFiberStack bytes above a guard page
+    bool done = false;
+    uint32_t seq = 0;
+    std::exception_ptr error;
+};
+
+struct SimtRun {
+    ucontext_t scheduler;
+    std::vector<Fiber> fibers;
+    void (*body)(void*) = nullptr;
+    void* closure = nullptr;
+    int64_t running = -1;  // the fiber running now, -1 = the scheduler
+};
+
+SimtRun& simt_run_state() {
+    static SimtRun r;
+    return r;
+}
+
+void fiber_main(unsigned lo, unsigned hi) {
+    auto* f = reinterpret_cast<Fiber*>((uintptr_t(hi) << 32) | uintptr_t(lo));
+    try {
+        simt_run_state().body(simt_run_state().closure);
+    } catch (...) {
+        f->error = std::current_exception();
+    }
+    f->done = true;  // returning resumes uc_link: the scheduler
+}
+
+uint8_t* fiber_stack() {
+    const size_t page = size_t(sysconf(_SC_PAGESIZE));
+    void* p = mmap(nullptr, kFiberStack + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    mprotect(p, page, PROT_NONE);  // a stack overflow faults instead of corrupting memory
+    return static_cast<uint8_t*>(p) + page;
+}
+
+void simt_yield() {
+    SimtRun& r = simt_run_state();
+    Fiber& f = r.fibers[size_t(r.running)];
+    swapcontext(&f.ctx, &r.scheduler);
+}
+
+void simt_record(const void* addr, uint64_t bytes, int32_t owner) {
     Core& c = core();
     if (!c.in_simt) return;
     c.stats.simt_gm_bytes += bytes;
     // Lines are counted from the buffer's start: device GM allocations are line aligned,
     // host numpy arrays need not be (the counters must not depend on malloc).
-    const int32_t owner = find_gm_index(addr);
     const auto* p = static_cast<const uint8_t*>(addr);
     const uint64_t rel = owner < 0 ? 0 : uint64_t(p - state().gm[size_t(owner)].base);
     const uint64_t line = (uint64_t(owner + 1) << 40) | (rel / kDcacheLineBytes);
-    state().simt_trace.record(uint32_t(c.simt_thread), c.simt_seq++, line);
+    c.simt_seq += 1;
+    if (state().simt_trace.record(uint32_t(c.simt_thread), line) && simt_run_state().running >= 0) simt_yield();
 }
 }  // namespace
 
 void simt_gm_read(const char* api, void* dst, const void* p, uint64_t bytes) {
-    gm_read(api, dst, p, bytes, find_gm_index(p));
+    const int32_t owner = find_gm_index(p);
+    gm_read(api, dst, p, bytes, owner);
     vf_gm_access(p, bytes, false);
-    simt_record(p, bytes);
+    simt_record(p, bytes, owner);
 }
 
 void simt_gm_write(const char* api, void* p, const void* src, uint64_t bytes) {
-    gm_write(api, p, src, bytes, find_gm_index(p));
+    const int32_t owner = find_gm_index(p);
+    gm_write(api, p, src, bytes, owner);
     vf_gm_access(p, bytes, true);
-    simt_record(p, bytes);
+    simt_record(p, bytes, owner);
 }
 
 void simt_begin(int64_t n) {
@@ -870,15 +938,63 @@ void simt_begin(int64_t n) {
     if (n < 1 || n > 2048) fail("Simt::VF_CALL", "thread count ", n, " must be in [1, 2048]");
 }
 
-// Replay the VF call's accesses in warp lockstep (SimtTrace): coalescing, then DCache.
-void simt_end(int64_t n) {
+void simt_run(int64_t n, void (*body)(void*), void* closure) {
     Core& c = core();
-    c.in_simt = false;
     State& s = state();
-    s.simt_trace.account(s.dcache, c.stats);
-    c.stats.simt_threads += uint64_t(n);
+    SimtRun& r = simt_run_state();
+    c.stats.vf_calls += 1;
+    c.simt_threads = n;
+    c.in_simt = true;
+    s.simt_trace.begin(uint32_t(n));
+    if (r.fibers.size() < size_t(n)) r.fibers.resize(size_t(n));
+    r.body = body;
+    r.closure = closure;
+    for (int64_t t = 0; t < n; ++t) {
+        Fiber& f = r.fibers[size_t(t)];
+        if (f.stack == nullptr) f.stack = fiber_stack();
+        getcontext(&f.ctx);
+        f.ctx.uc_stack.ss_sp = f.stack;
+        f.ctx.uc_stack.ss_size = kFiberStack;
+        f.ctx.uc_link = &r.scheduler;
+        const auto addr = uintptr_t(&f);
+        makecontext(&f.ctx, reinterpret_cast<void (*)()>(fiber_main), 2, unsigned(addr & 0xffffffffu),
+                    unsigned(addr >> 32));
+        f.done = false;
+        f.seq = 0;
+        f.error = nullptr;
+    }
+    // Threads at or above `limit` are not run any more: a lower thread faulted, and in order
+    // they would never have started.
+    int64_t limit = n;
+    for (bool alive = true; alive;) {
+        alive = false;
+        for (int64_t t = 0; t < limit; ++t) {
+            Fiber& f = r.fibers[size_t(t)];
+            if (f.done) continue;
+            c.simt_thread = t;
+            c.simt_seq = f.seq;
+            r.running = t;
+            swapcontext(&r.scheduler, &f.ctx);
+            r.running = -1;
+            f.seq = c.simt_seq;
+            if (f.error) {
+                limit = t;
+                break;
+            }
+            alive = alive || !f.done;
+        }
+        if (limit == n) s.simt_trace.account_round(s.dcache, c.stats);
+    }
+    c.in_simt = false;
     c.simt_thread = 0;
     c.simt_threads = 1;
+    if (limit < n) {
+        std::exception_ptr error = r.fibers[size_t(limit)].error;
+        r.fibers[size_t(limit)].error = nullptr;
+        s.simt_trace.clear();
+        std::rethrow_exception(error);
+    }
+    c.stats.simt_threads += uint64_t(n);
 }
 
 }  // namespace ascsim
