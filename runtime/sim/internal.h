@@ -55,6 +55,7 @@ class Dcache {
     Dcache() { clear(); }
 
     bool access(uint64_t line) {  // true on a hit
+        if (head_ != kNone && node_[head_].line == line) return true;  // already the most recent
         size_t h = home(line);
         while (slot_[h] != kNone) {
             const uint32_t k = slot_[h];
@@ -135,11 +136,12 @@ class Dcache {
 // numbered below the round's end is known; the round's accesses are then coalesced per warp
 // and access number and replayed through the DCache in the device's order (access number,
 // warp, line). Memory: kSimtQuantum lines per thread, whatever the call's length.
-constexpr uint32_t kSimtQuantum = 128;
+constexpr uint32_t kSimtQuantum = 256;
 
 class SimtTrace {
   public:
     void begin(uint32_t threads) {
+        threads_ = threads;
         lines_.assign(size_t(threads) * kSimtQuantum, 0);
         count_.assign(threads, 0);
     }
@@ -147,7 +149,7 @@ class SimtTrace {
     // Record the running thread's next access; true when its quantum is full.
     bool record(uint32_t thread, uint64_t line) {
         uint32_t& n = count_[thread];
-        lines_[size_t(thread) * kSimtQuantum + n] = line;
+        lines_[size_t(n) * threads_ + thread] = line;
         return ++n == kSimtQuantum;
     }
 
@@ -160,18 +162,13 @@ class SimtTrace {
                 size_t m = 0;
                 const size_t last = std::min(threads, first + kWarpThreads);
                 for (size_t t = first; t < last; ++t) {
-                    if (count_[t] > q) warp[m++] = lines_[t * kSimtQuantum + q];
+                    if (count_[t] > q) warp[m++] = lines_[size_t(q) * threads + t];
                 }
                 if (m == 0) continue;
                 any = true;
-                // one request per distinct line: sorted by insertion (a warp's lines mostly
-                // come in order already)
-                for (size_t i = 1; i < m; ++i) {
-                    const uint64_t v = warp[i];
-                    size_t j = i;
-                    for (; j > 0 && warp[j - 1] > v; --j) warp[j] = warp[j - 1];
-                    warp[j] = v;
-                }
+                // one request per distinct line, in line order (a warp's lines mostly come
+                // in order already)
+                if (!std::is_sorted(warp, warp + m)) std::sort(warp, warp + m);
                 for (size_t i = 0; i < m; ++i) {
                     if (i > 0 && warp[i] == warp[i - 1]) continue;
                     stats.simt_transactions += 1;
@@ -189,7 +186,8 @@ class SimtTrace {
     }
 
   private:
-    std::vector<uint64_t> lines_;  // [thread][access of this round]
+    size_t threads_ = 0;
+    std::vector<uint64_t> lines_;  // [access of this round][thread]
     std::vector<uint32_t> count_;  // accesses of each thread this round
 };
 

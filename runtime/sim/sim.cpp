@@ -905,14 +905,21 @@ void simt_yield() {
     swapcontext(&f.ctx, &r.scheduler);
 }
 
-void simt_record(const void* addr, uint64_t bytes, int32_t owner) {
+// One lane's GM access: what gm_read/gm_write (bounds, copy, counters), vf_gm_access (the
+// workspace record of the VF) and the coalescing record do, with one buffer lookup.
+inline void simt_access(const char* api, void* dst, const void* src, const void* gm, uint64_t bytes, bool write) {
+    const int32_t owner = find_gm_index(gm);
+    check_gm(api, gm, bytes, write ? "write" : "read", owner);
+    copy_bytes(dst, src, bytes);
     Core& c = core();
+    (write ? c.stats.gm_write_bytes : c.stats.gm_read_bytes) += bytes;
+    const Tracer& t = tracer();
+    if (owner == t.ws_owner && t.enabled && t.vf_depth > 0) vf_gm_access(gm, bytes, write);
     if (!c.in_simt) return;
     c.stats.simt_gm_bytes += bytes;
     // Lines are counted from the buffer's start: device GM allocations are line aligned,
     // host numpy arrays need not be (the counters must not depend on malloc).
-    const auto* p = static_cast<const uint8_t*>(addr);
-    const uint64_t rel = owner < 0 ? 0 : uint64_t(p - state().gm[size_t(owner)].base);
+    const uint64_t rel = uint64_t(static_cast<const uint8_t*>(gm) - state().gm[size_t(owner)].base);
     const uint64_t line = (uint64_t(owner + 1) << 40) | (rel / kDcacheLineBytes);
     c.simt_seq += 1;
     if (state().simt_trace.record(uint32_t(c.simt_thread), line) && simt_run_state().running >= 0) simt_yield();
@@ -920,17 +927,11 @@ void simt_record(const void* addr, uint64_t bytes, int32_t owner) {
 }  // namespace
 
 void simt_gm_read(const char* api, void* dst, const void* p, uint64_t bytes) {
-    const int32_t owner = find_gm_index(p);
-    gm_read(api, dst, p, bytes, owner);
-    vf_gm_access(p, bytes, false);
-    simt_record(p, bytes, owner);
+    simt_access(api, dst, p, p, bytes, false);
 }
 
 void simt_gm_write(const char* api, void* p, const void* src, uint64_t bytes) {
-    const int32_t owner = find_gm_index(p);
-    gm_write(api, p, src, bytes, owner);
-    vf_gm_access(p, bytes, true);
-    simt_record(p, bytes, owner);
+    simt_access(api, p, src, p, bytes, true);
 }
 
 void simt_begin(int64_t n) {
