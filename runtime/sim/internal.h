@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdint>
 #include <exception>
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -230,6 +231,88 @@ struct Granule {
     Access read[kPipes];
 };
 
+inline bool same_access(const Access& a, const Access& b) {
+    return a.gen == b.gen && a.clock == b.clock && a.index == b.index && a.pipe == b.pipe && a.tensor == b.tensor &&
+           a.api == b.api && a.space == b.space && a.lo == b.lo && a.hi == b.hi && a.finish == b.finish;
+}
+
+inline bool same_granule(const Granule& a, const Granule& b) {
+    if (!same_access(a.write, b.write)) return false;
+    for (uint8_t p = 0; p < kPipes; ++p) {
+        if (!same_access(a.read[p], b.read[p])) return false;
+    }
+    return true;
+}
+
+// The workspace's granules as runs [first, end) of granules in the same state: a granule not
+// in any run was never accessed in this block. An instruction over a large range leaves one
+// run, so memory follows the number of distinct accesses, not the workspace's size.
+class GranuleRuns {
+  public:
+    struct Run {
+        uint64_t end;
+        Granule g;
+    };
+    using Map = std::map<uint64_t, Run>;
+
+    void clear() { runs_.clear(); }
+
+    // The runs overlapping granules [first, end), in order.
+    Map::iterator begin_at(uint64_t first) {
+        auto it = runs_.upper_bound(first);
+        if (it != runs_.begin()) {
+            auto prev = std::prev(it);
+            if (prev->second.end > first) return prev;
+        }
+        return it;
+    }
+    Map::iterator end() { return runs_.end(); }
+
+    // Make [first, end) a union of whole runs (never-accessed granules get a fresh run),
+    // returning the first of them.
+    Map::iterator cover(uint64_t first, uint64_t end) {
+        split(first);
+        split(end);
+        uint64_t at = first;
+        auto it = runs_.lower_bound(first);
+        while (at < end) {
+            if (it == runs_.end() || it->first > at) {  // a gap up to the next run (or end)
+                const uint64_t stop = it == runs_.end() ? end : std::min(end, it->first);
+                it = runs_.emplace_hint(it, at, Run{stop, Granule{}});
+            }
+            at = it->second.end;
+            ++it;
+        }
+        return runs_.find(first);
+    }
+
+    // Join equal neighbours among the runs overlapping [first - 1, end + 1).
+    void merge(uint64_t first, uint64_t end) {
+        auto it = begin_at(first == 0 ? 0 : first - 1);
+        while (it != runs_.end() && it->first <= end) {
+            auto next = std::next(it);
+            if (next == runs_.end() || next->first > end) break;
+            if (next->first == it->second.end && same_granule(it->second.g, next->second.g)) {
+                it->second.end = next->second.end;
+                runs_.erase(next);
+            } else {
+                it = next;
+            }
+        }
+    }
+
+  private:
+    void split(uint64_t at) {  // a run containing `at` strictly inside becomes two
+        auto it = begin_at(at);
+        if (it == runs_.end() || it->first >= at || it->second.end <= at) return;
+        Run tail = it->second;
+        it->second.end = at;
+        runs_.emplace_hint(std::next(it), at, tail);
+    }
+
+    Map runs_;
+};
+
 struct FlagSlot {
     bool set = false;
     uint32_t vc[kPipes] = {};
@@ -240,6 +323,63 @@ struct FlagSlot {
 struct QueueSlots {
     FlagSlot data;  // EnQue -> DeQue
     FlagSlot free;  // FreeTensor -> AllocTensor
+};
+
+// The bytes of one kind of access (read or write) a VF call made to the workspace, one bit a
+// byte: a VF's lanes reach the workspace element by element, in any order, and the call is
+// recorded as the maximal runs of the bytes it touched -- in memory an eighth of the
+// workspace's size, whatever the number of accesses.
+class ByteMarks {
+  public:
+    void mark(uint64_t lo, uint64_t hi) {  // bytes [lo, hi)
+        if (hi <= lo) return;
+        if (bits_.size() * 64 < hi) bits_.resize((hi + 63) / 64, 0);
+        lo_ = std::min(lo_, lo);
+        hi_ = std::max(hi_, hi);
+        for (uint64_t b = lo; b < hi;) {
+            const uint64_t word = b / 64, first = b % 64, n = std::min<uint64_t>(64 - first, hi - b);
+            bits_[word] |= (n == 64 ? ~uint64_t(0) : ((uint64_t(1) << n) - 1)) << first;
+            b += n;
+        }
+    }
+
+    // emit(lo, hi) for each maximal run of marked bytes, in order; then nothing is marked.
+    template <typename F>
+    void drain(F emit) {
+        if (hi_ <= lo_) return;
+        const uint64_t none = ~uint64_t(0);
+        uint64_t start = none;
+        for (uint64_t word = lo_ / 64; word <= (hi_ - 1) / 64; ++word) {
+            uint64_t w = bits_[word];
+            bits_[word] = 0;
+            if (w == ~uint64_t(0)) {
+                if (start == none) start = word * 64;
+                continue;
+            }
+            for (uint64_t b = 0; b < 64; ++b) {
+                const bool on = (w >> b) & 1u;
+                if (on && start == none) start = word * 64 + b;
+                if (!on && start != none) {
+                    emit(start, word * 64 + b);
+                    start = none;
+                }
+                if (!on && (w >> b) == 0) break;  // no more marked bytes in this word
+            }
+        }
+        if (start != none) emit(start, ((hi_ - 1) / 64 + 1) * 64);
+        lo_ = none;
+        hi_ = 0;
+    }
+
+    void clear() {
+        std::vector<uint64_t>().swap(bits_);
+        lo_ = ~uint64_t(0);
+        hi_ = 0;
+    }
+
+  private:
+    std::vector<uint64_t> bits_;
+    uint64_t lo_ = ~uint64_t(0), hi_ = 0;
 };
 
 struct LogEntry {  // one instruction of the timeline (kept only when tracing)
@@ -264,7 +404,7 @@ struct Tracer {
     CostTable cost;
     uint32_t gen = 0;
     std::vector<Granule> ub;
-    std::unordered_map<uint64_t, Granule> ws;
+    GranuleRuns ws;  // the workspace buffer's granules
     int32_t ws_owner = -1;
     uint32_t vc[kPipes][kPipes] = {};
     uint64_t pipe_free[kPipes] = {};
@@ -277,6 +417,7 @@ struct Tracer {
     // the open VF call
     int vf_depth = 0;
     std::vector<Range> vf_ranges;
+    ByteMarks vf_ws[2];  // the open VF call's workspace bytes: read, written
     Stats vf_before;
     std::vector<Range> cur;
     uint32_t line = 0;  // source line of the current instruction, if the caller set it

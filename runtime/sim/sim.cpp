@@ -128,8 +128,6 @@ inline const char* pipe_short(uint8_t p) {
 
 inline uint64_t cycles(double c) { return c <= 0 ? 0 : uint64_t(c + 0.5); }
 
-inline Granule& granule(Tracer& t, uint8_t space, uint64_t g) { return space == kSpaceUb ? t.ub[g] : t.ws[g]; }
-
 inline const char* space_name(uint8_t s) { return s == kSpaceUb ? "UB" : "GM workspace"; }
 
 [[noreturn]] void race(const Access& a, bool a_writes, const char* api, uint8_t pipe, const Range& r, uint32_t index) {
@@ -160,6 +158,33 @@ inline void log_entry(Tracer& t, const char* api, uint32_t index, uint8_t pipe, 
     t.line = 0;
 }
 
+// First granule and one past the last of a range (UB ranges end at the UB's last granule).
+inline void granule_span(const Tracer& t, const Range& r, uint64_t* first, uint64_t* end) {
+    const uint64_t last = r.space == kSpaceUb ? std::min<uint64_t>((r.hi - 1) / kBlockBytes, t.ub.size() - 1)
+                                              : (r.hi - 1) / kBlockBytes;
+    *first = r.lo / kBlockBytes;
+    *end = last + 1;
+}
+
+// Is granule G ordered before this access? Else the race's fault.
+inline void check_granule(const Tracer& t, const Granule& G, const Range& r, const char* api, uint8_t pipe,
+                          bool tensor, uint32_t index, uint64_t* dep) {
+    if (!ordered(t, G.write, pipe, tensor, dep)) race(G.write, true, api, pipe, r, index);
+    if (!r.write) return;
+    for (uint8_t q = 0; q < kPipes; ++q) {
+        if (!ordered(t, G.read[q], pipe, tensor, dep)) race(G.read[q], false, api, pipe, r, index);
+    }
+}
+
+inline void update_granule(Granule& G, const Access& a, bool write, uint8_t pipe) {
+    if (write) {
+        G.write = a;
+        for (auto& rd : G.read) rd = Access{};  // invalid (gen 0): ordered before anything
+    } else {
+        G.read[pipe] = a;
+    }
+}
+
 // Run the instruction whose ranges are in t.cur.
 void commit(const char* api, uint8_t pipe, bool tensor, double cost_cycles) {
     Tracer& t = tracer();
@@ -168,14 +193,13 @@ void commit(const char* api, uint8_t pipe, bool tensor, double cost_cycles) {
     uint64_t dep = 0;
     for (const Range& r : t.cur) {
         if (r.hi <= r.lo) continue;
-        const uint64_t last = r.space == kSpaceUb ? std::min<uint64_t>((r.hi - 1) / kBlockBytes, t.ub.size() - 1)
-                                                  : (r.hi - 1) / kBlockBytes;
-        for (uint64_t g = r.lo / kBlockBytes; g <= last; ++g) {
-            Granule& G = granule(t, r.space, g);
-            if (!ordered(t, G.write, pipe, tensor, &dep)) race(G.write, true, api, pipe, r, index);
-            if (!r.write) continue;
-            for (uint8_t q = 0; q < kPipes; ++q) {
-                if (!ordered(t, G.read[q], pipe, tensor, &dep)) race(G.read[q], false, api, pipe, r, index);
+        uint64_t first, end;
+        granule_span(t, r, &first, &end);
+        if (r.space == kSpaceUb) {
+            for (uint64_t g = first; g < end; ++g) check_granule(t, t.ub[g], r, api, pipe, tensor, index, &dep);
+        } else {  // each run's granules are alike: its first stands for all (the same race, if any)
+            for (auto it = t.ws.begin_at(first); it != t.ws.end() && it->first < end; ++it) {
+                check_granule(t, it->second.g, r, api, pipe, tensor, index, &dep);
             }
         }
     }
@@ -195,16 +219,15 @@ void commit(const char* api, uint8_t pipe, bool tensor, double cost_cycles) {
         a.lo = r.lo;
         a.hi = r.hi;
         a.finish = finish;
-        const uint64_t last = r.space == kSpaceUb ? std::min<uint64_t>((r.hi - 1) / kBlockBytes, t.ub.size() - 1)
-                                                  : (r.hi - 1) / kBlockBytes;
-        for (uint64_t g = r.lo / kBlockBytes; g <= last; ++g) {
-            Granule& G = granule(t, r.space, g);
-            if (r.write) {
-                G.write = a;
-                for (auto& rd : G.read) rd.gen = 0;
-            } else {
-                G.read[pipe] = a;
+        uint64_t first, end;
+        granule_span(t, r, &first, &end);
+        if (r.space == kSpaceUb) {
+            for (uint64_t g = first; g < end; ++g) update_granule(t.ub[g], a, r.write, pipe);
+        } else {
+            for (auto it = t.ws.cover(first, end); it != t.ws.end() && it->first < end; ++it) {
+                update_granule(it->second.g, a, r.write, pipe);
             }
+            t.ws.merge(first, end);
         }
     }
     t.cur.clear();
@@ -315,6 +338,7 @@ static void trace_end_block(uint32_t launch, uint32_t block) {
 
 void trace_reset() {
     Tracer& t = tracer();
+    for (ByteMarks& m : t.vf_ws) m.clear();
     t.blocks.clear();
     t.log.clear();
     t.ws.clear();
@@ -415,15 +439,31 @@ void vf_ub_access(const char* api, const void* p, uint64_t bytes, bool write) {
 
 void vf_gm_access(const void* p, uint64_t bytes, bool write) {
     Tracer& t = tracer();
-    if (!t.enabled || t.vf_depth == 0) return;
-    trace_detail::add_gm(t.vf_ranges, p, bytes, write);
+    if (!t.enabled || t.vf_depth == 0 || t.ws_owner < 0 || bytes == 0) return;
+    const GmBuffer& b = state().gm[size_t(t.ws_owner)];
+    const auto* q = static_cast<const uint8_t*>(p);
+    if (q < b.base || q >= b.base + b.bytes) return;
+    const uint64_t lo = uint64_t(q - b.base);
+    t.vf_ws[write ? 1 : 0].mark(lo, std::min<uint64_t>(lo + bytes, b.bytes));
 }
+
+namespace {
+// The workspace runs of the VF call (ByteMarks) added to its ranges; or only forgotten.
+void drain_vf_workspace(Tracer& t, bool keep) {
+    for (int w = 0; w < 2; ++w) {
+        t.vf_ws[w].drain([&](uint64_t lo, uint64_t hi) {
+            if (keep) t.vf_ranges.push_back({kSpaceWorkspace, w == 1, lo, hi});
+        });
+    }
+}
+}  // namespace
 
 VfScope::VfScope(const char* api) : api_(api), uncaught_(std::uncaught_exceptions()) {
     Tracer& t = tracer();
     if (!t.enabled) return;
     if (t.vf_depth++ == 0) {
         t.vf_ranges.clear();
+        drain_vf_workspace(t, false);  // left by a VF call a fault ended
         t.vf_before = core().stats;
     }
 }
@@ -437,6 +477,7 @@ VfScope::~VfScope() noexcept(false) {
     const double cost = c.vf_call + double(d.vector_instructions) * c.vector_repeat +
                         double(d.simt_transactions) * c.simt_issue +
                         double(d.dcache_miss_lines) * c.dcache_line / c.gm_bytes_per_cycle;
+    drain_vf_workspace(t, true);
     t.cur.swap(t.vf_ranges);
     t.vf_ranges.clear();
     trace_detail::commit(api_, kPipeV, false, cost);
