@@ -196,6 +196,7 @@ struct GmBuffer {
     const uint8_t* base;
     uint64_t bytes;
     std::string name;
+    bool read_only = false;  // a kernel input: a write to it is a fault
 };
 
 // The rest of a core's state (core.h Core holds what kernels read inline).

@@ -92,8 +92,16 @@ void gm_read(const char* api, void* dst, const void* src, uint64_t bytes, int32_
     stats().gm_read_bytes += bytes;
 }
 
+namespace {
+[[noreturn]] void write_to_input(const char* api, int32_t owner) {
+    fail(api, "GM write to ", state().gm[size_t(owner)].name, ", an input of the kernel (inputs are read-only)");
+}
+}  // namespace
+
 void gm_write(const char* api, void* dst, const void* src, uint64_t bytes, int32_t owner) {
+    if (owner == -2) owner = find_gm_index(dst);
     check_gm(api, dst, bytes, "write", owner);
+    if (bytes != 0 && state().gm[size_t(owner)].read_only) write_to_input(api, owner);
     copy_bytes(dst, src, bytes);
     stats().gm_write_bytes += bytes;
 }
@@ -951,6 +959,7 @@ void simt_yield() {
 inline void simt_access(const char* api, void* dst, const void* src, const void* gm, uint64_t bytes, bool write) {
     const int32_t owner = find_gm_index(gm);
     check_gm(api, gm, bytes, write ? "write" : "read", owner);
+    if (write && state().gm[size_t(owner)].read_only) write_to_input(api, owner);
     copy_bytes(dst, src, bytes);
     Core& c = core();
     (write ? c.stats.gm_write_bytes : c.stats.gm_read_bytes) += bytes;
