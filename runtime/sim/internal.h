@@ -227,20 +227,17 @@ struct Access {
     uint64_t finish = 0;
 };
 
+// A granule's last write and last read per pipe, as indices into Tracer::accesses (0: none).
+// One Access is recorded per range of an instruction; the granules it covers share it.
 struct Granule {
-    Access write;
-    Access read[kPipes];
+    uint32_t write = 0;
+    uint32_t read[kPipes] = {};
 };
 
-inline bool same_access(const Access& a, const Access& b) {
-    return a.gen == b.gen && a.clock == b.clock && a.index == b.index && a.pipe == b.pipe && a.tensor == b.tensor &&
-           a.api == b.api && a.space == b.space && a.lo == b.lo && a.hi == b.hi && a.finish == b.finish;
-}
-
 inline bool same_granule(const Granule& a, const Granule& b) {
-    if (!same_access(a.write, b.write)) return false;
+    if (a.write != b.write) return false;
     for (uint8_t p = 0; p < kPipes; ++p) {
-        if (!same_access(a.read[p], b.read[p])) return false;
+        if (a.read[p] != b.read[p]) return false;
     }
     return true;
 }
@@ -257,6 +254,11 @@ class GranuleRuns {
     using Map = std::map<uint64_t, Run>;
 
     void clear() { runs_.clear(); }
+
+    template <typename F>
+    void for_each(F f) {
+        for (auto& [first, run] : runs_) f(run.g);
+    }
 
     // The runs overlapping granules [first, end), in order.
     Map::iterator begin_at(uint64_t first) {
@@ -404,6 +406,8 @@ struct Tracer {
     bool keep_log = false;
     CostTable cost;
     uint32_t gen = 0;
+    std::vector<Access> accesses = std::vector<Access>(1);  // [0] is "none"; what the granules refer to, this block
+    size_t accesses_live = 1;      // accesses.size() after the last compaction
     std::vector<Granule> ub;
     GranuleRuns ws;  // the workspace buffer's granules
     int32_t ws_owner = -1;

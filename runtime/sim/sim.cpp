@@ -177,20 +177,45 @@ inline void granule_span(const Tracer& t, const Range& r, uint64_t* first, uint6
 // Is granule G ordered before this access? Else the race's fault.
 inline void check_granule(const Tracer& t, const Granule& G, const Range& r, const char* api, uint8_t pipe,
                           bool tensor, uint32_t index, uint64_t* dep) {
-    if (!ordered(t, G.write, pipe, tensor, dep)) race(G.write, true, api, pipe, r, index);
+    const Access& w = t.accesses[G.write];
+    if (!ordered(t, w, pipe, tensor, dep)) race(w, true, api, pipe, r, index);
     if (!r.write) return;
     for (uint8_t q = 0; q < kPipes; ++q) {
-        if (!ordered(t, G.read[q], pipe, tensor, dep)) race(G.read[q], false, api, pipe, r, index);
+        const Access& rd = t.accesses[G.read[q]];
+        if (!ordered(t, rd, pipe, tensor, dep)) race(rd, false, api, pipe, r, index);
     }
 }
 
-inline void update_granule(Granule& G, const Access& a, bool write, uint8_t pipe) {
+inline void update_granule(Granule& G, uint32_t a, bool write, uint8_t pipe) {
     if (write) {
         G.write = a;
-        for (auto& rd : G.read) rd = Access{};  // invalid (gen 0): ordered before anything
+        for (auto& rd : G.read) rd = 0;  // none: ordered before anything
     } else {
         G.read[pipe] = a;
     }
+}
+
+// Keep only the accesses some granule still refers to (renumbered), once the table has grown
+// well past them: memory follows the granules, not the number of instructions.
+void compact_accesses(Tracer& t) {
+    std::vector<uint32_t> remap(t.accesses.size(), 0);
+    std::vector<Access> kept(1);
+    auto keep = [&](uint32_t& id) {
+        if (id == 0) return;
+        if (remap[id] == 0) {
+            remap[id] = uint32_t(kept.size());
+            kept.push_back(t.accesses[id]);
+        }
+        id = remap[id];
+    };
+    auto visit = [&](Granule& g) {
+        keep(g.write);
+        for (auto& rd : g.read) keep(rd);
+    };
+    for (Granule& g : t.ub) visit(g);
+    t.ws.for_each(visit);
+    t.accesses.swap(kept);
+    t.accesses_live = t.accesses.size();
 }
 
 // Run the instruction whose ranges are in t.cur.
@@ -214,6 +239,7 @@ void commit(const char* api, uint8_t pipe, bool tensor, double cost_cycles) {
     start = std::max(start, dep);
     const uint64_t c = cycles(cost_cycles);
     const uint64_t finish = start + c;
+    if (t.accesses.size() > 4 * t.accesses_live + (1u << 16)) compact_accesses(t);
     for (const Range& r : t.cur) {
         if (r.hi <= r.lo) continue;
         Access a;
@@ -227,13 +253,15 @@ void commit(const char* api, uint8_t pipe, bool tensor, double cost_cycles) {
         a.lo = r.lo;
         a.hi = r.hi;
         a.finish = finish;
+        const auto id = uint32_t(t.accesses.size());
+        t.accesses.push_back(a);
         uint64_t first, end;
         granule_span(t, r, &first, &end);
         if (r.space == kSpaceUb) {
-            for (uint64_t g = first; g < end; ++g) update_granule(t.ub[g], a, r.write, pipe);
+            for (uint64_t g = first; g < end; ++g) update_granule(t.ub[g], id, r.write, pipe);
         } else {
             for (auto it = t.ws.cover(first, end); it != t.ws.end() && it->first < end; ++it) {
-                update_granule(it->second.g, a, r.write, pipe);
+                update_granule(it->second.g, id, r.write, pipe);
             }
             t.ws.merge(first, end);
         }
@@ -304,7 +332,10 @@ static void trace_begin_block() {
     t.gen += 1;
     const size_t granules = size_t(core().ub_capacity / kBlockBytes + 1);
     if (t.ub.size() < granules) t.ub.resize(granules);
+    std::fill(t.ub.begin(), t.ub.end(), Granule{});
     t.ws.clear();
+    t.accesses.assign(1, Access{});
+    t.accesses_live = 1;
     t.ws_owner = -1;
     const auto& gm = state().gm;
     for (size_t i = 0; i < gm.size(); ++i) {
@@ -1093,10 +1124,15 @@ void store_norm(uint8_t* q, const uint8_t* in, const MaskReg& mask, uint32_t ele
             if (end > first) ascsim::vf_ub_access("StoreAlign", q + first * elem_bytes, (end - first) * elem_bytes, true);
         }
     }
-    for (uint32_t i = 0; i < lanes; ++i) {
-        if (!mask.bits[i * elem_bytes]) continue;
-        std::memcpy(q + i * elem_bytes, in + i * elem_bytes, elem_bytes);
-        ascsim::stats().ub_write_bytes += elem_bytes;
+    if (mask.bits.all()) {
+        std::memcpy(q, in, uint64_t(lanes) * elem_bytes);
+        ascsim::stats().ub_write_bytes += uint64_t(lanes) * elem_bytes;
+    } else {
+        for (uint32_t i = 0; i < lanes; ++i) {
+            if (!mask.bits[i * elem_bytes]) continue;
+            std::memcpy(q + i * elem_bytes, in + i * elem_bytes, elem_bytes);
+            ascsim::stats().ub_write_bytes += elem_bytes;
+        }
     }
     count();
 }

@@ -222,12 +222,15 @@ inline void StoreAlign(P* dst, const R& src, const MaskReg& mask) {
 }
 
 namespace detail {
-// ZEROING merge: lanes the mask does not select become 0.
+// ZEROING merge: lanes the mask does not select become 0. f(i) reads lane i of its operands
+// only, so dst is written in place even when it is one of them.
 template <typename T, typename F>
 inline void zip(RegTensor<T>& dst, const MaskReg& mask, F f) {
-    RegTensor<T> out;
-    for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) out.lane[i] = mask.active<T>(i) ? f(i) : T(0);
-    dst = out;
+    if (mask.bits.all()) {  // the common case: every lane, a loop the compiler can vectorise
+        for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) dst.lane[i] = f(i);
+    } else {
+        for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) dst.lane[i] = mask.active<T>(i) ? f(i) : T(0);
+    }
     count();
 }
 }  // namespace detail
