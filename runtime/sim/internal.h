@@ -181,6 +181,8 @@ class SimtTrace {
         std::fill(count_.begin(), count_.end(), 0u);
     }
 
+    void discard_round() { std::fill(count_.begin(), count_.end(), 0u); }
+
     void clear() {
         std::vector<uint64_t>().swap(lines_);
         std::vector<uint32_t>().swap(count_);

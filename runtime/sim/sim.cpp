@@ -1065,7 +1065,11 @@ void simt_run(int64_t n, void (*body)(void*), void* closure) {
             }
             alive = alive || !f.done;
         }
-        if (limit == n) s.simt_trace.account_round(s.dcache, c.stats);
+        if (limit == n) {
+            s.simt_trace.account_round(s.dcache, c.stats);
+        } else {
+            s.simt_trace.discard_round();  // the call ends in a fault: only room for the next round
+        }
     }
     c.in_simt = false;
     c.simt_thread = 0;
