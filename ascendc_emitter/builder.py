@@ -367,6 +367,19 @@ class BodyBuilder:
     def sync(self, event: str) -> None:
         self.emit(ac.SyncOp, [], {"event": event})
 
+    def alloc_event(self, event: str, name: str | None = None) -> SSAValue:
+        """An event id of ``event`` held until :meth:`release_event`."""
+        return self.emit(ac.AllocEventOp, [], {"event": event}, i64, name)  # type: ignore[return-value]
+
+    def release_event(self, event: str, id: SSAValue) -> None:
+        self.emit(ac.ReleaseEventOp, [id], {"event": event})
+
+    def set_flag(self, event: str, id: SSAValue) -> None:
+        self.emit(ac.SetFlagOp, [id], {"event": event})
+
+    def wait_flag(self, event: str, id: SSAValue) -> None:
+        self.emit(ac.WaitFlagOp, [id], {"event": event})
+
     def vf_call(self, callee: str, args: Sequence[SSAValue]) -> None:
         self.emit(ac.VfCallOp, [list(args)], {"callee": SymbolRefAttr(c_identifier(callee))})
 

@@ -447,6 +447,17 @@ class CppPrinter:
         )
         h[ac.PipeBarrierOp] = lambda op: self.line(f"AscendC::PipeBarrier<{mode(op, 'pipe')}>();")
         h[ac.SyncOp] = self._sync
+        h[ac.AllocEventOp] = self._alloc_event
+        h[ac.ReleaseEventOp] = lambda op: self.line(
+            f"GetTPipePtr()->ReleaseEventID<AscendC::HardEvent::{mode(op, 'event')}>"
+            f"(static_cast<AscendC::TEventID>({self.ref(op.id)}));"
+        )
+        h[ac.SetFlagOp] = lambda op: self.line(
+            f"AscendC::SetFlag<AscendC::HardEvent::{mode(op, 'event')}>(static_cast<int32_t>({self.ref(op.id)}));"
+        )
+        h[ac.WaitFlagOp] = lambda op: self.line(
+            f"AscendC::WaitFlag<AscendC::HardEvent::{mode(op, 'event')}>(static_cast<int32_t>({self.ref(op.id)}));"
+        )
         h[ac.VfCallOp] = lambda op: self.line(
             f"asc_vf_call<{callee(op, ac.SimdVfOp)}>({', '.join(self.ref(a) for a in op.args)});"
         )
@@ -672,6 +683,11 @@ class CppPrinter:
         self.line(f"const int32_t {e} = static_cast<int32_t>(GetTPipePtr()->FetchEventID({event}));")
         self.line(f"AscendC::SetFlag<{event}>({e});")
         self.line(f"AscendC::WaitFlag<{event}>({e});")
+
+    def _alloc_event(self, op: Operation) -> None:
+        assert isinstance(op, ac.AllocEventOp)
+        event = f"AscendC::HardEvent::{mode(op, 'event')}"
+        self.line(f"const int64_t {self.bind(op.result, op.result.name_hint or 'event')} = static_cast<int64_t>(GetTPipePtr()->AllocEventID<{event}>());")
 
     def _key_switch(self, op: Operation) -> None:
         assert isinstance(op, ac.KeySwitchOp)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -188,9 +189,12 @@ def verification_message(err: VerifyException) -> str:
     return msg
 
 
-def first_verification_error(module: Operation, line_offset: int = 0) -> str | None:
-    """Verify ``module`` op by op; the first failure as a located diagnostic."""
-    for op in module.walk(region_first=True):
+def first_verification_error(
+    module: Operation, line_offset: int = 0, only: Iterable[Operation] | None = None
+) -> str | None:
+    """Verify ``module`` op by op; the first failure as a located diagnostic. ``only``: just
+    these ops (each without its nested ops), for a pass that checks what it built."""
+    for op in module.walk(region_first=True) if only is None else only:
         try:
             op.verify(verify_nested_ops=False)
         except VerifyException as e:

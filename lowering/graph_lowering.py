@@ -95,6 +95,11 @@ MAX_TILE = 1 << 20
 """Elements of a tile otherwise: contiguous copies move ``count * sizeof(T)`` bytes in one
 block (``blockLen`` is 32-bit); the UB bounds the tile long before this."""
 ROW_BUFFER_BYTES = 256  # buffer of a tensor broadcast along the inner axis
+MIN_DOUBLE_TILE = 4096
+"""Elements: host tiling double-buffers only when each slot still holds this many (16 KB of
+float32). Halving a smaller tile doubles the DataCopy calls, and their fixed cost (the
+timeline's ``dma_setup``) then outweighs what the overlap saves (bench/pipelining.py:
+add_relu at a 16 KB UB, 512-element slots, modelled 1.40x slower double-buffered)."""
 MIN_SPLIT_TILE = 2048
 """Elements: a row is cut into more tiles to occupy idle cores only down to this size
 (8 KB of float32: below it a DataCopy's fixed cost outweighs the bytes it moves; see
@@ -152,6 +157,8 @@ class Buffer:
     tbuf: ac.TBufOp | None = None
     """Its ``TBuf`` in the kernel (buffers whose lifetimes do not overlap share one:
     ``lowering.ub_reuse``)."""
+    copies: int = 1
+    """2 for a double-buffered tensor: one copy per buffer slot of the tile loop."""
 
     @property
     def kind(self) -> tuple[object, ...]:
@@ -173,14 +180,15 @@ class KernelPlan:
         return self.phases.inner_reduced and not self.phases.reduced_outer
 
 
-def per_element_bytes(buffers: list[Buffer]) -> int:
-    """UB bytes per tile element of the buffers dense along the inner axis."""
-    return sum(element_bytes(b.dtype) for b in buffers if b.full)
+def per_element_bytes(buffers: list[Buffer], double: bool = False) -> int:
+    """UB bytes per tile element of the buffers dense along the inner axis (``double``: with
+    both slots of the double buffers)."""
+    return sum(element_bytes(b.dtype) * (b.copies if double else 1) for b in buffers if b.full)
 
 
-def fixed_bytes(buffers: list[Buffer]) -> int:
+def fixed_bytes(buffers: list[Buffer], double: bool = False) -> int:
     """UB bytes of the one-row buffers."""
-    return ROW_BUFFER_BYTES * sum(1 for b in buffers if not b.full)
+    return ROW_BUFFER_BYTES * sum(b.copies if double else 1 for b in buffers if not b.full)
 
 
 def _maybe_nan(v: SSAValue) -> bool:
@@ -248,11 +256,21 @@ Unit = AscirNode | VfOp
 class GraphLowering:
     """Builds the kernel module for one impl graph."""
 
-    def __init__(self, graph: GraphOp, name: str | None = None, mask_mode: str = "loop", split: bool = True):
+    def __init__(
+        self,
+        graph: GraphOp,
+        name: str | None = None,
+        mask_mode: str = "loop",
+        split: bool = True,
+        double_buffer: bool = True,
+    ):
         self.graph = graph
         self.mask_mode = mask_mode
         self.plan = _analyse(graph)
         self.phases = self.plan.phases
+        self.double_buffer = double_buffer and self.phases.depth == 0 and not self.plan.may_be_resident
+        """Whether the tile loop is double-buffered (see :meth:`_pipelined_tiles`): graphs
+        without reductions, whose tiles are independent."""
         self.inputs = sorted(
             (n for n in graph.nodes() if isinstance(n, (DataOp, ScalarDataOp))), key=lambda n: n.index_value
         )
@@ -275,6 +293,8 @@ class GraphLowering:
             + [("tile", i64), ("tiles_per_row", i64), ("total_tiles", i64), ("per_block", i64)]
             + [(f"ie_{i}", i64) for i in range(len(self.index_exprs))]
         )
+        if self.double_buffer:
+            fields += [("slots", i64)]
         if self.split:
             fields += [("split_parts", i64), ("split_chunks", i64)]
             fields += [(f"ws_{i}", i64) for i in range(len(self.reductions))]
@@ -327,6 +347,11 @@ class GraphLowering:
             self.values: dict[SSAValue, SSAValue] = {}  # ASCIR tensor/scalar -> LocalTensor / scalar
             self.globals: dict[AscirNode, SSAValue] = {}
             self.buffers: list[Buffer] = []
+            self.pipelined = self.double_buffer and name is None
+            self.slots = k.tiling_get(tiling, "slots") if self.pipelined else None
+            """Buffer slots per double buffer, 1 or 2 (host tiling chooses)."""
+            self._slotted: dict[SSAValue, SSAValue | int] = {}  # double buffer -> elements per copy
+            self._single_mte = False  # some DataCopy in the tile loop touches a single buffer
             self._temps: dict[str, SSAValue] = {}  # temporaries shared by purpose
             self._dups: dict[tuple[SSAValue, str], SSAValue] = {}
             self._mask_tmp: dict[bool, tuple[SSAValue, SSAValue, SSAValue]] = {}
@@ -377,12 +402,57 @@ class GraphLowering:
         first = b.mul(b.block_idx(), self.per_block, name="first_tile")
         last = b.min(b.add(first, self.per_block), self.total, name="last_tile")
         self.first = first
+        if self.pipelined:
+            self._pipelined_tiles(b, first, last)
+            return
         with b.loop(first, last, 1, "t") as (lb, t):
             self.b, self.t = lb, t
             self._enter_work_item(t)
             self._work_item()
             lb.sync("MTE3_V")
             lb.sync("V_MTE2")
+
+    def _pipelined_tiles(self, b: BodyBuilder, first: SSAValue, last: SSAValue) -> None:
+        """The block's work items, double-buffered: every tensor a DataCopy fills or drains has
+        ``slots`` copies (host tiling chooses 2, or 1 when a core's work fits one tile anyway:
+        :meth:`_host`), tile ``t`` uses slot ``(t - first) % slots``, and the pipes hand
+        a slot over with one event id per slot instead of draining at the end of every tile:
+        MTE2 waits (V_MTE2) only until the vector pipe is done with the slot's tile before
+        last, the vector pipe (MTE3_V) only until MTE3 has stored it. So the copy-in of tile
+        t + 1 and the copy-out of tile t - 1 overlap the compute of tile t (the pattern of the
+        devkit's double-buffer samples, with events in place of TQue: docs/zh/api/SIMD-API/
+        基础API/同步控制/核内同步/SetFlag-WaitFlag(ISASI).md). Each slot's events are set once
+        before the loop and waited once after it, so sets and waits balance."""
+        events = {e: [b.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in ("V_MTE2", "MTE3_V")}
+        for e, ids in events.items():
+            for i in ids:
+                b.set_flag(e, i)
+        with b.loop(first, last, 1, "t") as (lb, t):
+            self.b, self.t = lb, t
+            assert self.slots is not None
+            slot = lb.rem(lb.sub(t, first), self.slots, name="slot")
+            even = lb.cmp("eq", slot, 0)
+            ev = {e: lb.select(even, ids[0], ids[1], name=f"ev_{e.lower()}") for e, ids in events.items()}
+            lb.wait_flag("V_MTE2", ev["V_MTE2"])
+            lb.wait_flag("MTE3_V", ev["MTE3_V"])
+            saved = dict(self.values)
+            for whole, per_copy in self._slotted.items():
+                view = lb.lslice(whole, lb.mul(slot, per_copy), per_copy)
+                for key, value in saved.items():
+                    if value is whole:
+                        self.values[key] = view
+            self._enter_work_item(t)
+            self._work_item()
+            lb.set_flag("V_MTE2", ev["V_MTE2"])
+            lb.set_flag("MTE3_V", ev["MTE3_V"])
+            if self._single_mte:  # a copy touched a buffer with one slot: drain as before
+                lb.sync("MTE3_V")
+                lb.sync("V_MTE2")
+            self.values = saved
+        for e, ids in events.items():
+            for i in ids:
+                b.wait_flag(e, i)
+                b.release_event(e, i)
 
     def _enter_work_item(self, t: SSAValue) -> None:
         """Coordinates of work item ``t``: its kept outer coordinates and inner chunk."""
@@ -761,29 +831,46 @@ class GraphLowering:
                     t = r.type
                     assert isinstance(t, TensorType)
                     self.values[r] = self._buffer(
-                        v.name_hint or "vf_out", element_type(t.dtype), _inner_full(t)
+                        v.name_hint or "vf_out", element_type(t.dtype), _inner_full(t), self._copies(r)
                     )
             elif isinstance(n, (LoadOp, ArangeOp, ReduceNode, ew.BroadcastOp, ew.CastOp, ew.ElementwiseNode)):
                 if isinstance(n, ew.BroadcastOp) and (self._aliases(n) or self._only_constant_casts(n)):
                     continue
                 t = n.result_tensor()
-                self.values[n.results[0]] = self._buffer(n.node_name, element_type(t.dtype), _inner_full(t))
+                self.values[n.results[0]] = self._buffer(
+                    n.node_name, element_type(t.dtype), _inner_full(t), self._copies(n.results[0])
+                )
 
     def _extent(self, t: TensorType) -> SSAValue:
         return self.sym(t.extent())
 
-    def _buffer(self, name: str, dtype: Attribute, full: bool) -> SSAValue:
+    def _copies(self, v: SSAValue) -> int:
+        """Copies of the buffer of ``v``: two in a pipelined kernel when a DataCopy fills it (a
+        Load) or drains it (it is stored)."""
+        if not self.pipelined:
+            return 1
+        if isinstance(v.owner, LoadOp) or any(isinstance(u.operation, StoreOp) for u in v.uses):
+            return 2
+        return 1
+
+    def _buffer(self, name: str, dtype: Attribute, full: bool, copies: int = 1) -> SSAValue:
         """A UB buffer, declared in the kernel prologue. Ops may ask for temporaries while the
         tile loop is built: the loop op is inserted only once its body is complete, so these
-        still land before it."""
+        still land before it. A double buffer (``copies`` 2) holds both slots; the tile loop
+        takes its slot's half (:meth:`_pipelined_tiles`)."""
         k = self.k
-        nbytes = (
-            k.mul(self.k.tiling_get(self.tiling, "tile"), element_bytes(dtype)) if full else ROW_BUFFER_BYTES
-        )
-        count = k.floordiv(nbytes, element_bytes(dtype)) if full else ROW_BUFFER_BYTES // element_bytes(dtype)
+        e = element_bytes(dtype)
+        one = k.mul(self.k.tiling_get(self.tiling, "tile"), e) if full else ROW_BUFFER_BYTES
+        per_copy = k.floordiv(one, e) if full else ROW_BUFFER_BYTES // e
+        slots = self.slots if copies > 1 else None
+        nbytes = k.mul(one, slots) if slots is not None else one
+        count = k.mul(per_copy, slots) if slots is not None else per_copy
         buf = k.tbuf(nbytes, name=f"ub_{name}")
-        self.buffers.append(Buffer(name, dtype, full, buf.owner))  # type: ignore[arg-type]
-        return k.tbuf_get(buf, dtype, count, 0, f"{name}_ub")
+        self.buffers.append(Buffer(name, dtype, full, buf.owner, copies))  # type: ignore[arg-type]
+        local = k.tbuf_get(buf, dtype, count, 0, f"{name}_ub")
+        if copies > 1:
+            self._slotted[local] = per_copy
+        return local
 
     def _count(self, t: TensorType) -> SSAValue | int:
         return self.count if _inner_full(t) else 1
@@ -840,7 +927,11 @@ class GraphLowering:
             emit()
             return
         b = self.b
-        again = b.cmp("eq", self.t, self.first)
+        if self.pipelined:  # each slot is filled once
+            assert self.slots is not None
+            again = b.cmp("slt", b.sub(self.t, self.first), self.slots)
+        else:
+            again = b.cmp("eq", self.t, self.first)
         if _inner_full(t):
             again = b.select(again, again, b.cmp("sgt", self.tiles_per_row, 1), name="reload")
         outer_builder = self.b
@@ -856,6 +947,7 @@ class GraphLowering:
     def _load_tile(self, n: LoadOp, t: TensorType) -> None:
         b = self.b
         dst, e = self.values[n.results[0]], element_bytes(element_type(t.dtype))
+        self._note_copy(dst)
         src = b.gslice(self.globals[n.x.owner], self._gm_offset(t, n.offset.data))  # type: ignore[index]
         if not _inner_full(t):
             b.copy_pad(dst, src, 1, e)
@@ -869,6 +961,7 @@ class GraphLowering:
     def _store(self, n: StoreOp) -> None:
         b, t = self.b, n.result_tensor()
         src, e = self.values[n.x], element_bytes(element_type(t.dtype))
+        self._note_copy(src)
         out = next(u.operation for u in n.results[0].uses if isinstance(u.operation, OutputOp))
         dst = b.gslice(self.globals[out], self._gm_offset(t, n.offset.data))
         if not _inner_full(t):
@@ -878,6 +971,12 @@ class GraphLowering:
         else:
             gap = b.mul(b.sub(self.sym(t.strides[-1]), 1), e)
             b.copy_pad(dst, src, self.count, e, 0, gap, compact=True)
+
+    def _note_copy(self, local: SSAValue) -> None:
+        """A DataCopy of ``local`` in a pipelined tile loop: only a slot of a double buffer
+        may be filled or drained without the classic end-of-tile drain."""
+        if self.pipelined and not (isinstance(local.owner, ac.LocalSliceOp) and local.owner.source in self._slotted):
+            self._single_mte = True
 
     def _operand(self, v: SSAValue) -> SSAValue:
         return self.values[v]
@@ -1254,16 +1353,33 @@ class GraphLowering:
             rows = h.const(1)
             for pos in phases.kept_outer:
                 rows = h.mul(rows, sym(plan.outer[pos][1]))
-            budget = h.sub(h.cast(ub_size, i64), max(map(fixed_bytes, self.kernel_buffers)), name="budget")
-            per_elem = max(1, *map(per_element_bytes, self.kernel_buffers))
-            tile = h.mul(h.floordiv(h.floordiv(budget, per_elem), TILE_ALIGN), TILE_ALIGN, name="tile_fit")
-            wanted = h.mul(h.ceildiv(inner, TILE_ALIGN), TILE_ALIGN, name="tile_wanted")
-            tile = h.min(h.min(tile, wanted), MAX_STRIDED_TILE if plan.strided else MAX_TILE, name="tile")
-            if not phases.inner_reduced:  # fewer rows than cores: cut the rows so that every core works
-                cores = h.cast(core_num, i64)
-                per_row = h.ceildiv(cores, h.min(rows, cores))
-                share = h.mul(h.ceildiv(h.ceildiv(inner, per_row), TILE_ALIGN), TILE_ALIGN)
-                tile = h.min(tile, h.max(share, MIN_SPLIT_TILE), name="tile_split")
+            def fit(double: bool) -> SSAValue:
+                """The largest tile the UB holds (``double``: with both slots of the double
+                buffers), cut so that every core works when there are fewer rows than cores."""
+                fixed = max(fixed_bytes(b, double) for b in self.kernel_buffers)
+                budget = h.sub(h.cast(ub_size, i64), fixed, name="budget")
+                per_elem = max(1, *(per_element_bytes(b, double) for b in self.kernel_buffers))
+                tile = h.mul(h.floordiv(h.floordiv(budget, per_elem), TILE_ALIGN), TILE_ALIGN, name="tile_fit")
+                wanted = h.mul(h.ceildiv(inner, TILE_ALIGN), TILE_ALIGN, name="tile_wanted")
+                tile = h.min(h.min(tile, wanted), MAX_STRIDED_TILE if plan.strided else MAX_TILE, name="tile")
+                if not phases.inner_reduced:  # fewer rows than cores: cut the rows so that every core works
+                    cores = h.cast(core_num, i64)
+                    per_row = h.ceildiv(cores, h.min(rows, cores))
+                    share = h.mul(h.ceildiv(h.ceildiv(inner, per_row), TILE_ALIGN), TILE_ALIGN)
+                    tile = h.min(tile, h.max(share, MIN_SPLIT_TILE), name="tile_split")
+                return tile
+
+            tile = fit(False)
+            if self.double_buffer:
+                # two slots only where they can overlap anything -- a core with more than one
+                # tile at single buffering -- and the halved tile is not too small to pay
+                single_tiles = h.mul(rows, h.ceildiv(inner, h.max(tile, 1)))
+                single_per_core = h.ceildiv(single_tiles, h.min(h.cast(core_num, i64), single_tiles))
+                doubled = fit(True)
+                several = h.cmp("sgt", single_per_core, 1)
+                two = h.select(several, h.cmp("sge", doubled, MIN_DOUBLE_TILE), several)  # both
+                tile = h.select(two, doubled, tile, name="tile_slots")
+                h.set_tiling("slots", h.select(two, 2, 1, name="slots"))
             h.fail_if(h.cmp("slt", tile, TILE_ALIGN), 1, "even the smallest tile does not fit the UB")
             tiles_per_row = h.ceildiv(inner, tile, name="tiles_per_row")
             total = rows if phases.inner_reduced else h.mul(rows, tiles_per_row, name="total_tiles")
@@ -1342,7 +1458,13 @@ class GraphLowering:
 
 
 def lower_graph(
-    graph: GraphOp, name: str | None = None, mask_mode: str = "loop", split: bool = True
+    graph: GraphOp,
+    name: str | None = None,
+    mask_mode: str = "loop",
+    split: bool = True,
+    double_buffer: bool = True,
 ) -> ModuleOp:
-    """``split=False``: no SPLIT schedule (SK-like stage kernels, launched by their template)."""
-    return GraphLowering(graph, name, mask_mode, split).build()
+    """``split=False``: no SPLIT schedule (SK-like stage kernels, launched by their template);
+    ``double_buffer=False``: every tile drains the pipes before the next (the schedule before
+    issue 18, kept for comparison)."""
+    return GraphLowering(graph, name, mask_mode, split, double_buffer).build()

@@ -40,10 +40,24 @@ from lowering.indirect_sklike import SkLikeTemplate
 from lowering.size_checks import lower_graph_checks
 from passes.diagnostics import PassError
 from passes.graphs import STAGE, case_info
-from passes.indirect_plan import CACHE_THRES, CACHELINE_BYTES, CORE_THRES, PASS, IndirectPlan, analyse
+from passes.indirect_plan import (
+    CACHE_THRES,
+    CACHELINE_BYTES,
+    CORE_THRES,
+    DCACHE_LINE_BYTES,
+    PASS,
+    SIMD_FIXED_REQUESTS,
+    SIMD_ROW_REQUESTS,
+    WARP_LANES,
+    IndirectPlan,
+    analyse,
+)
+from passes.options import TEMPLATE_POLICIES
 from passes.sklike_stages import SkLikeSplit, Stage, Workspace
 
 KEYS = {"simd": 1, "simt": 2, "sklike": 3}
+POLICIES = TEMPLATE_POLICIES
+"""Host tiling's template policies (``passes.options.TemplatePolicy``), see ``_host``."""
 
 
 @dataclass
@@ -94,9 +108,14 @@ def group_cases(graphs: list[GraphOp]) -> CaseGroup:
     return group
 
 
-def lower_cases(group: CaseGroup, name: str, mask_mode: str = "loop", stage: bool = False) -> ModuleOp:
+def lower_cases(
+    group: CaseGroup, name: str, mask_mode: str = "loop", stage: bool = False, policy: str = "measured"
+) -> ModuleOp:
     """One kernel module from the template cases of ``group``: every accepted case a tiling
-    key, host tiling picking the key on the real shapes (FR6)."""
+    key, host tiling picking the key on the real shapes by ``policy`` (FR6: "measured" or
+    "seed-fr6", ``passes.options.TemplatePolicy``)."""
+    if policy not in POLICIES:
+        raise PassError(PASS, f"unknown template policy {policy!r} (policies: {', '.join(POLICIES)})")
     name = kernel_symbol(name)  # the kernel name, and the prefix of its stages' and functions'
     rejected = group.rejected
     available = [t for t in KEYS if t in group.cases and t not in rejected]
@@ -106,7 +125,7 @@ def lower_cases(group: CaseGroup, name: str, mask_mode: str = "loop", stage: boo
     sk = None
     if "sklike" in available and not stage:
         try:
-            sk = _sklike(group, name, mask_mode)
+            sk = _sklike(group, name, mask_mode, policy)
         except PassError as e:
             if forced == "sklike":
                 raise
@@ -156,7 +175,7 @@ def lower_cases(group: CaseGroup, name: str, mask_mode: str = "loop", stage: boo
                         simd.emit(kb, case, addrs, tiling, sizes, ie_vals)
     if sk is not None:
         sk.merge_kernels(kb)
-    _host(kb, graph, plan, simt, simd, sk, ies)
+    _host(kb, graph, plan, simt, simd, sk, ies, policy)
     return kb.finish()
 
 
@@ -169,7 +188,7 @@ def _gm_positions(graph: GraphOp) -> dict[AscirNode, int]:
     return {n: i for i, n in enumerate([*inputs, *outputs])}
 
 
-def _sklike(group: CaseGroup, name: str, mask_mode: str) -> SkLikeTemplate:
+def _sklike(group: CaseGroup, name: str, mask_mode: str, policy: str) -> SkLikeTemplate:
     """The SK-like case from its stage graphs: each stage compiled to a kernel of its own
     (the ordinary ones were normalized, scheduled and vf-partitioned by the pipeline; the
     IndirectLoad stage from its SIMD/SIMT cases)."""
@@ -196,7 +215,7 @@ def _sklike(group: CaseGroup, name: str, mask_mode: str) -> SkLikeTemplate:
             sub = CaseGroup(group.root)
             for g in graphs:
                 sub.add_case(g)
-            modules.append(lower_cases(sub, kernel, mask_mode, stage=True))
+            modules.append(lower_cases(sub, kernel, mask_mode, stage=True, policy=policy))
     return SkLikeTemplate(SkLikeSplit(stages, workspaces), modules, KEYS["sklike"])
 
 
@@ -215,6 +234,7 @@ def _host(
     simd: SimdTemplate | None,
     sk: SkLikeTemplate | None,
     ies: list[IndexExprOp],
+    policy: str,
 ) -> None:
     with kb.host() as (h, sizes, core_num, ub_size):
         if simt is not None:  # a kernel with a SIMT case leaves UB_BYTES - UB_BYTES_SIMT to the Data Cache
@@ -253,20 +273,42 @@ def _host(
             blocks["simd"] = simd.blocks
         if sk is not None:
             blocks["sklike"], workspace = sk.host(h, by_name, core_num, ub_size)
-        # The first rule that holds picks the key (FR6, then the fallbacks): SK-like when
-        # wanted and SIMT cannot take the graph; SIMD when wanted (an SK-like wish is the
-        # SIMD gather when SK-like is unavailable) and fitting; SIMT, the neutral fallback;
-        # SIMD when it fits; SK-like. SK-like rescues the chains from the IndirectLoad's
-        # poor core split; SIMT has none (it splits the linearised output over every core),
-        # and bench/indirect_load.py measures it ahead of SK-like whenever it applies.
-        either = h.select(want_simd, true, want_sklike)
-        rules = [
-            ("sklike", want_sklike if simt is None else false),
-            ("simd", h.select(either, simd_fits, false, name="use_simd")),  # type: ignore[arg-type]
-            ("simt", true),
-            ("simd", simd_fits),
-            ("sklike", true),
-        ]
+        # The first rule that holds picks the key (FR6, then the fallbacks).
+        if policy == "seed-fr6":
+            # Seed 001 FR6 as written: SK-like when wanted; SIMD when wanted (an SK-like wish
+            # without chains to split is the SIMD gather alone) and fitting; SIMT, the
+            # neutral fallback; SIMD when it fits; SK-like.
+            either = h.select(want_simd, true, want_sklike)
+            rules = [
+                ("sklike", want_sklike),
+                ("simd", h.select(either, simd_fits, false, name="use_simd")),  # type: ignore[arg-type]
+                ("simt", true),
+                ("simd", simd_fits),
+                ("sklike", true),
+            ]
+        else:
+            # "measured" (bench/indirect_load.py): where SIMT can take the graph it is taken
+            # unless SIMD both is wanted and pays. SK-like and the SIMD gather alone are
+            # taken for a poor core split only when SIMT cannot take the graph: SIMT has no
+            # core split to rescue (it splits the linearised output over every core), and
+            # measures ahead of both wherever it applies. SIMD pays when SIMT's warp
+            # requests per core -- each warp reads its index and writes its output in one
+            # request each, and its 32 gathered reads land on up to continuous_bytes / 64
+            # DCache lines of the span they pick from -- reach SIMD's fixed per-core cost
+            # (DMA setups of index, slices and output) plus its per-row Gather work for the
+            # rows per core; below that, SIMT's few requests beat SIMD's setups.
+            warps = h.ceildiv(per_block, WARP_LANES)
+            lines = h.min(h.ceildiv(cont_bytes_v, DCACHE_LINE_BYTES), WARP_LANES)
+            rows = h.ceildiv(outer_v, h.min(cores, outer_v), name="simd_rows_per_core")
+            simd_cost = h.add(h.mul(rows, SIMD_ROW_REQUESTS), SIMD_FIXED_REQUESTS)
+            simd_pays = h.cmp("sge", warps, h.ceildiv(simd_cost, h.add(lines, 2)), name="simd_pays")
+            rules = [
+                ("sklike", want_sklike if simt is None else false),
+                ("simd", h.select(want_simd, h.select(simd_pays, simd_fits, false), false, name="use_simd")),  # type: ignore[arg-type]
+                ("simt", true),
+                ("simd", simd_fits),
+                ("sklike", true),
+            ]
         present = {"simd": simd is not None, "simt": simt is not None, "sklike": sk is not None}
         rules = [(t, cond) for t, cond in rules if present[t]]
         key: SSAValue = h.const(0)

@@ -15,14 +15,21 @@ from lowering.graph_lowering import lower_graph
 from lowering.indirect_kernel import group_cases, lower_cases
 from passes.diagnostics import PassError
 from passes.indirect_plan import has_indirect_load
-from passes.options import MaskMode, TypedOptions
+from passes.options import MaskMode, TemplatePolicy, TypedOptions
 
 NAME = "lower-to-ascendc"
 
 
-def lower_module(module: ModuleOp, name: str | None = None, mask_mode: str = "loop") -> ModuleOp:
+def lower_module(
+    module: ModuleOp,
+    name: str | None = None,
+    mask_mode: str = "loop",
+    double_buffer: bool = True,
+    template_policy: str = "measured",
+) -> ModuleOp:
     """The ascendc kernel module of ``module``'s one kernel: an ordinary scheduled graph, or
-    the template cases (and SK-like stage graphs) of one IndirectLoad graph."""
+    the template cases (and SK-like stage graphs) of one IndirectLoad graph, host tiling
+    picking the template by ``template_policy``."""
     graphs = [g for g in module.ops if isinstance(g, GraphOp)]
     if not graphs:
         raise PassError(NAME, "expected one graph per module (one kernel per build), found 0")
@@ -34,13 +41,13 @@ def lower_module(module: ModuleOp, name: str | None = None, mask_mode: str = "lo
                 f"graph @{g.graph_name} holds an IndirectLoad: run indirect-load-template-cases first "
                 "(-p autofuse does)",
             )
-        return lower_graph(g, name, mask_mode)
+        return lower_graph(g, name, mask_mode, double_buffer=double_buffer)
     if any(g.template is None for g in graphs):
         raise PassError(
             NAME, f"expected one graph per module (one kernel per build), found {len(graphs)}"
         )
     group = group_cases(graphs)
-    return lower_cases(group, kernel_symbol(name or f"autofuse_{group.root}"), mask_mode)
+    return lower_cases(group, kernel_symbol(name or f"autofuse_{group.root}"), mask_mode, policy=template_policy)
 
 
 @dataclass(frozen=True)
@@ -54,9 +61,15 @@ class LowerToAscendCPass(TypedOptions, ModulePass):
     """VF masks: "loop" (AL-7, the loop dtype) or "per-op" (debug: the pre-fix defect)."""
     kernel: str = ""
     """The kernel's name ("": ``autofuse_<graph>``), mapped to a C++ identifier."""
+    double_buffer: bool = True
+    """Double-buffered tile loops for graphs without reductions (issue 18); false: every
+    tile drains the pipes before the next."""
+    template_policy: TemplatePolicy = "measured"
+    """IndirectLoad graphs: how host tiling picks the template ("measured", the default, or
+    "seed-fr6", seed 001 FR6's table as written)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        kernel = lower_module(op, self.kernel or None, self.mask_mode)
+        kernel = lower_module(op, self.kernel or None, self.mask_mode, self.double_buffer, self.template_policy)
         for existing in list(op.ops):
             Rewriter.erase_op(existing, safe_erase=False)
         ops = list(kernel.body.block.ops)

@@ -28,13 +28,14 @@ from passes.dump import after_pass
 from passes.fold_constant_casts import FoldConstantCastsPass
 from passes.indirect_load_cases import IndirectLoadTemplateCasesPass
 from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
-from passes.options import MaskMode, TemplateName, TypedOptions
+from passes.options import MaskMode, TemplateName, TemplatePolicy, TypedOptions
 from passes.schedule import SchedulePass
 from passes.vf_partition import VfPartitionPass
 
 
 def autofuse_passes(
-    vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = ""
+    vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = "", double_buffer: bool = True,
+    template_policy: str = "measured",
 ) -> tuple[ModulePass, ...]:
     return (
         IndirectLoadTemplateCasesPass(template=template, vf=vf),  # type: ignore[arg-type]
@@ -42,7 +43,9 @@ def autofuse_passes(
         NormalizeArangeBroadcastViewsPass(),
         SchedulePass(),
         VfPartitionPass(enable=vf),
-        LowerToAscendCPass(mask_mode=mask_mode, kernel=kernel),  # type: ignore[arg-type]
+        LowerToAscendCPass(
+            mask_mode=mask_mode, kernel=kernel, double_buffer=double_buffer, template_policy=template_policy  # type: ignore[arg-type]
+        ),
     )
 
 
@@ -52,10 +55,11 @@ def schedule_passes(vf: bool = True, template: str = "") -> tuple[ModulePass, ..
 
 
 def autofuse_pipeline(
-    vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = ""
+    vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = "", double_buffer: bool = True,
+    template_policy: str = "measured",
 ) -> PassPipeline:
     return PassPipeline(
-        autofuse_passes(vf, mask_mode, template, kernel), after_pass()
+        autofuse_passes(vf, mask_mode, template, kernel, double_buffer, template_policy), after_pass()
     )
 
 
@@ -66,10 +70,16 @@ def run_passes(module: ModuleOp, passes: tuple[ModulePass, ...]) -> ModuleOp:
 
 
 def run_autofuse(
-    module: ModuleOp, vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = ""
+    module: ModuleOp,
+    vf: bool = True,
+    mask_mode: str = "loop",
+    template: str = "",
+    kernel: str = "",
+    double_buffer: bool = True,
+    template_policy: str = "measured",
 ) -> ModuleOp:
     """Run the pipeline on ``module`` in place; the module then holds the kernel."""
-    return run_passes(module, autofuse_passes(vf, mask_mode, template, kernel))
+    return run_passes(module, autofuse_passes(vf, mask_mode, template, kernel, double_buffer, template_policy))
 
 
 
@@ -85,9 +95,16 @@ class AutofusePass(TypedOptions, ModulePass):
     mask_mode: MaskMode = "loop"
     template: TemplateName = ""
     """IndirectLoad graphs: keep only this template's case (default: host tiling chooses)."""
+    double_buffer: bool = True
+    """Double-buffered tile loops (``double_buffer=false``: the drained schedule)."""
+    template_policy: TemplatePolicy = "measured"
+    """IndirectLoad graphs: how host tiling picks the template ("measured" or "seed-fr6")."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        autofuse_pipeline(self.vf, self.mask_mode, self.template).apply(ctx, op)
+        autofuse_pipeline(
+            self.vf, self.mask_mode, self.template, double_buffer=self.double_buffer,
+            template_policy=self.template_policy,
+        ).apply(ctx, op)
 
 
 __all__ = ["AutofusePass", "autofuse_passes", "autofuse_pipeline", "run_autofuse", "run_passes", "schedule_passes"]

@@ -187,20 +187,24 @@ def share_buffers(tbufs: list[ac.TBufOp], keys: list[tuple[object, ...]], kernel
         span = live_interval(t, kernel, pos)
         if span is not None:
             intervals.append(_Interval(i, span[0], span[1], keys[i]))
-    colours: dict[tuple[object, ...], list[tuple[int, int]]] = {}  # kind -> [(owner buffer, busy until)]
+    colours: dict[tuple[object, ...], list[tuple[list[int], int]]] = {}  # kind -> [(buffers, busy until)]
     for iv in sorted(intervals, key=lambda iv: (iv.start, iv.buffer)):
         free = colours.setdefault(iv.key, [])
-        for c, (host, busy) in enumerate(free):
+        for c, (members, busy) in enumerate(free):
             if busy < iv.start:
-                owner[iv.buffer] = host
-                free[c] = (host, iv.end)
+                free[c] = ([*members, iv.buffer], iv.end)
                 break
         else:
-            free.append((iv.buffer, iv.end))
-    for i, host in enumerate(owner):
-        if host != i:
-            tbufs[i].result.replace_all_uses_with(tbufs[host].result)
-            _erase_with_dead_operands(tbufs[i])
+            free.append(([iv.buffer], iv.end))
+    for groups in colours.values():
+        for members, _ in groups:
+            # the colour's TBuf is its member declared first, so it dominates every use
+            host = min(members, key=lambda i: pos.index[tbufs[i]])
+            for i in members:
+                owner[i] = host
+                if i != host:
+                    tbufs[i].result.replace_all_uses_with(tbufs[host].result)
+                    _erase_with_dead_operands(tbufs[i])
     return owner
 
 

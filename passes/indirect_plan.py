@@ -38,6 +38,17 @@ CACHELINE_BYTES = 128
 assumption (a common L2 line), kept in one place so that a measured value can replace it."""
 CACHE_THRES = 0.5
 CORE_THRES = 0.5
+WARP_LANES = 32
+"""SIMT lanes per warp (asc-devkit glossary, seed 001)."""
+DCACHE_LINE_BYTES = 64
+"""SIMT DCache line (asc-devkit DataCacheCleanAndInvalid: 64-byte lines)."""
+SIMD_FIXED_REQUESTS = 640
+SIMD_ROW_REQUESTS = 8
+"""The "measured" template policy (``lowering.indirect_kernel``): SIMD is taken over SIMT
+only when SIMT's warp requests per core reach SIMD_FIXED_REQUESTS + SIMD_ROW_REQUESTS *
+(SIMD rows per core) -- SIMD's per-core DMA setups and per-row Gather work, in SIMT
+request units. Placed inside the range where the regret of ``bench/indirect_load.py`` and
+of a [rows, n] -> [rows, 2n] sweep stays flat (600..1000 and 6..16), not at its edge."""
 
 
 @dataclass

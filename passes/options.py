@@ -24,10 +24,16 @@ from ascir_dialect.diagnostics import AscirArgumentError, AscirTypeError
 
 TemplateName = Literal["", "simd", "simt", "sklike"]
 """IndirectLoad templates a pipeline may force ("": host tiling chooses by the FR6 scores)."""
+TemplatePolicy = Literal["measured", "seed-fr6"]
+"""How host tiling picks an IndirectLoad template from the FR6 scores: "measured" (the
+default: the rules with the lower regret in ``bench/indirect_load.py``) or "seed-fr6"
+(seed 001 FR6's table as written: SK-like whenever the outer extent is too small for the
+cores, even where SIMT could take the graph)."""
 MaskMode = Literal["loop", "per-op"]
 """VF mask modes: "loop" (AL-7, the loop dtype) or "per-op" (debug: the pre-AL-7 defect)."""
 
 TEMPLATES: tuple[str, ...] = get_args(TemplateName)
+TEMPLATE_POLICIES: tuple[str, ...] = get_args(TemplatePolicy)
 MASK_MODES: tuple[str, ...] = get_args(MaskMode)
 
 
@@ -149,9 +155,11 @@ def locate_option(spec: str, pass_name: str, option: str) -> int | None:
 __all__ = [
     "MASK_MODES",
     "TEMPLATES",
+    "TEMPLATE_POLICIES",
     "MaskMode",
     "PassOptionError",
     "TemplateName",
+    "TemplatePolicy",
     "TypedOptions",
     "check_bool",
     "check_choice",

@@ -2,7 +2,7 @@
 
     ascir-run FILE [--sizes s0=4,s1=8] [--inputs in.npz] [--save-outputs out.npz]
                    [--target sim|npu] [--json] [--graph NAME] [--seed N] [--no-vf]
-                   [--template simd|simt|sklike] [--dump-dir DIR] [--cores N] [--ub-size BYTES]
+                   [--template simd|simt|sklike] [--template-policy measured|seed-fr6] [--dump-dir DIR] [--cores N] [--ub-size BYTES]
                    [--rtol R] [--atol A]
     ascir-run --suite index-expr [--long] [--filter CASE] [--json]
 
@@ -47,6 +47,7 @@ from ascir_dialect.interpreter import graph_inputs, reference
 from ascir_dialect.numbers import INT64_MAX, describe_non_ascii_digit, parse_int
 from ascir_dialect.ops import GraphOp
 from ascir_dialect.symbolic import NAME_RE
+from passes.options import TEMPLATE_POLICIES
 from tools.cli import EXIT_FAIL, EXIT_OK, exit_process, run_cli
 from tools.compile import compile_graph
 
@@ -307,6 +308,7 @@ def run_one(g: Any, args: argparse.Namespace, sizes: dict[str, int]) -> dict[str
         vf=not args.no_vf,
         mask_mode=args.vf_mask_mode,
         template=args.template,
+        template_policy=args.template_policy,
         dump_dir=dump_dir,
         trace=trace,
     )
@@ -450,6 +452,13 @@ def main(argv: list[str] | None = None) -> int:
         "--template",
         choices=("simd", "simt", "sklike"),
         help="IndirectLoad graphs: force this template (default: host tiling chooses by the FR6 scores)",
+    )
+    parser.add_argument(
+        "--template-policy",
+        choices=TEMPLATE_POLICIES,
+        default="measured",
+        help="IndirectLoad graphs: how host tiling chooses the template -- measured (default: the "
+        "rules with the lower regret in bench/indirect_load.py) or seed-fr6 (seed 001 FR6's table)",
     )
     parser.add_argument("--seed", default="0", help="seed of the random inputs (0..2**64-1)")
     parser.add_argument(

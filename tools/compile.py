@@ -34,7 +34,7 @@ from ascir_dialect.ops.memory import OutputOp
 from lowering.pipeline import run_autofuse, run_passes, schedule_passes
 from passes.dump import dump, dump_text, dumping
 from passes.indirect_plan import has_indirect_load
-from passes.options import MASK_MODES, TEMPLATES, check_bool, check_choice
+from passes.options import MASK_MODES, TEMPLATE_POLICIES, TEMPLATES, check_bool, check_choice
 from runtime import compile_kernel
 from tools import graph_cache
 from tools.cli import managed_gc
@@ -164,6 +164,8 @@ def compile_graph(
     dump_dir: str | Path | None = None,
     check: bool = False,
     trace: str | Path | None = None,
+    double_buffer: bool = True,
+    template_policy: str = "measured",
 ) -> CompiledGraph:
     """Compile a graph to a runnable kernel. ``vf=False`` forces the root-graph path (no
     ``__simd_vf__`` functions); ``mask_mode="per-op"`` is the debug pre-AL-7 mask mode;
@@ -172,8 +174,14 @@ def compile_graph(
     (``passes.dump``); ``check=True`` (or ``ASCIR_CHECK=1`` in the environment) makes every
     call also run the reference interpreter and raise ``MismatchError`` on a mismatch;
     ``trace`` (simulator) writes each call's timeline to that file as Chrome trace-event
-    JSON (Perfetto, chrome://tracing): one track per pipe per core."""
+    JSON (Perfetto, chrome://tracing): one track per pipe per core; ``double_buffer=False``
+    drains the pipes after every tile (the schedule before double buffering, to compare);
+    ``template_policy`` is how host tiling picks an IndirectLoad template: "measured" (the
+    default, the lower regret) or "seed-fr6" (seed 001 FR6's table as written)."""
     check_compile_options(vf, mask_mode, template, check)
+    if not isinstance(double_buffer, bool):
+        raise AscirError(f"double_buffer= must be True or False, got {double_buffer!r}")
+    check_choice("compile_graph", "template_policy", template_policy, TEMPLATE_POLICIES)
     _module, g = resolve_graph(graph_or_module, graph)
     if template == "":
         template = None
@@ -185,13 +193,22 @@ def compile_graph(
         raise AscirError("template= applies to IndirectLoad graphs only")
     # the graph-level cache (tools.graph_cache); dumps need the pipeline to run
     cached = dump_dir is None and graph_cache.enabled()
-    options = {"vf": vf, "mask_mode": mask_mode, "template": template or "", "name": kernel_name}
+    options = {
+        "vf": vf,
+        "mask_mode": mask_mode,
+        "template": template or "",
+        "name": kernel_name,
+        "double_buffer": double_buffer,
+        "template_policy": template_policy,
+    }
     key = graph_cache.graph_key(g, options) if cached else ""
     sources = graph_cache.lookup(key) if cached else None
     if sources is None:
         with dumping(dump_dir):
             dump("input", g)
-            kernel_module = run_autofuse(ModuleOp([g.clone()]), vf, mask_mode, template or "", kernel_name)
+            kernel_module = run_autofuse(
+                ModuleOp([g.clone()]), vf, mask_mode, template or "", kernel_name, double_buffer, template_policy
+            )
             sources = emit_files(kernel_module)
             for file, text in sources.as_dict().items():
                 dump_text(file, text)

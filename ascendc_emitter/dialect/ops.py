@@ -1372,6 +1372,55 @@ class SyncOp(IRDLOperation):
     assembly_format = "`<` $event `>` attr-dict"
 
 
+@irdl_op_definition
+class AllocEventOp(IRDLOperation):
+    """``GetTPipePtr()->AllocEventID<E>()``: an event id held by the kernel until released
+    (double-buffered tile loops hand tiles between pipes with one id per buffer slot).
+
+    ``%e = ascendc.alloc_event<V_MTE2>``"""
+
+    name = "ascendc.alloc_event"
+    event = prop_def(HardEventAttr)
+    result = result_def(i64)
+    traits = traits_def(*READS_WRITES)
+    assembly_format = "`<` $event `>` attr-dict"
+
+
+class _EventIdOp(IRDLOperation):
+    event = prop_def(HardEventAttr)
+    id = operand_def(i64)
+    traits = traits_def(*READS_WRITES)
+    assembly_format = "`<` $event `>` $id attr-dict"
+
+
+@irdl_op_definition
+class ReleaseEventOp(_EventIdOp):
+    """``GetTPipePtr()->ReleaseEventID<E>(id)``.
+
+    ``ascendc.release_event<V_MTE2> %e``"""
+
+    name = "ascendc.release_event"
+
+
+@irdl_op_definition
+class SetFlagOp(_EventIdOp):
+    """``SetFlag<E>(id)``: the source pipe of ``E`` signals event ``id`` once its work issued
+    so far is done.
+
+    ``ascendc.set_flag<V_MTE2> %e``"""
+
+    name = "ascendc.set_flag"
+
+
+@irdl_op_definition
+class WaitFlagOp(_EventIdOp):
+    """``WaitFlag<E>(id)``: the destination pipe of ``E`` waits for event ``id``.
+
+    ``ascendc.wait_flag<V_MTE2> %e``"""
+
+    name = "ascendc.wait_flag"
+
+
 # =============================================================== register level
 
 

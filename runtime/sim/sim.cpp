@@ -985,10 +985,12 @@ void simt_yield() {
     swapcontext(&f.ctx, &r.scheduler);
 }
 
-// One lane's GM access: what gm_read/gm_write (bounds, copy, counters), vf_gm_access (the
-// workspace record of the VF) and the coalescing record do, with one buffer lookup.
-inline void simt_access(const char* api, void* dst, const void* src, const void* gm, uint64_t bytes, bool write) {
-    const int32_t owner = find_gm_index(gm);
+// One lane's GM access at gm through the kernel's pointer `base`: what gm_read/gm_write
+// (bounds of base's argument, copy, counters), vf_gm_access (the workspace record of the VF)
+// and the coalescing record do, with one buffer lookup.
+inline void simt_access(const char* api, void* dst, const void* src, const void* base, const void* gm, uint64_t bytes,
+                        bool write) {
+    const int32_t owner = find_gm_index(base);
     check_gm(api, gm, bytes, write ? "write" : "read", owner);
     if (write && state().gm[size_t(owner)].read_only) write_to_input(api, owner);
     copy_bytes(dst, src, bytes);
@@ -1007,12 +1009,12 @@ inline void simt_access(const char* api, void* dst, const void* src, const void*
 }
 }  // namespace
 
-void simt_gm_read(const char* api, void* dst, const void* p, uint64_t bytes) {
-    simt_access(api, dst, p, p, bytes, false);
+void simt_gm_read(const char* api, void* dst, const void* base, const void* p, uint64_t bytes) {
+    simt_access(api, dst, p, base, p, bytes, false);
 }
 
-void simt_gm_write(const char* api, void* p, const void* src, uint64_t bytes) {
-    simt_access(api, p, src, p, bytes, true);
+void simt_gm_write(const char* api, const void* base, void* p, const void* src, uint64_t bytes) {
+    simt_access(api, p, src, base, p, bytes, true);
 }
 
 void simt_begin(int64_t n) {

@@ -503,8 +503,12 @@ def test_store_dma_goes_ub_to_gm_and_load_gm_to_ub() -> None:
     for vf in (True, False):
         k = compile_graph(parse_ir(ir), name="copy", vf=vf)
         code = k.sources.device_impl_cpp
-        assert "AscendC::DataCopyPad(l_ub, v_" in code  # load: UB destination, GM source
-        assert "AscendC::DataCopyPad(v_" in code and ", l_ub, AscendC::DataCopyExtParams{" in code
+        # the tile's slot of the (double) buffer of %l
+        slot = re.search(r"AscendC::LocalTensor<float> (v_\d+) = l_ub\[", code)
+        assert slot is not None, code
+        ub = slot.group(1)
+        assert f"AscendC::DataCopyPad({ub}, v_" in code  # load: UB destination, GM source
+        assert f", {ub}, AscendC::DataCopyExtParams{{" in code  # store: GM destination, UB source
         k(random_input("float32", (1000,)), sizes={"s0": 1000}, core_num=1)
         assert k.stats["gm_read_bytes"] == 4000 and k.stats["gm_write_bytes"] == 4000
 

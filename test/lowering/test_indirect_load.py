@@ -259,29 +259,62 @@ def test_exp_post_chain_rejects_simt_only() -> None:
         compile_graph(parse_ir(ir), template="simt")
 
 
+def _auto_key(ir: str, rows: int, cols: int, want: object, policy: str = "measured") -> int:
+    k = compile_graph(parse_ir(ir), name="gather_auto", template_policy=policy)
+    x = _data("float32", (rows, cols))
+    index = RNG.integers(0, cols, (rows, cols)).astype(np.int32)
+    (y,) = k(x, index, sizes={"i0": rows, "i1": cols, "j0": rows, "j1": cols}, core_num=3)
+    assert_close(y, want(expected(x, index, 1, False, False)))  # type: ignore[operator]
+    return k.last_run.tiling_key  # type: ignore[attr-defined,no-any-return]
+
+
 def test_auto_choice_follows_the_scores() -> None:
-    """FR6 on the real shapes (3 cores, cacheline 128 B * 0.5):
-    - 8 outer rows, 256 contiguous bytes -> SIMD (key 1);
-    - 1 outer row -> the outer-product score fails -> SK-like wanted: taken (key 3) when
-      there is a chain to split off and SIMT cannot take the graph (exp has no scalar
-      form), else the SIMD gather alone;
-    - 8 contiguous float32 (32 B) -> the cacheline score fails -> SIMT (key 2)."""
-
-    def key(ir: str, rows: int, cols: int, want: object) -> int:
-        k = compile_graph(parse_ir(ir), name="gather_auto")
-        x = _data("float32", (rows, cols))
-        index = RNG.integers(0, cols, (rows, cols)).astype(np.int32)
-        (y,) = k(x, index, sizes={"i0": rows, "i1": cols, "j0": rows, "j1": cols}, core_num=3)
-        assert_close(y, want(expected(x, index, 1, False, False)))  # type: ignore[operator]
-        return k.last_run.tiling_key  # type: ignore[attr-defined,no-any-return]
-
+    """The "measured" policy on the real shapes (3 cores, cacheline 128 B * 0.5):
+    - 1 outer row -> FR6 wants SK-like: taken (key 3) only when SIMT cannot take the graph
+      (exp has no scalar form), else SIMT (key 2), which splits over every core;
+    - 8 contiguous float32 (32 B) -> the cacheline score fails -> SIMT;
+    - SIMD wanted (enough outer rows): taken (key 1) when SIMT's warp requests per core
+      (ceil(lanes / 32) * (2 + lines of the row)) reach 640 + 8 * SIMD rows per core:
+      8 x 64 -> 6 warps * 6 < 640 + 24 -> SIMT; 96 x 512 -> 512 warps * 34 >= 640 + 256
+      -> SIMD."""
     plain, relu, exp = gather_ir(2, 1), gather_ir(2, 1, post="relu"), gather_ir(2, 1, post="exp")
-    assert key(plain, 8, 64, lambda g: g) == 1
-    assert key(plain, 1, 64, lambda g: g) == 1
-    assert key(exp, 1, 64, np.exp) == 3
-    assert key(relu, 1, 64, lambda g: np.maximum(g, 0)) == 1
-    assert key(relu, 8, 64, lambda g: np.maximum(g, 0)) == 1
-    assert key(plain, 8, 8, lambda g: g) == 2
+    assert _auto_key(plain, 8, 64, lambda g: g) == 2
+    assert _auto_key(plain, 1, 64, lambda g: g) == 2
+    assert _auto_key(exp, 1, 64, np.exp) == 3
+    assert _auto_key(relu, 1, 64, lambda g: np.maximum(g, 0)) == 2
+    assert _auto_key(relu, 96, 512, lambda g: np.maximum(g, 0)) == 1
+    assert _auto_key(plain, 96, 512, lambda g: g) == 1
+    assert _auto_key(plain, 8, 8, lambda g: g) == 2
+
+
+def test_seed_fr6_policy_is_the_seed_table() -> None:
+    """``template_policy="seed-fr6"``: seed 001 FR6's table as written (3 cores): SIMD when
+    both scores hold (however small the shape); SK-like whenever the outer extent is too
+    small, even where SIMT could take the graph (relu has a scalar form); an SK-like wish
+    without a chain to split is the SIMD gather alone; SIMT when the cacheline score
+    fails."""
+    plain, relu, exp = gather_ir(2, 1), gather_ir(2, 1, post="relu"), gather_ir(2, 1, post="exp")
+    fr6 = "seed-fr6"
+    assert _auto_key(plain, 8, 64, lambda g: g, fr6) == 1
+    assert _auto_key(relu, 8, 64, lambda g: np.maximum(g, 0), fr6) == 1
+    assert _auto_key(relu, 1, 64, lambda g: np.maximum(g, 0), fr6) == 3
+    assert _auto_key(exp, 1, 64, np.exp, fr6) == 3
+    assert _auto_key(plain, 1, 64, lambda g: g, fr6) == 1
+    assert _auto_key(plain, 8, 8, lambda g: g, fr6) == 2
+    assert _auto_key(relu, 8, 8, lambda g: np.maximum(g, 0), fr6) == 2
+
+
+def test_template_policy_option_errors() -> None:
+    """An unknown policy is refused by every driver with the allowed names."""
+    from lowering.passes import LowerToAscendCPass
+    from lowering.pipeline import AutofusePass
+    from passes.options import PassOptionError
+
+    with pytest.raises(PassOptionError, match=r'compile_graph: option template_policy must be one of "measured", "seed-fr6", got "fr6"'):
+        compile_graph(parse_ir(gather_ir(2, 1)), template_policy="fr6")
+    for cls in (AutofusePass, LowerToAscendCPass):
+        with pytest.raises(PassOptionError, match=rf'{cls.name}: option template_policy must be one of "measured", "seed-fr6", got "bogus"'):
+            cls(template_policy="bogus")  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("op", ["reduce_sum", "reduce_max"])

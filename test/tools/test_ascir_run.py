@@ -101,3 +101,18 @@ def test_cores_split_a_single_row_and_bad_values_are_errors(capsys) -> None:
     assert report["pass"] and report["stats"]["blocks"] == 8 and report["block_dim"] == 8
     assert main([EXAMPLE, "--sizes", "s0=3,s1=7000", "--cores", "0"]) == 1
     assert "--cores must be between 1 and 65535 (AscendC's blockDim range), got 0" in capsys.readouterr().err
+
+
+def test_template_policy_flag(capsys) -> None:
+    """--template-policy runs under either policy; an unknown policy is refused with the choices."""
+    gather = str(ROOT / "test" / "lit" / "indirect_load" / "codegen.mlir")
+    sizes = "s0=8,s1=64,s2=64"
+    for policy in ("measured", "seed-fr6"):
+        assert main([gather, "--sizes", sizes, "--cores", "3", "--template-policy", policy, "--json"]) == 0
+        assert json.loads(capsys.readouterr().out)["pass"]
+    try:
+        code = main([gather, "--sizes", sizes, "--template-policy", "fr6"])
+    except SystemExit as e:  # argparse
+        code = e.code  # type: ignore[assignment]
+    assert code != 0
+    assert "--template-policy: invalid choice: 'fr6' (choose from" in capsys.readouterr().err

@@ -34,6 +34,10 @@
 // CHECK-NEXT:    ascendc.compare %bits, %o, %w, LT, %c64 : !ascendc.local<ui8>, !ascendc.local<f32>
 // CHECK:         ascendc.pipe_barrier<PIPE_V>
 // CHECK-NEXT:    ascendc.sync<V_MTE3>
+// CHECK-NEXT:    %ev = ascendc.alloc_event<V_MTE2>
+// CHECK-NEXT:    ascendc.set_flag<V_MTE2> %ev
+// CHECK-NEXT:    ascendc.wait_flag<V_MTE2> %ev
+// CHECK-NEXT:    ascendc.release_event<V_MTE2> %ev
 // CHECK-NEXT:    ascendc.vf_call @vf(%op, %wp, %c64, %s) : !ascendc.ubptr<f32>, !ascendc.ubptr<f32>, i64, f32
 // CHECK:         ascendc.simt_call @gather(%xp, %ip, %yp, %n) threads 128 : !ascendc.gmptr<f32>, !ascendc.gmptr<i64>, !ascendc.gmptr<f32>, i64
 // CHECK-NEXT:    ascendc.key_switch %key : ui32 case 0 {
@@ -44,6 +48,7 @@
 // GENERIC: "ascendc.select"(%{{.*}}) <{mode = #ascendc<sel_mode VSEL_TENSOR_SCALAR_MODE>}>
 // GENERIC: "ascendc.pipe_barrier"() <{pipe = #ascendc<pipe PIPE_V>}>
 // GENERIC: "ascendc.sync"() <{event = #ascendc<hard_event V_MTE3>}>
+// GENERIC: "ascendc.set_flag"(%{{.*}}) <{event = #ascendc<hard_event V_MTE2>}>
 
 builtin.module {
   ascendc.tiling_struct {block_dim : ui32, tiling_key : ui32, n : i64, s1_block_dim : ui32, ws_off : i64}
@@ -178,6 +183,10 @@ builtin.module {
     %wp = ascendc.phy_addr %w : !ascendc.local<f32> -> !ascendc.ubptr<f32>
     ascendc.pipe_barrier<PIPE_V>
     ascendc.sync<V_MTE3>
+    %ev = ascendc.alloc_event<V_MTE2>
+    ascendc.set_flag<V_MTE2> %ev
+    ascendc.wait_flag<V_MTE2> %ev
+    ascendc.release_event<V_MTE2> %ev
     ascendc.vf_call @vf(%op, %wp, %c64, %s) : !ascendc.ubptr<f32>, !ascendc.ubptr<f32>, i64, f32
     %xp = ascendc.gm_ptr %x : !ascendc.gmptr<f32>
     %ip = ascendc.gm_ptr %ws : !ascendc.gmptr<i64>

@@ -1,9 +1,19 @@
 // RUN: ascir-opt %s -p autofuse -t ascendc | filecheck %s
+// RUN: ascir-opt %s -p 'autofuse{template_policy="seed-fr6"}' -t ascendc | filecheck %s --check-prefix=FR6
 
 // One kernel, one tiling-key case per accepted template; host tiling picks the key from
 // the FR6 scores on the real shapes.
 // CHECK-LABEL: // ===== host_impl.cpp =====
-// CHECK:       const bool use_simd = {{.*}};
+// The default ("measured") policy: SIMD only when wanted and SIMT's warp requests per core
+// pay for SIMD's setups and rows; seed-fr6: SIMD when FR6 wants SIMD or SK-like (no SK-like
+// case here: no chain to split) and it fits.
+// CHECK:       const bool simd_pays = {{.*}} >= {{.*}};
+// CHECK:       const bool [[PAYS:v_[0-9]+]] = simd_pays ? simd_fits : false;
+// CHECK:       const bool use_simd = want_simd ? [[PAYS]] : false;
+// FR6-NOT:     simd_pays
+// FR6:         const bool [[EITHER:v_[0-9]+]] = want_simd ? true : want_sklike;
+// FR6-NEXT:    const bool use_simd = [[EITHER]] ? simd_fits : false;
+// FR6-NEXT:    const int64_t key = use_simd ? int64_t(1) : int64_t(2);
 // CHECK:       const int64_t key = use_simd ? int64_t(1) : int64_t(2);
 // CHECK-LABEL: // ===== device_impl.cpp =====
 // CHECK:       __simt_vf__ __launch_bounds__(256) inline void autofuse_gather_simt(

@@ -17,8 +17,10 @@ struct Dim3 {
 // sim.cpp: one SIMT lane's GM access of `bytes` at p (bounds, workspace record, coalescing
 // record); the checks before a VF_CALL of n threads; running its n threads, body(closure)
 // each (interleaved, see sim.cpp), with their accounting.
-void simt_gm_read(const char* api, void* dst, const void* p, uint64_t bytes);
-void simt_gm_write(const char* api, void* p, const void* src, uint64_t bytes);
+// `base` is the pointer the kernel indexes (its GM argument decides the bounds: an index that
+// strays into a neighbouring argument is still out of bounds of its own).
+void simt_gm_read(const char* api, void* dst, const void* base, const void* p, uint64_t bytes);
+void simt_gm_write(const char* api, const void* base, void* p, const void* src, uint64_t bytes);
 void simt_begin(int64_t n);
 void simt_run(int64_t n, void (*body)(void*), void* closure);
 
@@ -26,13 +28,13 @@ void simt_run(int64_t n, void (*body)(void*), void* closure);
 template <typename T>
 inline T gm_load(const char* api, const T* p, int64_t i) {
     T v;
-    simt_gm_read(api, &v, p + i, sizeof(T));
+    simt_gm_read(api, &v, p, p + i, sizeof(T));
     return v;
 }
 
 template <typename T>
 inline void gm_store(const char* api, T* p, int64_t i, T v) {
-    simt_gm_write(api, p + i, &v, sizeof(T));
+    simt_gm_write(api, p, p + i, &v, sizeof(T));
 }
 }  // namespace ascsim
 
