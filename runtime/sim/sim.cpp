@@ -991,7 +991,11 @@ void simt_yield() {
 inline void simt_access(const char* api, void* dst, const void* src, const void* base, const void* gm, uint64_t bytes,
                         bool write) {
     const int32_t owner = find_gm_index(base);
-    check_gm(api, gm, bytes, write ? "write" : "read", owner);
+    const auto* q = static_cast<const uint8_t*>(gm);
+    if (owner < 0 || q < state().gm[size_t(owner)].base ||
+        q + bytes > state().gm[size_t(owner)].base + state().gm[size_t(owner)].bytes) {
+        check_gm(api, gm, bytes, write ? "write" : "read", owner);  // the fault's message
+    }
     if (write && state().gm[size_t(owner)].read_only) write_to_input(api, owner);
     copy_bytes(dst, src, bytes);
     Core& c = core();
