@@ -226,7 +226,7 @@ class CompiledKernel:
         self._lib = ctypes.CDLL(str(library))
         lib = self._lib
         lib.ascsim_last_error.restype = ctypes.c_char_p
-        lib.ascsim_register_gm.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_char_p]
+        lib.ascsim_register_gm.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_char_p, ctypes.c_int]
         lib.ascsim_reset.argtypes = [ctypes.c_uint64]
         lib.ascsim_get_stats.argtypes = [ctypes.POINTER(_Stats)]
         lib.ascsim_block_count.restype = ctypes.c_uint64
@@ -255,16 +255,21 @@ class CompiledKernel:
         ub_size: int = 248 * 1024,
         costs: Mapping[str, float] | None = None,
         trace: str | Path | None = None,
+        inputs: int = 0,
     ) -> RunResult:
         """``costs`` overrides entries of the timeline's cost table (:data:`COST_NAMES`) for
         this run; ``trace`` writes the timeline as Chrome trace-event JSON to that file (the
-        per-instruction log is kept only then)."""
-        arrays = [_check_array(i, a) for i, a in enumerate(args)]
+        per-instruction log is kept only then). The first ``inputs`` arrays are the kernel's
+        inputs: the simulator registers them read-only (a kernel write to one is a fault), so
+        they may be read-only arrays, handed over without a copy."""
+        if isinstance(inputs, bool) or not isinstance(inputs, Integral) or not 0 <= inputs <= len(args):
+            raise AscirArgumentError(f"inputs= must be an int in [0, {len(args)}], got {inputs!r}")
+        arrays = [_check_array(i, a, writable=i >= inputs) for i, a in enumerate(args)]
         core_num, ub_size = check_core_num(core_num), check_ub_size(ub_size)
         lib = self._lib
         saved = self._apply_costs(costs or {})
         try:
-            result = self._run(arrays, sizes, core_num, ub_size, trace is not None)
+            result = self._run(arrays, sizes, core_num, ub_size, trace is not None, int(inputs))
         finally:
             for name, value in saved.items():
                 lib.ascsim_set_cost(name.encode(), value)
@@ -286,7 +291,13 @@ class CompiledKernel:
         return saved
 
     def _run(
-        self, arrays: list[np.ndarray], sizes: Sequence[int], core_num: int, ub_size: int, keep_log: bool
+        self,
+        arrays: list[np.ndarray],
+        sizes: Sequence[int],
+        core_num: int,
+        ub_size: int,
+        keep_log: bool,
+        inputs: int = 0,
     ) -> RunResult:
         lib = self._lib
         lib.ascsim_trace_config(1 if keep_log else 0)
@@ -294,8 +305,8 @@ class CompiledKernel:
         workspace = np.zeros(max(workspace_size, 32), dtype=np.uint8)
         lib.ascsim_reset(ctypes.c_uint64(ub_size))
         for i, a in enumerate(arrays):
-            lib.ascsim_register_gm(a.ctypes.data, a.nbytes, f"arg{i}".encode())
-        lib.ascsim_register_gm(workspace.ctypes.data, workspace.nbytes, b"workspace")
+            lib.ascsim_register_gm(a.ctypes.data, a.nbytes, f"arg{i}".encode(), 1 if i < inputs else 0)
+        lib.ascsim_register_gm(workspace.ctypes.data, workspace.nbytes, b"workspace", 0)
         launch = lib.AutofuseLaunch
         launch.restype = ctypes.c_int64
         launch.argtypes = [ctypes.c_uint32, ctypes.c_void_p] + [ctypes.c_void_p] * (len(arrays) + 2)
@@ -409,7 +420,7 @@ def call_tiling(
     return tiling, int(workspace_size.value), int(block_dim.value), key
 
 
-def _check_array(index: int, a: Any) -> np.ndarray:
+def _check_array(index: int, a: Any, writable: bool = True) -> np.ndarray:
     if not isinstance(a, np.ndarray):
         raise TypeError(f"argument {index} must be a numpy array, got {type(a).__name__}")
     if not a.flags.c_contiguous:
@@ -417,6 +428,6 @@ def _check_array(index: int, a: Any) -> np.ndarray:
             f"argument {index} is not C-contiguous; pass np.ascontiguousarray(arg) (kernels "
             "write their outputs in place)"
         )
-    if not a.flags.writeable:
+    if writable and not a.flags.writeable:
         raise ValueError(f"argument {index} is read-only; kernels need writable buffers")
     return a

@@ -27,8 +27,10 @@ void ascsim_reset(uint64_t ub_size) {
     ascsim::trace_reset();
 }
 
-void ascsim_register_gm(void* p, uint64_t bytes, const char* name) {
-    ascsim::state().gm.push_back({static_cast<const uint8_t*>(p), bytes, name});
+// A kernel argument; read_only: an input, which the kernel must not write (the host's
+// array is then handed over as it is, not copied).
+void ascsim_register_gm(void* p, uint64_t bytes, const char* name, int read_only) {
+    ascsim::state().gm.push_back({static_cast<const uint8_t*>(p), bytes, name, read_only != 0});
 }
 
 const char* ascsim_last_error() {

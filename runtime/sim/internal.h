@@ -2,9 +2,10 @@
 // code reaches it through the functions core.h and trace.h declare).
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <exception>
-#include <list>
+#include <map>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -38,117 +39,166 @@ struct BlockRecord {
 };
 
 // SIMT memory model (docs: a warp is 32 threads; the DCache line is 64 bytes, see
-// DataCacheCleanAndInvalid; the template reserves 32 KB of DCache, seed 001). The
-// simulator runs threads one after another, so it records each access with the thread's
-// access number and replays them in warp lockstep when the VF call ends: a warp's
-// accesses with the same number coalesce into one request per distinct line, and each
-// line goes through an LRU DCache of this core.
+// DataCacheCleanAndInvalid; the template reserves 32 KB of DCache, seed 001). Each access of
+// a thread has a number (its first access is 0); the device runs a warp's threads in
+// lockstep, so a warp's accesses with the same number coalesce into one request per distinct
+// line, and the requests go, by access number, then warp, then line, through an LRU DCache of
+// this core.
 constexpr uint64_t kWarpThreads = 32;
 constexpr uint64_t kDcacheLineBytes = 64;
 constexpr uint64_t kDcacheLines = 32 * 1024 / kDcacheLineBytes;
 
+// A fully associative LRU cache of kDcacheLines lines: an open-addressing index (linear
+// probing, backward-shift deletion) over a fixed array of nodes in a doubly linked recency
+// list -- no allocation per access.
 class Dcache {
   public:
+    Dcache() { clear(); }
+
     bool access(uint64_t line) {  // true on a hit
-        auto it = index_.find(line);
-        if (it != index_.end()) {
-            lru_.splice(lru_.begin(), lru_, it->second);
-            return true;
+        if (head_ != kNone && node_[head_].line == line) return true;  // already the most recent
+        size_t h = home(line);
+        while (slot_[h] != kNone) {
+            const uint32_t k = slot_[h];
+            if (node_[k].line == line) {
+                unlink(k);
+                push_front(k);
+                return true;
+            }
+            h = (h + 1) & kMask;
         }
-        lru_.push_front(line);
-        index_[line] = lru_.begin();
-        if (lru_.size() > kDcacheLines) {
-            index_.erase(lru_.back());
-            lru_.pop_back();
+        uint32_t k;
+        if (size_ < kDcacheLines) {
+            k = uint32_t(size_++);
+        } else {  // evict the least recently used line
+            k = tail_;
+            unlink(k);
+            erase(node_[k].line);
         }
+        node_[k].line = line;
+        push_front(k);
+        h = home(line);
+        while (slot_[h] != kNone) h = (h + 1) & kMask;
+        slot_[h] = k;
         return false;
     }
+
     void clear() {
-        lru_.clear();
-        index_.clear();
+        for (auto& s : slot_) s = kNone;
+        head_ = tail_ = kNone;
+        size_ = 0;
     }
 
   private:
-    std::list<uint64_t> lru_;
-    std::unordered_map<uint64_t, std::list<uint64_t>::iterator> index_;
-};
-
-// One VF call's SIMT accesses, replayed in warp lockstep in linear time and memory linear in
-// the coalesced requests: the threads run in order, so a warp's accesses are complete when the
-// next warp starts; they are bucketed by access number (a counting sort), each bucket's lines
-// made unique (a warp request), and the requests kept; at the end of the call the requests are
-// ordered by access number, warps in order (a stable counting sort), and go through the DCache.
-// The order is: access number, then warp, then line -- the lockstep order of the device.
-class SimtTrace {
-  public:
-    void record(uint32_t thread, uint32_t seq, uint64_t line) {
-        const uint64_t warp = thread / kWarpThreads;
-        if (warp != warp_ && !warp_seq_.empty()) flush_warp();
-        warp_ = warp;
-        warp_seq_.push_back(seq);
-        warp_line_.push_back(line);
+    static constexpr uint32_t kNone = ~uint32_t(0);
+    static constexpr size_t kSlots = 4 * kDcacheLines;  // a power of two, load <= 1/4
+    static constexpr size_t kMask = kSlots - 1;
+    struct Node {
+        uint64_t line;
+        uint32_t prev, next;
+    };
+    static size_t home(uint64_t line) { return size_t((line * 0x9E3779B97F4A7C15ull) >> 40) & kMask; }
+    void unlink(uint32_t k) {
+        Node& n = node_[k];
+        if (n.prev != kNone) node_[n.prev].next = n.next; else head_ = n.next;
+        if (n.next != kNone) node_[n.next].prev = n.prev; else tail_ = n.prev;
     }
-
-    void account(Dcache& dcache, Stats& stats) {
-        flush_warp();
-        std::vector<uint64_t> start(size_t(max_seq_) + 2, 0);
-        for (uint32_t q : req_seq_) start[size_t(q) + 1] += 1;
-        for (size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
-        std::vector<uint64_t> ordered(req_line_.size());
-        for (size_t i = 0; i < req_line_.size(); ++i) ordered[start[req_seq_[i]]++] = req_line_[i];
-        stats.simt_transactions += ordered.size();
-        for (uint64_t line : ordered) {
-            if (!dcache.access(line)) stats.dcache_miss_lines += 1;
-        }
-        clear();
+    void push_front(uint32_t k) {
+        node_[k].prev = kNone;
+        node_[k].next = head_;
+        if (head_ != kNone) node_[head_].prev = k;
+        head_ = k;
+        if (tail_ == kNone) tail_ = k;
     }
-
-    void clear() {
-        warp_seq_.clear();
-        warp_line_.clear();
-        std::vector<uint32_t>().swap(req_seq_);
-        std::vector<uint64_t>().swap(req_line_);
-        max_seq_ = 0;
-    }
-
-  private:
-    void flush_warp() {
-        if (warp_seq_.empty()) return;
-        uint32_t top = 0;
-        for (uint32_t q : warp_seq_) top = q > top ? q : top;
-        max_seq_ = top > max_seq_ ? top : max_seq_;
-        std::vector<uint32_t> start(size_t(top) + 2, 0);
-        for (uint32_t q : warp_seq_) start[size_t(q) + 1] += 1;
-        for (size_t i = 1; i < start.size(); ++i) start[i] += start[i - 1];
-        std::vector<uint64_t> lines(warp_line_.size());
-        std::vector<uint32_t> fill(start.begin(), start.end() - 1);
-        for (size_t i = 0; i < warp_seq_.size(); ++i) lines[fill[warp_seq_[i]]++] = warp_line_[i];
-        for (uint32_t q = 0; q <= top; ++q) {  // one request per distinct line of access q
-            auto first = lines.begin() + start[q], last = lines.begin() + start[size_t(q) + 1];
-            std::sort(first, last);  // at most one entry per thread of the warp
-            for (auto it = first; it != last; ++it) {
-                if (it == first || *it != *(it - 1)) {
-                    req_seq_.push_back(q);
-                    req_line_.push_back(*it);
-                }
+    void erase(uint64_t line) {
+        size_t h = home(line);
+        while (node_[slot_[h]].line != line) h = (h + 1) & kMask;
+        size_t hole = h;
+        for (size_t j = (hole + 1) & kMask; slot_[j] != kNone; j = (j + 1) & kMask) {
+            const size_t want = home(node_[slot_[j]].line);
+            // move slot j into the hole unless its home lies cyclically in (hole, j]
+            const bool stays = hole <= j ? (hole < want && want <= j) : (hole < want || want <= j);
+            if (!stays) {
+                slot_[hole] = slot_[j];
+                hole = j;
             }
         }
-        warp_seq_.clear();
-        warp_line_.clear();
+        slot_[hole] = kNone;
     }
 
-    uint64_t warp_ = 0;
-    std::vector<uint32_t> warp_seq_;   // the running warp's accesses, in thread order
-    std::vector<uint64_t> warp_line_;
-    std::vector<uint32_t> req_seq_;    // coalesced requests of the finished warps, warp order
-    std::vector<uint64_t> req_line_;
-    uint32_t max_seq_ = 0;
+    uint32_t slot_[kSlots];
+    Node node_[kDcacheLines];
+    uint32_t head_ = kNone, tail_ = kNone;
+    size_t size_ = 0;
+};
+
+// The accesses of one SIMT VF call, accounted in rounds (sim.cpp simt_run): the threads run
+// interleaved, each up to kSimtQuantum accesses per round, so after a round every access
+// numbered below the round's end is known; the round's accesses are then coalesced per warp
+// and access number and replayed through the DCache in the device's order (access number,
+// warp, line). Memory: kSimtQuantum lines per thread, whatever the call's length.
+constexpr uint32_t kSimtQuantum = 256;
+
+class SimtTrace {
+  public:
+    void begin(uint32_t threads) {
+        threads_ = threads;
+        lines_.assign(size_t(threads) * kSimtQuantum, 0);
+        count_.assign(threads, 0);
+    }
+
+    // Record the running thread's next access; true when its quantum is full.
+    bool record(uint32_t thread, uint64_t line) {
+        uint32_t& n = count_[thread];
+        lines_[size_t(n) * threads_ + thread] = line;
+        return ++n == kSimtQuantum;
+    }
+
+    void account_round(Dcache& dcache, Stats& stats) {
+        const size_t threads = count_.size();
+        uint64_t warp[kWarpThreads];
+        for (uint32_t q = 0; q < kSimtQuantum; ++q) {
+            bool any = false;
+            for (size_t first = 0; first < threads; first += kWarpThreads) {
+                size_t m = 0;
+                const size_t last = std::min(threads, first + kWarpThreads);
+                for (size_t t = first; t < last; ++t) {
+                    if (count_[t] > q) warp[m++] = lines_[size_t(q) * threads + t];
+                }
+                if (m == 0) continue;
+                any = true;
+                // one request per distinct line, in line order (a warp's lines mostly come
+                // in order already)
+                if (!std::is_sorted(warp, warp + m)) std::sort(warp, warp + m);
+                for (size_t i = 0; i < m; ++i) {
+                    if (i > 0 && warp[i] == warp[i - 1]) continue;
+                    stats.simt_transactions += 1;
+                    if (!dcache.access(warp[i])) stats.dcache_miss_lines += 1;
+                }
+            }
+            if (!any) break;  // access numbers are dense: no thread got this far
+        }
+        std::fill(count_.begin(), count_.end(), 0u);
+    }
+
+    void discard_round() { std::fill(count_.begin(), count_.end(), 0u); }
+
+    void clear() {
+        std::vector<uint64_t>().swap(lines_);
+        std::vector<uint32_t>().swap(count_);
+    }
+
+  private:
+    size_t threads_ = 0;
+    std::vector<uint64_t> lines_;  // [access of this round][thread]
+    std::vector<uint32_t> count_;  // accesses of each thread this round
 };
 
 struct GmBuffer {
     const uint8_t* base;
     uint64_t bytes;
     std::string name;
+    bool read_only = false;  // a kernel input: a write to it is a fault
 };
 
 // The rest of a core's state (core.h Core holds what kernels read inline).
@@ -161,7 +211,9 @@ struct State {
     std::vector<BlockRecord> block_log;  // one record per block of every launch
 };
 
-State& state();
+// Defined in sim.cpp; hidden, as g_core: each kernel module has its own simulated core.
+extern State g_state __attribute__((visibility("hidden")));
+inline State& state() { return g_state; }
 
 // ------------------------------------------------------------------ trace (sim.cpp)
 
@@ -177,9 +229,93 @@ struct Access {
     uint64_t finish = 0;
 };
 
+// A granule's last write and last read per pipe, as indices into Tracer::accesses (0: none).
+// One Access is recorded per range of an instruction; the granules it covers share it.
 struct Granule {
-    Access write;
-    Access read[kPipes];
+    uint32_t write = 0;
+    uint32_t read[kPipes] = {};
+};
+
+inline bool same_granule(const Granule& a, const Granule& b) {
+    if (a.write != b.write) return false;
+    for (uint8_t p = 0; p < kPipes; ++p) {
+        if (a.read[p] != b.read[p]) return false;
+    }
+    return true;
+}
+
+// The workspace's granules as runs [first, end) of granules in the same state: a granule not
+// in any run was never accessed in this block. An instruction over a large range leaves one
+// run, so memory follows the number of distinct accesses, not the workspace's size.
+class GranuleRuns {
+  public:
+    struct Run {
+        uint64_t end;
+        Granule g;
+    };
+    using Map = std::map<uint64_t, Run>;
+
+    void clear() { runs_.clear(); }
+
+    template <typename F>
+    void for_each(F f) {
+        for (auto& [first, run] : runs_) f(run.g);
+    }
+
+    // The runs overlapping granules [first, end), in order.
+    Map::iterator begin_at(uint64_t first) {
+        auto it = runs_.upper_bound(first);
+        if (it != runs_.begin()) {
+            auto prev = std::prev(it);
+            if (prev->second.end > first) return prev;
+        }
+        return it;
+    }
+    Map::iterator end() { return runs_.end(); }
+
+    // Make [first, end) a union of whole runs (never-accessed granules get a fresh run),
+    // returning the first of them.
+    Map::iterator cover(uint64_t first, uint64_t end) {
+        split(first);
+        split(end);
+        uint64_t at = first;
+        auto it = runs_.lower_bound(first);
+        while (at < end) {
+            if (it == runs_.end() || it->first > at) {  // a gap up to the next run (or end)
+                const uint64_t stop = it == runs_.end() ? end : std::min(end, it->first);
+                it = runs_.emplace_hint(it, at, Run{stop, Granule{}});
+            }
+            at = it->second.end;
+            ++it;
+        }
+        return runs_.find(first);
+    }
+
+    // Join equal neighbours among the runs overlapping [first - 1, end + 1).
+    void merge(uint64_t first, uint64_t end) {
+        auto it = begin_at(first == 0 ? 0 : first - 1);
+        while (it != runs_.end() && it->first <= end) {
+            auto next = std::next(it);
+            if (next == runs_.end() || next->first > end) break;
+            if (next->first == it->second.end && same_granule(it->second.g, next->second.g)) {
+                it->second.end = next->second.end;
+                runs_.erase(next);
+            } else {
+                it = next;
+            }
+        }
+    }
+
+  private:
+    void split(uint64_t at) {  // a run containing `at` strictly inside becomes two
+        auto it = begin_at(at);
+        if (it == runs_.end() || it->first >= at || it->second.end <= at) return;
+        Run tail = it->second;
+        it->second.end = at;
+        runs_.emplace_hint(std::next(it), at, tail);
+    }
+
+    Map runs_;
 };
 
 struct FlagSlot {
@@ -192,6 +328,63 @@ struct FlagSlot {
 struct QueueSlots {
     FlagSlot data;  // EnQue -> DeQue
     FlagSlot free;  // FreeTensor -> AllocTensor
+};
+
+// The bytes of one kind of access (read or write) a VF call made to the workspace, one bit a
+// byte: a VF's lanes reach the workspace element by element, in any order, and the call is
+// recorded as the maximal runs of the bytes it touched -- in memory an eighth of the
+// workspace's size, whatever the number of accesses.
+class ByteMarks {
+  public:
+    void mark(uint64_t lo, uint64_t hi) {  // bytes [lo, hi)
+        if (hi <= lo) return;
+        if (bits_.size() * 64 < hi) bits_.resize((hi + 63) / 64, 0);
+        lo_ = std::min(lo_, lo);
+        hi_ = std::max(hi_, hi);
+        for (uint64_t b = lo; b < hi;) {
+            const uint64_t word = b / 64, first = b % 64, n = std::min<uint64_t>(64 - first, hi - b);
+            bits_[word] |= (n == 64 ? ~uint64_t(0) : ((uint64_t(1) << n) - 1)) << first;
+            b += n;
+        }
+    }
+
+    // emit(lo, hi) for each maximal run of marked bytes, in order; then nothing is marked.
+    template <typename F>
+    void drain(F emit) {
+        if (hi_ <= lo_) return;
+        const uint64_t none = ~uint64_t(0);
+        uint64_t start = none;
+        for (uint64_t word = lo_ / 64; word <= (hi_ - 1) / 64; ++word) {
+            uint64_t w = bits_[word];
+            bits_[word] = 0;
+            if (w == ~uint64_t(0)) {
+                if (start == none) start = word * 64;
+                continue;
+            }
+            for (uint64_t b = 0; b < 64; ++b) {
+                const bool on = (w >> b) & 1u;
+                if (on && start == none) start = word * 64 + b;
+                if (!on && start != none) {
+                    emit(start, word * 64 + b);
+                    start = none;
+                }
+                if (!on && (w >> b) == 0) break;  // no more marked bytes in this word
+            }
+        }
+        if (start != none) emit(start, ((hi_ - 1) / 64 + 1) * 64);
+        lo_ = none;
+        hi_ = 0;
+    }
+
+    void clear() {
+        std::vector<uint64_t>().swap(bits_);
+        lo_ = ~uint64_t(0);
+        hi_ = 0;
+    }
+
+  private:
+    std::vector<uint64_t> bits_;
+    uint64_t lo_ = ~uint64_t(0), hi_ = 0;
 };
 
 struct LogEntry {  // one instruction of the timeline (kept only when tracing)
@@ -215,8 +408,10 @@ struct Tracer {
     bool keep_log = false;
     CostTable cost;
     uint32_t gen = 0;
+    std::vector<Access> accesses = std::vector<Access>(1);  // [0] is "none"; what the granules refer to, this block
+    size_t accesses_live = 1;      // accesses.size() after the last compaction
     std::vector<Granule> ub;
-    std::unordered_map<uint64_t, Granule> ws;
+    GranuleRuns ws;  // the workspace buffer's granules
     int32_t ws_owner = -1;
     uint32_t vc[kPipes][kPipes] = {};
     uint64_t pipe_free[kPipes] = {};
@@ -229,6 +424,7 @@ struct Tracer {
     // the open VF call
     int vf_depth = 0;
     std::vector<Range> vf_ranges;
+    ByteMarks vf_ws[2];  // the open VF call's workspace bytes: read, written
     Stats vf_before;
     std::vector<Range> cur;
     uint32_t line = 0;  // source line of the current instruction, if the caller set it
@@ -237,7 +433,8 @@ struct Tracer {
     uint64_t block_log_begin = 0;
 };
 
-Tracer& tracer();
+extern Tracer g_tracer __attribute__((visibility("hidden")));
+inline Tracer& tracer() { return g_tracer; }
 
 // Forget every block's timeline and log (ascsim_reset).
 void trace_reset();

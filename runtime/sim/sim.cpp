@@ -17,21 +17,18 @@
 #include <string>
 #include <vector>
 
+#include <sys/mman.h>
+#include <ucontext.h>
+#include <unistd.h>
+
 #include "internal.h"
 
 namespace ascsim {
 
 Core g_core;
 
-State& state() {
-    static State s;
-    return s;
-}
-
-Tracer& tracer() {
-    static Tracer t;
-    return t;
-}
+State g_state;
+Tracer g_tracer;
 
 void faultf(const char* api, const char* format, ...) {
     char small[512];
@@ -76,15 +73,36 @@ void check_gm(const char* api, const void* p, uint64_t bytes, const char* what, 
     }
 }
 
+namespace {
+// memcpy, with the element sizes of scalar accesses as fixed-size moves
+inline void copy_bytes(void* dst, const void* src, uint64_t bytes) {
+    switch (bytes) {
+        case 1: std::memcpy(dst, src, 1); break;
+        case 2: std::memcpy(dst, src, 2); break;
+        case 4: std::memcpy(dst, src, 4); break;
+        case 8: std::memcpy(dst, src, 8); break;
+        default: std::memcpy(dst, src, bytes); break;
+    }
+}
+}  // namespace
+
 void gm_read(const char* api, void* dst, const void* src, uint64_t bytes, int32_t owner) {
     check_gm(api, src, bytes, "read", owner);
-    std::memcpy(dst, src, bytes);
+    copy_bytes(dst, src, bytes);
     stats().gm_read_bytes += bytes;
 }
 
+namespace {
+[[noreturn]] void write_to_input(const char* api, int32_t owner) {
+    fail(api, "GM write to ", state().gm[size_t(owner)].name, ", an input of the kernel (inputs are read-only)");
+}
+}  // namespace
+
 void gm_write(const char* api, void* dst, const void* src, uint64_t bytes, int32_t owner) {
+    if (owner == -2) owner = find_gm_index(dst);
     check_gm(api, dst, bytes, "write", owner);
-    std::memcpy(dst, src, bytes);
+    if (bytes != 0 && state().gm[size_t(owner)].read_only) write_to_input(api, owner);
+    copy_bytes(dst, src, bytes);
     stats().gm_write_bytes += bytes;
 }
 
@@ -118,8 +136,6 @@ inline const char* pipe_short(uint8_t p) {
 
 inline uint64_t cycles(double c) { return c <= 0 ? 0 : uint64_t(c + 0.5); }
 
-inline Granule& granule(Tracer& t, uint8_t space, uint64_t g) { return space == kSpaceUb ? t.ub[g] : t.ws[g]; }
-
 inline const char* space_name(uint8_t s) { return s == kSpaceUb ? "UB" : "GM workspace"; }
 
 [[noreturn]] void race(const Access& a, bool a_writes, const char* api, uint8_t pipe, const Range& r, uint32_t index) {
@@ -150,6 +166,58 @@ inline void log_entry(Tracer& t, const char* api, uint32_t index, uint8_t pipe, 
     t.line = 0;
 }
 
+// First granule and one past the last of a range (UB ranges end at the UB's last granule).
+inline void granule_span(const Tracer& t, const Range& r, uint64_t* first, uint64_t* end) {
+    const uint64_t last = r.space == kSpaceUb ? std::min<uint64_t>((r.hi - 1) / kBlockBytes, t.ub.size() - 1)
+                                              : (r.hi - 1) / kBlockBytes;
+    *first = r.lo / kBlockBytes;
+    *end = last + 1;
+}
+
+// Is granule G ordered before this access? Else the race's fault.
+inline void check_granule(const Tracer& t, const Granule& G, const Range& r, const char* api, uint8_t pipe,
+                          bool tensor, uint32_t index, uint64_t* dep) {
+    const Access& w = t.accesses[G.write];
+    if (!ordered(t, w, pipe, tensor, dep)) race(w, true, api, pipe, r, index);
+    if (!r.write) return;
+    for (uint8_t q = 0; q < kPipes; ++q) {
+        const Access& rd = t.accesses[G.read[q]];
+        if (!ordered(t, rd, pipe, tensor, dep)) race(rd, false, api, pipe, r, index);
+    }
+}
+
+inline void update_granule(Granule& G, uint32_t a, bool write, uint8_t pipe) {
+    if (write) {
+        G.write = a;
+        for (auto& rd : G.read) rd = 0;  // none: ordered before anything
+    } else {
+        G.read[pipe] = a;
+    }
+}
+
+// Keep only the accesses some granule still refers to (renumbered), once the table has grown
+// well past them: memory follows the granules, not the number of instructions.
+void compact_accesses(Tracer& t) {
+    std::vector<uint32_t> remap(t.accesses.size(), 0);
+    std::vector<Access> kept(1);
+    auto keep = [&](uint32_t& id) {
+        if (id == 0) return;
+        if (remap[id] == 0) {
+            remap[id] = uint32_t(kept.size());
+            kept.push_back(t.accesses[id]);
+        }
+        id = remap[id];
+    };
+    auto visit = [&](Granule& g) {
+        keep(g.write);
+        for (auto& rd : g.read) keep(rd);
+    };
+    for (Granule& g : t.ub) visit(g);
+    t.ws.for_each(visit);
+    t.accesses.swap(kept);
+    t.accesses_live = t.accesses.size();
+}
+
 // Run the instruction whose ranges are in t.cur.
 void commit(const char* api, uint8_t pipe, bool tensor, double cost_cycles) {
     Tracer& t = tracer();
@@ -158,20 +226,20 @@ void commit(const char* api, uint8_t pipe, bool tensor, double cost_cycles) {
     uint64_t dep = 0;
     for (const Range& r : t.cur) {
         if (r.hi <= r.lo) continue;
-        const uint64_t last = r.space == kSpaceUb ? std::min<uint64_t>((r.hi - 1) / kBlockBytes, t.ub.size() - 1)
-                                                  : (r.hi - 1) / kBlockBytes;
-        for (uint64_t g = r.lo / kBlockBytes; g <= last; ++g) {
-            Granule& G = granule(t, r.space, g);
-            if (!ordered(t, G.write, pipe, tensor, &dep)) race(G.write, true, api, pipe, r, index);
-            if (!r.write) continue;
-            for (uint8_t q = 0; q < kPipes; ++q) {
-                if (!ordered(t, G.read[q], pipe, tensor, &dep)) race(G.read[q], false, api, pipe, r, index);
+        uint64_t first, end;
+        granule_span(t, r, &first, &end);
+        if (r.space == kSpaceUb) {
+            for (uint64_t g = first; g < end; ++g) check_granule(t, t.ub[g], r, api, pipe, tensor, index, &dep);
+        } else {  // each run's granules are alike: its first stands for all (the same race, if any)
+            for (auto it = t.ws.begin_at(first); it != t.ws.end() && it->first < end; ++it) {
+                check_granule(t, it->second.g, r, api, pipe, tensor, index, &dep);
             }
         }
     }
     start = std::max(start, dep);
     const uint64_t c = cycles(cost_cycles);
     const uint64_t finish = start + c;
+    if (t.accesses.size() > 4 * t.accesses_live + (1u << 16)) compact_accesses(t);
     for (const Range& r : t.cur) {
         if (r.hi <= r.lo) continue;
         Access a;
@@ -185,16 +253,17 @@ void commit(const char* api, uint8_t pipe, bool tensor, double cost_cycles) {
         a.lo = r.lo;
         a.hi = r.hi;
         a.finish = finish;
-        const uint64_t last = r.space == kSpaceUb ? std::min<uint64_t>((r.hi - 1) / kBlockBytes, t.ub.size() - 1)
-                                                  : (r.hi - 1) / kBlockBytes;
-        for (uint64_t g = r.lo / kBlockBytes; g <= last; ++g) {
-            Granule& G = granule(t, r.space, g);
-            if (r.write) {
-                G.write = a;
-                for (auto& rd : G.read) rd.gen = 0;
-            } else {
-                G.read[pipe] = a;
+        const auto id = uint32_t(t.accesses.size());
+        t.accesses.push_back(a);
+        uint64_t first, end;
+        granule_span(t, r, &first, &end);
+        if (r.space == kSpaceUb) {
+            for (uint64_t g = first; g < end; ++g) update_granule(t.ub[g], id, r.write, pipe);
+        } else {
+            for (auto it = t.ws.cover(first, end); it != t.ws.end() && it->first < end; ++it) {
+                update_granule(it->second.g, id, r.write, pipe);
             }
+            t.ws.merge(first, end);
         }
     }
     t.cur.clear();
@@ -263,7 +332,10 @@ static void trace_begin_block() {
     t.gen += 1;
     const size_t granules = size_t(core().ub_capacity / kBlockBytes + 1);
     if (t.ub.size() < granules) t.ub.resize(granules);
+    std::fill(t.ub.begin(), t.ub.end(), Granule{});
     t.ws.clear();
+    t.accesses.assign(1, Access{});
+    t.accesses_live = 1;
     t.ws_owner = -1;
     const auto& gm = state().gm;
     for (size_t i = 0; i < gm.size(); ++i) {
@@ -305,6 +377,7 @@ static void trace_end_block(uint32_t launch, uint32_t block) {
 
 void trace_reset() {
     Tracer& t = tracer();
+    for (ByteMarks& m : t.vf_ws) m.clear();
     t.blocks.clear();
     t.log.clear();
     t.ws.clear();
@@ -405,15 +478,31 @@ void vf_ub_access(const char* api, const void* p, uint64_t bytes, bool write) {
 
 void vf_gm_access(const void* p, uint64_t bytes, bool write) {
     Tracer& t = tracer();
-    if (!t.enabled || t.vf_depth == 0) return;
-    trace_detail::add_gm(t.vf_ranges, p, bytes, write);
+    if (!t.enabled || t.vf_depth == 0 || t.ws_owner < 0 || bytes == 0) return;
+    const GmBuffer& b = state().gm[size_t(t.ws_owner)];
+    const auto* q = static_cast<const uint8_t*>(p);
+    if (q < b.base || q >= b.base + b.bytes) return;
+    const uint64_t lo = uint64_t(q - b.base);
+    t.vf_ws[write ? 1 : 0].mark(lo, std::min<uint64_t>(lo + bytes, b.bytes));
 }
+
+namespace {
+// The workspace runs of the VF call (ByteMarks) added to its ranges; or only forgotten.
+void drain_vf_workspace(Tracer& t, bool keep) {
+    for (int w = 0; w < 2; ++w) {
+        t.vf_ws[w].drain([&](uint64_t lo, uint64_t hi) {
+            if (keep) t.vf_ranges.push_back({kSpaceWorkspace, w == 1, lo, hi});
+        });
+    }
+}
+}  // namespace
 
 VfScope::VfScope(const char* api) : api_(api), uncaught_(std::uncaught_exceptions()) {
     Tracer& t = tracer();
     if (!t.enabled) return;
     if (t.vf_depth++ == 0) {
         t.vf_ranges.clear();
+        drain_vf_workspace(t, false);  // left by a VF call a fault ended
         t.vf_before = core().stats;
     }
 }
@@ -427,6 +516,7 @@ VfScope::~VfScope() noexcept(false) {
     const double cost = c.vf_call + double(d.vector_instructions) * c.vector_repeat +
                         double(d.simt_transactions) * c.simt_issue +
                         double(d.dcache_miss_lines) * c.dcache_line / c.gm_bytes_per_cycle;
+    drain_vf_workspace(t, true);
     t.cur.swap(t.vf_ranges);
     t.vf_ranges.clear();
     trace_detail::commit(api_, kPipeV, false, cost);
@@ -838,31 +928,97 @@ void copy_ub_to_ub(UbView dst, UbView src, uint32_t count, uint64_t elem_bytes) 
 
 // ---------------------------------------------------------------- SIMT
 
+// A VF call's threads run as fibers (ucontext), round robin, each up to kSimtQuantum GM
+// accesses per turn: the device runs them side by side, and so the simulator touches GM
+// near where the other threads just did (running each thread to its end would walk every
+// array once per thread, missing the host's caches on every access), and the access record
+// is accounted after every round in memory bounded by threads x quantum (SimtTrace). Kernels
+// whose threads do not communicate through GM -- all that the device runs correctly without
+// a barrier -- compute what they computed one thread after another; a fault is the one the
+// lowest-numbered faulting thread raises, as when the threads ran in order.
 namespace {
-void simt_record(const void* addr, uint64_t bytes) {
+constexpr size_t kFiberStack = 256 * 1024;
+
+struct Fiber {
+    ucontext_t ctx;
+    uint8_t* stack = nullptr;  // kFiberStack bytes above a guard page
+    bool done = false;
+    uint32_t seq = 0;
+    std::exception_ptr error;
+};
+
+struct SimtRun {
+    ucontext_t scheduler;
+    std::vector<Fiber> fibers;
+    void (*body)(void*) = nullptr;
+    void* closure = nullptr;
+    int64_t running = -1;  // the fiber running now, -1 = the scheduler
+};
+
+SimtRun& simt_run_state() {
+    static SimtRun r;
+    return r;
+}
+
+void fiber_main(unsigned lo, unsigned hi) {
+    auto* f = reinterpret_cast<Fiber*>((uintptr_t(hi) << 32) | uintptr_t(lo));
+    try {
+        simt_run_state().body(simt_run_state().closure);
+    } catch (...) {
+        f->error = std::current_exception();
+    }
+    f->done = true;  // returning resumes uc_link: the scheduler
+}
+
+uint8_t* fiber_stack() {
+    const size_t page = size_t(sysconf(_SC_PAGESIZE));
+    void* p = mmap(nullptr, kFiberStack + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                   -1, 0);
+    if (p == MAP_FAILED) throw std::bad_alloc();
+    mprotect(p, page, PROT_NONE);  // a stack overflow faults instead of corrupting memory
+    return static_cast<uint8_t*>(p) + page;
+}
+
+void simt_yield() {
+    SimtRun& r = simt_run_state();
+    Fiber& f = r.fibers[size_t(r.running)];
+    swapcontext(&f.ctx, &r.scheduler);
+}
+
+// One lane's GM access at gm through the kernel's pointer `base`: what gm_read/gm_write
+// (bounds of base's argument, copy, counters), vf_gm_access (the workspace record of the VF)
+// and the coalescing record do, with one buffer lookup.
+inline void simt_access(const char* api, void* dst, const void* src, const void* base, const void* gm, uint64_t bytes,
+                        bool write) {
+    const int32_t owner = find_gm_index(base);
+    const auto* q = static_cast<const uint8_t*>(gm);
+    if (owner < 0 || q < state().gm[size_t(owner)].base ||
+        q + bytes > state().gm[size_t(owner)].base + state().gm[size_t(owner)].bytes) {
+        check_gm(api, gm, bytes, write ? "write" : "read", owner);  // the fault's message
+    }
+    if (write && state().gm[size_t(owner)].read_only) write_to_input(api, owner);
+    copy_bytes(dst, src, bytes);
     Core& c = core();
+    (write ? c.stats.gm_write_bytes : c.stats.gm_read_bytes) += bytes;
+    const Tracer& t = tracer();
+    if (owner == t.ws_owner && t.enabled && t.vf_depth > 0) vf_gm_access(gm, bytes, write);
     if (!c.in_simt) return;
     c.stats.simt_gm_bytes += bytes;
     // Lines are counted from the buffer's start: device GM allocations are line aligned,
     // host numpy arrays need not be (the counters must not depend on malloc).
-    const int32_t owner = find_gm_index(addr);
-    const auto* p = static_cast<const uint8_t*>(addr);
-    const uint64_t rel = owner < 0 ? 0 : uint64_t(p - state().gm[size_t(owner)].base);
+    const uint64_t rel = uint64_t(static_cast<const uint8_t*>(gm) - state().gm[size_t(owner)].base);
     const uint64_t line = (uint64_t(owner + 1) << 40) | (rel / kDcacheLineBytes);
-    state().simt_trace.record(uint32_t(c.simt_thread), c.simt_seq++, line);
+    c.simt_seq += 1;
+    if (state().simt_trace.record(uint32_t(c.simt_thread), line) && simt_run_state().running >= 0) simt_yield();
 }
 }  // namespace
 
 void simt_gm_read(const char* api, void* dst, const void* base, const void* p, uint64_t bytes) {
-    gm_read(api, dst, p, bytes, find_gm_index(base));
-    vf_gm_access(p, bytes, false);
-    simt_record(p, bytes);
+    simt_access(api, dst, p, base, p, bytes, false);
 }
 
 void simt_gm_write(const char* api, const void* base, void* p, const void* src, uint64_t bytes) {
-    gm_write(api, p, src, bytes, find_gm_index(base));
-    vf_gm_access(p, bytes, true);
-    simt_record(p, bytes);
+    simt_access(api, p, src, base, p, bytes, true);
 }
 
 void simt_begin(int64_t n) {
@@ -870,15 +1026,67 @@ void simt_begin(int64_t n) {
     if (n < 1 || n > 2048) fail("Simt::VF_CALL", "thread count ", n, " must be in [1, 2048]");
 }
 
-// Replay the VF call's accesses in warp lockstep (SimtTrace): coalescing, then DCache.
-void simt_end(int64_t n) {
+void simt_run(int64_t n, void (*body)(void*), void* closure) {
     Core& c = core();
-    c.in_simt = false;
     State& s = state();
-    s.simt_trace.account(s.dcache, c.stats);
-    c.stats.simt_threads += uint64_t(n);
+    SimtRun& r = simt_run_state();
+    c.stats.vf_calls += 1;
+    c.simt_threads = n;
+    c.in_simt = true;
+    s.simt_trace.begin(uint32_t(n));
+    if (r.fibers.size() < size_t(n)) r.fibers.resize(size_t(n));
+    r.body = body;
+    r.closure = closure;
+    for (int64_t t = 0; t < n; ++t) {
+        Fiber& f = r.fibers[size_t(t)];
+        if (f.stack == nullptr) f.stack = fiber_stack();
+        getcontext(&f.ctx);
+        f.ctx.uc_stack.ss_sp = f.stack;
+        f.ctx.uc_stack.ss_size = kFiberStack;
+        f.ctx.uc_link = &r.scheduler;
+        const auto addr = uintptr_t(&f);
+        makecontext(&f.ctx, reinterpret_cast<void (*)()>(fiber_main), 2, unsigned(addr & 0xffffffffu),
+                    unsigned(addr >> 32));
+        f.done = false;
+        f.seq = 0;
+        f.error = nullptr;
+    }
+    // Threads at or above `limit` are not run any more: a lower thread faulted, and in order
+    // they would never have started.
+    int64_t limit = n;
+    for (bool alive = true; alive;) {
+        alive = false;
+        for (int64_t t = 0; t < limit; ++t) {
+            Fiber& f = r.fibers[size_t(t)];
+            if (f.done) continue;
+            c.simt_thread = t;
+            c.simt_seq = f.seq;
+            r.running = t;
+            swapcontext(&r.scheduler, &f.ctx);
+            r.running = -1;
+            f.seq = c.simt_seq;
+            if (f.error) {
+                limit = t;
+                break;
+            }
+            alive = alive || !f.done;
+        }
+        if (limit == n) {
+            s.simt_trace.account_round(s.dcache, c.stats);
+        } else {
+            s.simt_trace.discard_round();  // the call ends in a fault: only room for the next round
+        }
+    }
+    c.in_simt = false;
     c.simt_thread = 0;
     c.simt_threads = 1;
+    if (limit < n) {
+        std::exception_ptr error = r.fibers[size_t(limit)].error;
+        r.fibers[size_t(limit)].error = nullptr;
+        s.simt_trace.clear();
+        std::rethrow_exception(error);
+    }
+    c.stats.simt_threads += uint64_t(n);
 }
 
 }  // namespace ascsim
@@ -926,10 +1134,15 @@ void store_norm(uint8_t* q, const uint8_t* in, const MaskReg& mask, uint32_t ele
             if (end > first) ascsim::vf_ub_access("StoreAlign", q + first * elem_bytes, (end - first) * elem_bytes, true);
         }
     }
-    for (uint32_t i = 0; i < lanes; ++i) {
-        if (!mask.bits[i * elem_bytes]) continue;
-        std::memcpy(q + i * elem_bytes, in + i * elem_bytes, elem_bytes);
-        ascsim::stats().ub_write_bytes += elem_bytes;
+    if (mask.bits.all()) {
+        std::memcpy(q, in, uint64_t(lanes) * elem_bytes);
+        ascsim::stats().ub_write_bytes += uint64_t(lanes) * elem_bytes;
+    } else {
+        for (uint32_t i = 0; i < lanes; ++i) {
+            if (!mask.bits[i * elem_bytes]) continue;
+            std::memcpy(q + i * elem_bytes, in + i * elem_bytes, elem_bytes);
+            ascsim::stats().ub_write_bytes += elem_bytes;
+        }
     }
     count();
 }

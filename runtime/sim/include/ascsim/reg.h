@@ -46,6 +46,13 @@ struct MaskBits {
     bool operator[](size_t i) const { return (w[i / 64] >> (i % 64)) & 1u; }
     Ref operator[](size_t i) { return Ref(w[i / 64], uint64_t(1) << (i % 64)); }
     void reset() { std::memset(w, 0, sizeof(w)); }
+    // Bits [0, n) set, the rest clear: a whole word at a time.
+    void set_prefix(uint32_t n) {
+        for (uint32_t k = 0; k < kVL / 64; ++k) {
+            const uint32_t lo = k * 64;
+            w[k] = n >= lo + 64 ? ~uint64_t(0) : n <= lo ? 0 : (uint64_t(1) << (n - lo)) - 1;
+        }
+    }
     bool all() const {
         for (uint64_t x : w) {
             if (x != ~uint64_t(0)) return false;
@@ -79,10 +86,17 @@ constexpr RegTraitNum RegTraitNumOne{1};
 namespace detail {
 template <typename T>
 inline void set_lanes(MaskReg& m, uint32_t lanes) {
-    m.bits.reset();
-    for (uint32_t b = 0; b < lanes * sizeof(T) && b < kVL; ++b) m.bits[b] = true;
+    const uint64_t bytes = uint64_t(lanes) * sizeof(T);
+    m.bits.set_prefix(uint32_t(bytes < kVL ? bytes : kVL));
 }
 inline void count() { ascsim::stats().vector_instructions += 1; }
+// Every byte bit of lane i of a T (a clear mask before): sizeof(T) bits of one word at once.
+template <typename T>
+inline void set_lane_bits(MaskReg& m, uint32_t i, bool on) {
+    const uint32_t b = i * uint32_t(sizeof(T));
+    constexpr uint64_t lane = sizeof(T) >= 8 ? 0xffu : (uint64_t(1) << sizeof(T)) - 1;
+    if (on) m.bits.w[b / 64] |= lane << (b % 64);
+}
 
 // sim.cpp: a VF's raw UB pointer checked (inside UB, 32-byte aligned when asked).
 void check_ub(const char* api, const uint8_t* q, uint64_t bytes, bool need_align);
@@ -208,12 +222,15 @@ inline void StoreAlign(P* dst, const R& src, const MaskReg& mask) {
 }
 
 namespace detail {
-// ZEROING merge: lanes the mask does not select become 0.
+// ZEROING merge: lanes the mask does not select become 0. f(i) reads lane i of its operands
+// only, so dst is written in place even when it is one of them.
 template <typename T, typename F>
 inline void zip(RegTensor<T>& dst, const MaskReg& mask, F f) {
-    RegTensor<T> out;
-    for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) out.lane[i] = mask.active<T>(i) ? f(i) : T(0);
-    dst = out;
+    if (mask.bits.all()) {  // the common case: every lane, a loop the compiler can vectorise
+        for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) dst.lane[i] = f(i);
+    } else {
+        for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) dst.lane[i] = mask.active<T>(i) ? f(i) : T(0);
+    }
     count();
 }
 }  // namespace detail
@@ -302,7 +319,7 @@ void Compares_t(MaskReg& dst, const RegTensor<T>& src, const T scalar, const Mas
     MaskReg out;
     for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) {
         bool r = mask.active<T>(i) && AscendC::detail::compare(mode, src.lane[i], scalar);
-        for (uint32_t b = 0; b < sizeof(T); ++b) out.bits[i * sizeof(T) + b] = r;
+        detail::set_lane_bits<T>(out, i, r);
     }
     dst = out;
     detail::count();
@@ -314,7 +331,7 @@ void Compare_t(MaskReg& dst, const RegTensor<T>& a, const RegTensor<T>& b, const
     MaskReg out;
     for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) {
         bool r = mask.active<T>(i) && AscendC::detail::compare(mode, a.lane[i], b.lane[i]);
-        for (uint32_t k = 0; k < sizeof(T); ++k) out.bits[i * sizeof(T) + k] = r;
+        detail::set_lane_bits<T>(out, i, r);
     }
     dst = out;
     detail::count();

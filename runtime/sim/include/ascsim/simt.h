@@ -15,13 +15,14 @@ struct Dim3 {
 };
 
 // sim.cpp: one SIMT lane's GM access of `bytes` at p (bounds, workspace record, coalescing
-// record); the start and the end of a VF_CALL of n threads.
+// record); the checks before a VF_CALL of n threads; running its n threads, body(closure)
+// each (interleaved, see sim.cpp), with their accounting.
 // `base` is the pointer the kernel indexes (its GM argument decides the bounds: an index that
 // strays into a neighbouring argument is still out of bounds of its own).
 void simt_gm_read(const char* api, void* dst, const void* base, const void* p, uint64_t bytes);
 void simt_gm_write(const char* api, const void* base, void* p, const void* src, uint64_t bytes);
 void simt_begin(int64_t n);
-void simt_end(int64_t n);
+void simt_run(int64_t n, void (*body)(void*), void* closure);
 
 // Element i of the GM buffer that base pointer p points into.
 template <typename T>
@@ -52,19 +53,10 @@ template <auto fn, typename... Args>
 inline void VF_CALL(Dim3 threads, Args&&... args) {
     const int64_t n = int64_t(threads.x) * threads.y * threads.z;
     ascsim::simt_begin(n);
-    {
-        ascsim::VfScope vf_scope("Simt::VF_CALL");
-        ascsim::Core& c = ascsim::core();
-        c.stats.vf_calls += 1;
-        c.simt_threads = n;
-        c.in_simt = true;
-        for (int64_t t = 0; t < n; ++t) {
-            c.simt_thread = t;
-            c.simt_seq = 0;
-            fn(args...);
-        }
-        ascsim::simt_end(n);
-    }
+    ascsim::VfScope vf_scope("Simt::VF_CALL");
+    auto body = [&]() { fn(args...); };
+    using Body = decltype(body);
+    ascsim::simt_run(n, [](void* b) { (*static_cast<Body*>(b))(); }, &body);
 }
 }  // namespace Simt
 }  // namespace AscendC
