@@ -788,6 +788,24 @@ class SizeExpr:
     def is_constant(self) -> bool:
         return self._poly is not None and _p_constant(self._poly) is not None
 
+    def provably_at_least(self, minimum: int) -> bool:
+        """True when the expression is >= ``minimum`` (0 or 1) for every size >= 1, as
+        sympy's assumptions prove it; a polynomial with only positive coefficients is >= 1
+        without asking sympy."""
+        assert minimum in (0, 1)
+        poly = self._poly
+        if poly is not None and poly and all(c > 0 for c in poly.values()):
+            return True
+        return bool(self.sym.is_positive if minimum == 1 else self.sym.is_nonnegative)
+
+    @property
+    def is_symbol(self) -> bool:
+        """A single size variable (``s0``)."""
+        poly = self._poly
+        return poly is not None and len(poly) == 1 and next(iter(poly.items()))[1] == 1 and (
+            len(m := next(iter(poly))) == 1 and m[0][1] == 1
+        )
+
     def as_int(self) -> int:
         if not self.is_constant:
             raise ExprError(f"size expression '{self}' is not a constant")
@@ -811,7 +829,7 @@ class SizeExpr:
             except _TrapError as trap:
                 raise ExprArithmeticError(str(self), trap.kind, values) from None
         try:
-            return fold_expr(self.sym, _CheckedInt64(values), {})
+            return fold_size(self, _CheckedInt64(values), {})
         except _TrapError as trap:
             raise ExprArithmeticError(str(self), trap.kind, values) from None
 
@@ -870,6 +888,56 @@ class ExprOps(Protocol):
     def max(self, a, b): ...
 
 
+def fold_size(e: SizeExpr, ops: ExprOps, memo: dict):
+    """:func:`fold_expr` of ``e.sym``: a polynomial folds without building the sympy
+    expression (:func:`fold_poly`, the same operations in the same order)."""
+    if e._poly is not None:
+        return fold_poly(e._poly, ops, memo)
+    return fold_expr(e.sym, ops, memo)
+
+
+def _poly_key(poly: Poly) -> frozenset:
+    return frozenset(poly.items())
+
+
+def fold_poly(poly: Poly, ops: ExprOps, memo: dict):
+    """:func:`fold_expr` of ``_poly_to_sympy(poly)`` without sympy: the terms fold left in
+    ``sympy.default_sort_key`` order (:func:`_term_key`), a term ``c * x * y`` is
+    ``((c * x) * y)`` (the integer first, the factors by name), ``x**k`` is ``k - 1``
+    multiplications. Every polynomial (sub)expression has the memo key of its polynomial
+    form, in both folds, so a subexpression shared between a polynomial and a
+    floordiv/mod/min/max expression is evaluated once."""
+    key = _poly_key(poly)
+    if key in memo:
+        return memo[key]
+    if not poly:
+        v = ops.const(0)
+    elif len(poly) > 1:
+        terms = sorted(poly.items(), key=_term_key)
+        v = fold_poly(dict([terms[0]]), ops, memo)
+        for t in terms[1:]:
+            v = ops.add(v, fold_poly(dict([t]), ops, memo))
+    else:
+        ((m, c),) = poly.items()
+        if not m:
+            v = ops.const(c)
+        elif c != 1:
+            v = fold_poly({(): c}, ops, memo)
+            for f in m:
+                v = ops.mul(v, fold_poly({(f,): 1}, ops, memo))
+        elif len(m) > 1:
+            v = fold_poly({(m[0],): 1}, ops, memo)
+            for f in m[1:]:
+                v = ops.mul(v, fold_poly({(f,): 1}, ops, memo))
+        else:
+            ((name, power),) = m
+            base = v = fold_poly({((name, 1),): 1}, ops, memo) if power > 1 else ops.symbol(name)
+            for _ in range(power - 1):
+                v = ops.mul(v, base)
+    memo[key] = v
+    return v
+
+
 def fold_expr(e: sympy.Expr, ops: ExprOps, memo: dict):
     """Evaluate ``e`` bottom up with ``ops``: THE evaluation order of size expressions.
 
@@ -880,6 +948,9 @@ def fold_expr(e: sympy.Expr, ops: ExprOps, memo: dict):
     ``sympy.default_sort_key`` order; ``x**k`` is ``k - 1`` multiplications; ``a mod m`` is
     ``a - (a floordiv m) * m``. ``memo`` maps subexpressions already evaluated (each is
     evaluated once)."""
+    poly = _sympy_to_poly(e)
+    if poly is not None:
+        return fold_poly(poly, ops, memo)
     if e in memo:
         return memo[e]
     if isinstance(e, sympy.Integer):

@@ -19,11 +19,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from contextlib import nullcontext
 
-import sympy
 from xdsl.ir import SSAValue
 
 from ascendc_emitter.builder import BodyBuilder, HostBuilder, message_text
-from ascir_dialect.symbolic import INT64_MAX, INT64_MIN, ExprArithmeticError, SizeExpr, fold_expr, trap_text
+from ascir_dialect.symbolic import INT64_MAX, INT64_MIN, ExprArithmeticError, SizeExpr, fold_size, trap_text
 
 KERNEL_USE = "used by the kernel"
 """The use of a recorded kernel expression no named host check covered."""
@@ -73,7 +72,8 @@ class ExprLowering:
     ):
         self.b = b
         self.symbol = symbol
-        self.memo: dict[sympy.Expr, SSAValue] = {}
+        self.memo: dict[object, SSAValue] = {}
+        """Keyed as :func:`ascir_dialect.symbolic.fold_poly` keys: one entry per subexpression."""
         self.record = record
         self._current = ""
         self.ops = _SsaOps(b, symbol, lambda: self._current)
@@ -89,8 +89,8 @@ class ExprLowering:
             self.b.checking(self._describe(expr, what)) if isinstance(self.b, HostBuilder) else nullcontext()
         )
         with checking:
-            value = fold_expr(expr.sym, self.ops, self.memo)
-        if name and value.name_hint is None and not isinstance(expr.sym, (sympy.Integer, sympy.Symbol)):
+            value = fold_size(expr, self.ops, self.memo)
+        if name and value.name_hint is None and not (expr.is_constant or expr.is_symbol):
             value.name_hint = name
         return value
 
@@ -100,9 +100,6 @@ class ExprLowering:
         sizes = self.b.sizes_text(expr.free_names)
         text = message_text(str(expr))
         return lambda kind: f"size expression '{text}' {use} {trap_text(kind)} with {sizes}"
-
-    def lower(self, e: sympy.Expr) -> SSAValue:
-        return fold_expr(e, self.ops, self.memo)
 
     def check_recorded(self, record: dict[SizeExpr, str]) -> None:
         """Host tiling: evaluate (checked) every expression a kernel recorded."""

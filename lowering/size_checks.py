@@ -23,7 +23,7 @@ def lower_checks(h: HostBuilder, sym: ExprLowering, checks: list[Check]) -> None
             v = sym(c.expr, what=c.what)
             if c.minimum is None or c.expr.is_constant:
                 continue  # constants: the verifier checked their sign
-            if (c.expr.sym.is_positive if c.minimum == 1 else c.expr.sym.is_nonnegative) and c.minimum <= 1:
+            if c.minimum <= 1 and c.expr.provably_at_least(max(c.minimum, 0)):
                 continue  # true for any sizes >= 1 (e.g. a size variable, s0 * s1, s0 + 1)
             reason = below_message(
                 message_text(str(c.expr)), message_text(c.what), c.minimum, h.sizes_text(c.expr.free_names)

@@ -13,7 +13,6 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-import numpy as np
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.passes import ModulePass
@@ -26,16 +25,20 @@ from xdsl.pattern_rewriter import (
 
 from ascir_dialect.attributes import ScalarType
 from ascir_dialect.dtypes import DType
-from ascir_dialect.interpreter import RefRuntime
+from ascir_dialect.lazy import LazyModule
 from ascir_dialect.ops import GraphOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.sources import ScalarOp
 from passes.graphs import each_graph
 
+np = LazyModule("numpy")
+
 
 def converted_literal(const: ScalarOp, dtype: DType) -> str | None:
     """The decimal literal of ``const`` converted to ``dtype`` (None: no finite literal)."""
     src = const.out_type.dtype
+    from ascir_dialect.interpreter import RefRuntime  # numpy: only when a cast is folded
+
     value = RefRuntime.convert(np.asarray([const.python_value()], dtype=src.numpy), dtype)[0]
     if dtype.is_float:
         as_float = float(value)

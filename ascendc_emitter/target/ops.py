@@ -22,7 +22,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-import numpy as np
 from xdsl.dialects import arith
 from xdsl.ir import Operation
 
@@ -31,10 +30,13 @@ from ascendc_emitter.target.support import MEMORY_APIS, REGISTER_APIS, memory_ap
 from ascendc_emitter.target.types import element_name
 from ascir_dialect.attributes import ScalarType
 from ascir_dialect.dtypes import DType
+from ascir_dialect.lazy import LazyModule
 from ascir_dialect.ops import AscirNode
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.reduce import MaxOp, MinOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import ArangeOp
+
+np = LazyModule("numpy")
 
 
 @dataclass(frozen=True)

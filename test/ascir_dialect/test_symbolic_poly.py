@@ -74,3 +74,97 @@ def test_ordinary_expressions_do_not_import_sympy():
     )
     out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True, cwd=ROOT)
     assert out.stdout.strip() == "False"
+
+
+class _Trace:
+    """ExprOps that records every operation (the order is the emitted code's order)."""
+
+    def __init__(self):
+        self.log: list[tuple] = []
+
+    def _op(self, *entry):
+        self.log.append(entry)
+        return len(self.log) - 1
+
+    def const(self, v):
+        return self._op("const", v)
+
+    def symbol(self, n):
+        return self._op("symbol", n)
+
+    def add(self, a, b):
+        return self._op("add", a, b)
+
+    def sub(self, a, b):
+        return self._op("sub", a, b)
+
+    def mul(self, a, b):
+        return self._op("mul", a, b)
+
+    def floordiv(self, a, b):
+        return self._op("floordiv", a, b)
+
+    def min(self, a, b):
+        return self._op("min", a, b)
+
+    def max(self, a, b):
+        return self._op("max", a, b)
+
+
+def _sympy_fold(e, ops, memo):
+    """The evaluation order of a polynomial as a walk of its sympy tree (args in
+    ``sympy.default_sort_key`` order, ``x**k`` as k - 1 multiplications): what kernels
+    emitted before polynomials folded without sympy."""
+    if e in memo:
+        return memo[e]
+    if isinstance(e, sympy.Integer):
+        v = ops.const(int(e))
+    elif isinstance(e, sympy.Symbol):
+        v = ops.symbol(e.name)
+    elif isinstance(e, sympy.Pow):
+        base = v = _sympy_fold(e.args[0], ops, memo)
+        for _ in range(int(e.args[1]) - 1):
+            v = ops.mul(v, base)
+    else:
+        combine = ops.add if isinstance(e, sympy.Add) else ops.mul
+        args = sorted(e.args, key=sympy.default_sort_key)
+        v = _sympy_fold(args[0], ops, memo)
+        for a in args[1:]:
+            v = combine(v, _sympy_fold(a, ops, memo))
+    memo[e] = v
+    return v
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.lists(polys, min_size=1, max_size=4))
+def test_fold_poly_emits_what_the_sympy_walk_emits(exprs):
+    """Several expressions through one memo (as one kernel lowers them): the same
+    operations in the same order, shared subexpressions evaluated once."""
+    fast, slow = _Trace(), _Trace()
+    fast_memo: dict = {}
+    slow_memo: dict = {}
+    for p in exprs:
+        symbolic.fold_poly(p, fast, fast_memo)
+        _sympy_fold(sympy.expand(symbolic._poly_to_sympy(p)), slow, slow_memo)
+    assert fast.log == slow.log
+
+
+def test_fold_shares_polynomial_subterms_with_floordiv_expressions():
+    ops, memo = _Trace(), {}
+    symbolic.fold_size(SizeExpr("s0 * s1 + 2"), ops, memo)
+    n = len(ops.log)
+    symbolic.fold_size(SizeExpr("(s0 * s1 + 2) floordiv 4"), ops, memo)
+    assert ops.log[n:] == [("const", 4), ("floordiv", n - 1, n)]
+    assert SizeExpr("(s0 * s1 + 2) floordiv 4").evaluate({"s0": 3, "s1": 5}) == 4
+
+
+def test_polynomial_lowering_does_not_import_sympy():
+    code = (
+        "import sys; from ascir_dialect.symbolic import SizeExpr, fold_size;"
+        "e = SizeExpr('2 * (s0 * s0) * s1 - s1 + 3');"
+        "assert e.evaluate({'s0': 2, 's1': 5}) == 38;"
+        "assert SizeExpr('s0 * s1 + 1').provably_at_least(1);"
+        "print('sympy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "False"
