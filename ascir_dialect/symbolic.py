@@ -802,9 +802,10 @@ class SizeExpr:
     def is_symbol(self) -> bool:
         """A single size variable (``s0``)."""
         poly = self._poly
-        return poly is not None and len(poly) == 1 and next(iter(poly.items()))[1] == 1 and (
-            len(m := next(iter(poly))) == 1 and m[0][1] == 1
-        )
+        if poly is None or len(poly) != 1:
+            return False
+        ((m, c),) = poly.items()
+        return c == 1 and len(m) == 1 and m[0][1] == 1
 
     def as_int(self) -> int:
         if not self.is_constant:
