@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -56,6 +57,9 @@ class LowerToAscendCPass(TypedOptions, ModulePass):
     IndirectLoad graph) by its ascendc kernel module."""
 
     name = NAME
+    verifies_output: ClassVar[bool] = True
+    """The kernel module it installs was verified whole where it was built
+    (``KernelModuleBuilder.finish``): a driver need not verify it again."""
 
     mask_mode: MaskMode = "loop"
     """VF masks: "loop" (AL-7, the loop dtype) or "per-op" (debug: the pre-fix defect)."""

@@ -18,6 +18,7 @@ callback dumps the module after every pass (``passes.dump``).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
@@ -90,6 +91,8 @@ class AutofusePass(TypedOptions, ModulePass):
     (``vf=false``: the root-graph path), lower-to-ascendc (``lowering.pipeline``)."""
 
     name = "autofuse"
+    verifies_output: ClassVar[bool] = True
+    """Its last step is lower-to-ascendc, whose kernel module is verified where it is built."""
 
     vf: bool = True
     mask_mode: MaskMode = "loop"

@@ -155,7 +155,15 @@ class AscirOptMain(xDSLOptMain):
 
         def callback(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
             if inner is not None:
-                inner(previous, module, following)
+                # A pass that verified its whole output where it built it (the lowering:
+                # the kernel module, verified as one) is not verified a second time.
+                skip = getattr(previous, "verifies_output", False) and not self.args.disable_verify
+                self.args.disable_verify = self.args.disable_verify or skip
+                try:
+                    inner(previous, module, following)
+                finally:
+                    if skip:
+                        self.args.disable_verify = False
             if previous is not None:
                 dump(previous.name, module)
 
