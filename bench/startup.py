@@ -12,6 +12,7 @@ growth of parse/verify/print and of the autofuse pipeline with graph size.
   the ratio should stay close to 10 (linear).
 
     python bench/startup.py [--runs 7] [--no-growth]
+    python bench/startup.py --per-node 1000,10000,100000   # time and memory per op
 """
 
 from __future__ import annotations
@@ -194,13 +195,60 @@ def growth(runs: int) -> None:
         )
 
 
+PER_NODE_CHILD = """
+import io, resource, sys, time
+sys.path.insert(0, sys.argv[2])
+from bench.startup import chain
+from ascir_dialect.diagnostics import AscirParser, first_verification_error
+from lowering.pipeline import AutofusePass
+from tools.ascir_opt import emit_ascendc, make_context
+from tools.cli import managed_gc
+text = chain(int(sys.argv[1]))
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+start = time.perf_counter()
+with managed_gc():
+    ctx = make_context()
+    module = AscirParser(ctx, text, "chain").parse_module()
+    assert first_verification_error(module) is None
+    AutofusePass().apply(ctx, module)
+    emit_ascendc(module, io.StringIO())
+elapsed = time.perf_counter() - start
+print(elapsed, before, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def per_node(sizes: list[int]) -> None:
+    """Time and peak memory per op of parse + verify + autofuse + emission of an n-op chain,
+    each n in a fresh child process (peak RSS above what the imports and the text took)."""
+    print("per node, a fresh process each: parse + verify + autofuse + AscendC emission")
+    print(f"{'ops':>8}{'time s':>10}{'ms/op':>8}{'peak MB':>9}{'KB/op':>8}")
+    for n in sizes:
+        out = subprocess.run(
+            [sys.executable, "-c", PER_NODE_CHILD, str(n), str(ROOT)], capture_output=True, text=True, check=False
+        )
+        if out.returncode != 0:
+            print(f"{n:>8}  failed: {out.stderr.strip().splitlines()[-1] if out.stderr.strip() else out.returncode}")
+            continue
+        elapsed, before, peak = (float(x) for x in out.stdout.split())
+        grown_kb = peak - before  # ru_maxrss is in KiB on Linux
+        print(f"{n:>8}{elapsed:>10.2f}{elapsed / n * 1e3:>8.2f}{peak / 1024:>9.0f}{grown_kb / n:>8.1f}")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument(
+        "--per-node",
+        default="",
+        help="comma-separated chain lengths (e.g. 1000,10000,100000): time and memory per op, then exit",
+    )
     parser.add_argument("--no-fresh", action="store_true", help="skip the fresh-process runs")
     parser.add_argument("--no-growth", action="store_true", help="skip the 200/2,000-node growth runs")
     args = parser.parse_args()
     os.environ.setdefault("PYTHONHASHSEED", "0")
+    if args.per_node:
+        per_node([int(n) for n in args.per_node.split(",")])
+        return 0
     imports()
     print()
     if not args.no_fresh:
