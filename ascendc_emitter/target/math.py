@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
-from typing import Union
 
 from ascir_dialect.ops import math as m
 from ascir_dialect.ops.node import AscirNode
@@ -52,7 +51,7 @@ class In:
     index: int
 
 
-Ref = Union[In, int]
+Ref = In | int
 """An operand or the result of an earlier step (its index)."""
 
 
@@ -253,13 +252,16 @@ def _log1p(r: Recipe, x: Ref) -> int:
 
 
 def _pow(r: Recipe, x: Ref, y: Ref) -> int:
-    """exp(y ln|x|); for x < 0: -result for odd integer y, NaN for non-integer y; 1 where
+    """exp(y ln|x|); for x < 0: -result for odd integer y, NaN for non-integer y (but not for
+    x = -inf); 1 where
     y = 0 or x = 1 (C pow, as torch)."""
     e = r.un("exp", r.bin("mul", y, r.un("ln", r.un("abs", x))))
     half = r.muls(y, 0.5)
     odd = r.cmp("NE", r.rint(half), half)
     signed = r.select(odd, r.muls(e, -1.0), e)
-    neg = r.select(r.cmp("EQ", r.rint(y), y), signed, r.const(math.nan))
+    integer = r.cmp("EQ", r.rint(y), y)
+    neg = r.select(integer, signed, r.const(math.nan))
+    neg = r.select(r.cmps("EQ", x, -math.inf), r.select(integer, signed, e), neg)  # (-inf) ** 2.5 = inf
     res = r.select(r.cmps("LT", x, 0.0), neg, e)
     one = r.const(1.0)
     res = r.select(r.cmps("EQ", y, 0.0), one, res)
