@@ -68,7 +68,9 @@ def _torch(fn, *arrays: np.ndarray) -> np.ndarray:  # type: ignore[no-untyped-de
 
     ts = [torch.from_numpy(a.astype(np.float32)) for a in arrays]
     dtype = arrays[0].dtype
-    cast = {DType.float16.numpy: torch.float16, DType.bfloat16.numpy: torch.bfloat16}.get(dtype, torch.float32)
+    cast = {DType.float16.numpy: torch.float16, DType.bfloat16.numpy: torch.bfloat16}.get(
+        dtype, torch.float32
+    )
     out = fn(*(t.to(cast) for t in ts))
     return out.to(torch.float32).numpy().astype(dtype)
 
@@ -115,7 +117,7 @@ def test_unary_math(key: str, dtype: str, vf: bool) -> None:
 def _binary_ir(op: str, dtype: str, scalar: bool) -> str:
     t = tensor(dtype, ["z0"], ["s0"])
     rhs = (
-        f"%b = ascir.scalar {{value = \"2.5\"}} : !ascir.scalar<{dtype}>"
+        f'%b = ascir.scalar {{value = "2.5"}} : !ascir.scalar<{dtype}>'
         if scalar
         else f"%bd = ascir.data {{index = 1 : i64}} : {t}\n%b = ascir.load %bd : {t}"
     )
