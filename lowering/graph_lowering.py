@@ -50,7 +50,9 @@ from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.names import kernel_symbol
+from ascendc_emitter.target.math import In, memory_recipe
 from ascendc_emitter.target.ops import (
+    MEMORY_STEP_APIS,
     OpEntry,
     memory_dtype,
     op_entry,
@@ -74,6 +76,7 @@ from ascir_dialect.frontend.platform import get_platform
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
+from ascir_dialect.ops.math import MATH_OPS, LeakyReluOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.reduce import MaxOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
@@ -119,7 +122,12 @@ _BINARY = ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.Binar
 """Binary ops with a memory-level vector API (and maybe a tensor-scalar one)."""
 _UNARY = ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.UnaryNode))
 _SCALAR_LOOP = ops_where(
-    lambda e: issubclass(e.op, ew.ElementwiseNode) and e.memory is None and e.memory_scalar is None
+    lambda e: (
+        issubclass(e.op, ew.ElementwiseNode)
+        and e.memory is None
+        and e.memory_scalar is None
+        and not e.sequence
+    )
 )
 """Ops without a vector API: a scalar GetValue/SetValue loop over the tile."""
 _SCALAR_KIND = {
@@ -423,7 +431,9 @@ class GraphLowering:
         devkit's double-buffer samples, with events in place of TQue: docs/zh/api/SIMD-API/
         基础API/同步控制/核内同步/SetFlag-WaitFlag(ISASI).md). Each slot's events are set once
         before the loop and waited once after it, so sets and waits balance."""
-        events = {e: [b.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in ("V_MTE2", "MTE3_V")}
+        events = {
+            e: [b.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in ("V_MTE2", "MTE3_V")
+        }
         for e, ids in events.items():
             for i in ids:
                 b.set_flag(e, i)
@@ -912,6 +922,7 @@ class GraphLowering:
             (ew.CompareNode, self._compare),
             (ew.SelectNode, self._select),
             (ew.NegOp, self._neg),
+            (MATH_OPS, self._math),
             (ew.TrueDivOp, self._truediv),
             (tuple(_BINARY), self._binary),
             (tuple(_UNARY), self._unary),
@@ -975,7 +986,9 @@ class GraphLowering:
     def _note_copy(self, local: SSAValue) -> None:
         """A DataCopy of ``local`` in a pipelined tile loop: only a slot of a double buffer
         may be filled or drained without the classic end-of-tile drain."""
-        if self.pipelined and not (isinstance(local.owner, ac.LocalSliceOp) and local.owner.source in self._slotted):
+        if self.pipelined and not (
+            isinstance(local.owner, ac.LocalSliceOp) and local.owner.source in self._slotted
+        ):
             self._single_mte = True
 
     def _operand(self, v: SSAValue) -> SSAValue:
@@ -1066,6 +1079,75 @@ class GraphLowering:
         self._vector(n, _entry(n).memory, dst, [src], t.dtype, count)
         if fix is not None:
             fix(dst)
+
+    def _math(self, n: AscirNode) -> None:
+        """A math op (issue 19): its memory-level steps (``target.math``) on float32 UB
+        temporaries, shared by every math op of the kernel (a slot is reused once its value
+        is dead); float16/bfloat16 operands are cast in and the result rounded once on the
+        way out, as torch computes them."""
+        b, t = self.b, n.result_tensor()
+        count = self._count(t)
+        full = not (isinstance(count, int) and count == 1)
+        wide = DType.float32
+        f32, sf32 = element_type(wide), scalar_type(wide)
+        steps = memory_recipe(n)
+        assert steps is not None
+        operands: list[SSAValue] = []
+        for i, v in enumerate(n.operands):
+            if isinstance(v.type, ScalarType):
+                buf = self._temp(f"math_in{i}_{int(full)}", f32, full)
+                value = self.values[v]
+                b.vec(ac.DuplicateOp, buf, value if t.dtype is wide else b.cast(value, sf32), count)
+            elif t.dtype is wide:
+                buf = self.values[v]
+            else:
+                buf = self._temp(f"math_in{i}_{int(full)}", f32, full)
+                self._cast_into(buf, self.values[v], t.dtype, wide, count)
+            operands.append(buf)
+        last: dict[int, int] = {}
+        for i, st in enumerate(steps):
+            for a in st.args:
+                if isinstance(a, int):
+                    last[a] = i
+        free: dict[bool, list[int]] = {False: [], True: []}
+        used: dict[bool, int] = {False: 0, True: 0}
+        slot_of: dict[int, int] = {}
+        vals: list[SSAValue] = []
+        aligned = self._aligned(count, wide)
+        for i, st in enumerate(steps):
+            is_mask = st.kind in ("cmp", "cmps")
+            args = [operands[a.index] if isinstance(a, In) else vals[a] for a in st.args]
+            if i == len(steps) - 1 and t.dtype is wide:
+                dst = self.values[n.results[0]]
+            else:
+                if free[is_mask]:
+                    slot = free[is_mask].pop(0)
+                else:
+                    slot, used[is_mask] = used[is_mask], used[is_mask] + 1
+                slot_of[i] = slot
+                kind = "bits" if is_mask else "tmp"
+                dst = self._temp(f"math_{kind}{slot}_{int(full)}", u8 if is_mask else f32, full)
+            api = MEMORY_STEP_APIS[st.kind]
+            if st.kind == "const":
+                b.vec(api, dst, b.const(st.value, sf32), count)  # type: ignore[arg-type]
+            elif st.kind == "leaky":
+                slope = n.slope if isinstance(n, LeakyReluOp) else 0.0
+                b.vec(api, dst, args[0], b.const(slope, sf32), count)
+            elif st.kind in ("adds", "muls", "mins"):
+                b.vec(api, dst, args[0], b.const(st.value, sf32), count)  # type: ignore[arg-type]
+            elif st.kind == "cmps":
+                b.vec(api, dst, args[0], b.const(st.value, sf32), aligned, mode=st.mode)  # type: ignore[arg-type]
+            elif st.kind == "cmp":
+                b.vec(api, dst, *args, aligned, mode=st.mode)
+            elif st.kind == "select":
+                b.vec(api, dst, args[0], args[1], args[2], count, mode="VSEL_TENSOR_TENSOR_MODE")
+            else:
+                b.vec(api, dst, *args, count)
+            vals.append(dst)
+            for a in {a for a in st.args if isinstance(a, int) and last[a] == i and a in slot_of}:
+                free["cmp" in steps[a].kind].append(slot_of[a])
+        if t.dtype is not wide:
+            self._cast_into(self.values[n.results[0]], vals[-1], wide, t.dtype, count)
 
     def _neg(self, n: ew.NegOp) -> None:
         t = n.result_tensor()
@@ -1353,13 +1435,16 @@ class GraphLowering:
             rows = h.const(1)
             for pos in phases.kept_outer:
                 rows = h.mul(rows, sym(plan.outer[pos][1]))
+
             def fit(double: bool) -> SSAValue:
                 """The largest tile the UB holds (``double``: with both slots of the double
                 buffers), cut so that every core works when there are fewer rows than cores."""
                 fixed = max(fixed_bytes(b, double) for b in self.kernel_buffers)
                 budget = h.sub(h.cast(ub_size, i64), fixed, name="budget")
                 per_elem = max(1, *(per_element_bytes(b, double) for b in self.kernel_buffers))
-                tile = h.mul(h.floordiv(h.floordiv(budget, per_elem), TILE_ALIGN), TILE_ALIGN, name="tile_fit")
+                tile = h.mul(
+                    h.floordiv(h.floordiv(budget, per_elem), TILE_ALIGN), TILE_ALIGN, name="tile_fit"
+                )
                 wanted = h.mul(h.ceildiv(inner, TILE_ALIGN), TILE_ALIGN, name="tile_wanted")
                 tile = h.min(h.min(tile, wanted), MAX_STRIDED_TILE if plan.strided else MAX_TILE, name="tile")
                 if not phases.inner_reduced:  # fewer rows than cores: cut the rows so that every core works

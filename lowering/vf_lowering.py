@@ -30,13 +30,15 @@ from xdsl.ir import Attribute, SSAValue
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import MaskType, RegType, UbPtrType
-from ascendc_emitter.target.ops import OpEntry, op_entry
+from ascendc_emitter.target.math import In, register_recipe
+from ascendc_emitter.target.ops import REGISTER_STEP_APIS, OpEntry, op_entry
 from ascendc_emitter.target.registers import VECTOR_BYTES, load_dist, store_dist
 from ascendc_emitter.target.types import cast_round_mode, element_type, scalar_type
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode, VfOp
 from ascir_dialect.ops import elementwise as ew
+from ascir_dialect.ops.math import MATH_OPS, LeakyReluOp
 from ascir_dialect.ops.sources import ArangeOp, ScalarOp
 from passes.diagnostics import PassError
 
@@ -224,6 +226,7 @@ class VfCodegen:
             (ew.CompareNode, self._compare),
             (ew.SelectNode, self._select),
             (ew.NegOp, self._neg),
+            (MATH_OPS, self._math),
             (ew.BinaryNode, self._binary),
             (ew.UnaryNode, self._unary),
             (ArangeOp, self._arange),
@@ -300,6 +303,55 @@ class VfCodegen:
             )
             r = self.b.reg(ac.RegSelectOp, r, nan, number, name="r")
         return r
+
+    def _math(self, n: AscirNode) -> SSAValue:
+        """A math op (issue 19): its register steps (``target.math``) on float32 registers;
+        a scalar-like operand is duplicated into a register first. VF admission keeps other
+        dtypes at memory level."""
+        t = n.result_tensor().dtype
+        if t is not DType.float32:
+            raise PassError(PASS, f"{n.describe()}: math ops run in a VF on float32 only", at=n)
+        mask, et = self.mask(t), scalar_type(t)
+        operands = []
+        for v in n.operands:
+            r = self.value(v)
+            if not isinstance(r.type, RegType):
+                r = self.b.reg(ac.RegDuplicateOp, r, mask, result=RegType(element_type(t)), name="dup")
+            operands.append(r)
+        vals: list[SSAValue] = []
+
+        def ref(a: object) -> SSAValue:
+            return operands[a.index] if isinstance(a, In) else vals[a]  # type: ignore[index]
+
+        for s in register_recipe(n) or []:
+            api = REGISTER_STEP_APIS[(s.kind, s.mode is not None)]
+            args = [ref(a) for a in s.args]
+            if s.kind == "const":
+                vals.append(self._const_reg(t, s.value))  # type: ignore[arg-type]
+            elif s.kind == "leaky":
+                slope = n.slope if isinstance(n, LeakyReluOp) else 0.0
+                vals.append(self.b.reg(api, args[0], self.b.const(slope, et), mask, name="m"))
+            elif s.kind in ("adds", "muls", "mins"):
+                vals.append(self.b.reg(api, args[0], self.b.const(s.value, et), mask, name="m"))
+            elif s.kind == "cmps":
+                vals.append(
+                    self.b.reg(
+                        api,
+                        args[0],
+                        self.b.const(s.value, et),
+                        mask,
+                        result=MaskType(),
+                        name="k",
+                        mode=s.mode,
+                    )
+                )
+            elif s.kind == "cmp":
+                vals.append(self.b.reg(api, *args, mask, result=MaskType(), name="k", mode=s.mode))
+            elif s.kind == "select":
+                vals.append(self.b.reg(api, args[1], args[2], args[0], name="m"))
+            else:
+                vals.append(self.b.reg(api, *args, mask, name="m"))
+        return vals[-1]
 
     def _neg(self, n: ew.NegOp) -> SSAValue:
         t = n.result_tensor()

@@ -37,6 +37,7 @@ from xdsl.passes import ModulePass
 from ascendc_emitter.target.ops import op_entry, register_apis
 from ascendc_emitter.target.support import cast_saturates, reg_api_supports, reg_cast_supported
 from ascendc_emitter.target.types import element_name
+from ascendc_emitter.target.vf_limits import vf_cost
 from ascir_dialect.attributes import ScalarType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode, GraphOp
@@ -79,6 +80,16 @@ def admission(node: AscirNode, graph: GraphOp) -> str | None:
                 )
     if (entry := op_entry(node)) is not None and not entry.has_register_form():
         return f"rejected: {node.name} has no register-level lowering (computed at memory level)"
+    if entry is not None and entry.sequence:  # math ops (issue 19)
+        dtype = node.result_tensor().dtype
+        if dtype is not DType.float32:
+            return (
+                f"rejected: {node.name} on {dtype} computes in float32 (as torch); only float32 math ops "
+                "run in a VF (computed at memory level)"
+            )
+        cost = vf_cost([node], list(node.operands), [node.results[0]])
+        if (why := cost.violation()) is not None:
+            return f"rejected: {node.name} alone needs {why} in a VF (computed at memory level)"
     if isinstance(node, IndirectLoadOp):
         return "rejected: IndirectLoad runs in its own template (SIMD/SIMT/SK-like)"
     if isinstance(node, ReduceNode):
@@ -88,7 +99,8 @@ def admission(node: AscirNode, graph: GraphOp) -> str | None:
         if not isinstance(v.type, ScalarType):
             continue
         allowed = (
-            isinstance(node, ew.BroadcastOp)
+            (entry is not None and entry.sequence)  # math ops duplicate a scalar into a register
+            or isinstance(node, ew.BroadcastOp)
             or isinstance(node, SCALAR_ANY_SIDE)
             or (isinstance(node, ew.CompareNode) and i == 1)
         )

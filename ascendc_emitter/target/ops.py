@@ -33,6 +33,7 @@ from ascir_dialect.dtypes import DType
 from ascir_dialect.lazy import LazyModule
 from ascir_dialect.ops import AscirNode
 from ascir_dialect.ops import elementwise as ew
+from ascir_dialect.ops.math import MATH_OPS
 from ascir_dialect.ops.reduce import MaxOp, MinOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import ArangeOp
 
@@ -79,12 +80,14 @@ class OpEntry:
     (IEEE maxNum/minNum, see runtime/sim vector.h) where torch propagates NaN: the
     lowerings add a NaN fix-up for float dtypes."""
     commutative: bool = False
+    sequence: bool = False
+    """A math op (issue 19) computed by the steps of ``target.math`` (one API or several)."""
     implied_scalar: int | None = None
     """The scalar operand the op implies when it is lowered to a tensor-scalar API
     (``Neg`` is ``Muls`` by -1)."""
 
     def has_register_form(self) -> bool:
-        return self.register is not None or self.register_scalar is not None
+        return self.sequence or self.register is not None or self.register_scalar is not None
 
 
 def _cmp(op: type[AscirNode], mode: str) -> OpEntry:
@@ -183,6 +186,8 @@ _ENTRIES = [
     OpEntry(ew.BroadcastOp, memory=ac.DuplicateOp, register=ac.RegDuplicateOp),
     OpEntry(ew.CastOp, memory=ac.CastOp, register=ac.RegCastOp),
     OpEntry(ArangeOp, register=ac.RegArangeOp),  # memory level: SetValue per element
+    # math ops (issue 19): the APIs of each step are in target.math (STEP_APIS)
+    *(OpEntry(op, sequence=True) for op in MATH_OPS),
 ]
 
 OPS: dict[type[AscirNode], OpEntry] = {e.op: e for e in _ENTRIES}
@@ -291,6 +296,8 @@ def register_apis(n: AscirNode) -> list[tuple[str, DType]]:
     if entry is None or isinstance(n, ew.CastOp):
         return []
     t = n.result_tensor().dtype
+    if entry.sequence:
+        return [(api.API, t) for api in math_register_apis(n)]
     stored = DType.uint8 if t is DType.bool else t  # a bool register value is uint8 lanes
     if isinstance(n, ArangeOp):
         # Reg::Arange numbers the lanes; an Arange narrower than the loop dtype divides the
@@ -306,11 +313,66 @@ def register_apis(n: AscirNode) -> list[tuple[str, DType]]:
     return [] if api is None else [(api.API, t)]
 
 
+def math_register_apis(n: AscirNode) -> list[type[ac.RegOp]]:
+    """The register APIs of the steps of a math op, in order (``target.math``)."""
+    from ascendc_emitter.target.math import register_recipe
+
+    return [REGISTER_STEP_APIS[(s.kind, s.mode is not None)] for s in register_recipe(n) or []]
+
+
+REGISTER_STEP_APIS: dict[tuple[str, bool], type[ac.RegOp]] = {
+    ("exp", False): ac.RegExpOp,
+    ("ln", False): ac.RegLnOp,
+    ("log2", False): ac.RegLog2Op,
+    ("sqrt", False): ac.RegSqrtOp,
+    ("abs", False): ac.RegAbsOp,
+    ("add", False): ac.RegAddOp,
+    ("sub", False): ac.RegSubOp,
+    ("mul", False): ac.RegMulOp,
+    ("div", False): ac.RegDivOp,
+    ("max", False): ac.RegMaxOp,
+    ("min", False): ac.RegMinOp,
+    ("adds", False): ac.RegAddsOp,
+    ("muls", False): ac.RegMulsOp,
+    ("mins", False): ac.RegMinsOp,
+    ("leaky", False): ac.RegLeakyReluOp,
+    ("const", False): ac.RegDuplicateOp,
+    ("cmp", True): ac.RegCompareOp,
+    ("cmps", True): ac.RegComparesOp,
+    ("select", False): ac.RegSelectOp,
+}
+"""Register API of each math step kind (key: kind, whether it has a compare mode)."""
+MEMORY_STEP_APIS: dict[str, type[ac.VectorOp]] = {
+    "exp": ac.ExpOp,
+    "ln": ac.LnOp,
+    "sqrt": ac.SqrtOp,
+    "abs": ac.AbsOp,
+    "rsqrt": ac.RsqrtOp,
+    "recip": ac.ReciprocalOp,
+    "add": ac.AddOp,
+    "sub": ac.SubOp,
+    "mul": ac.MulOp,
+    "div": ac.DivOp,
+    "max": ac.MaxOp,
+    "min": ac.MinOp,
+    "adds": ac.AddsOp,
+    "muls": ac.MulsOp,
+    "mins": ac.MinsOp,
+    "leaky": ac.LeakyReluOp,
+    "const": ac.DuplicateOp,
+    "cmp": ac.CompareOp,
+    "cmps": ac.ComparesOp,
+    "select": ac.SelectOp,
+}
+"""Memory-level API of each math step kind."""
+
+
 def _check_tables() -> None:
     """Every register API the table names has a support row (import-time consistency)."""
     names = {e.register.API for e in _ENTRIES if e.register is not None and e.register is not ac.RegCastOp}
     names |= {e.register_scalar.API for e in _ENTRIES if e.register_scalar is not None}
     names |= {r.register for r in REDUCTIONS.values()}
+    names |= {api.API for api in REGISTER_STEP_APIS.values()}
     missing = names - set(REGISTER_APIS)
     if missing:  # pragma: no cover - a table edit without its support row
         raise ValueError(f"register APIs without a support row: {sorted(missing)}")

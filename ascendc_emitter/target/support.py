@@ -99,6 +99,16 @@ MEMORY_APIS: dict[str, ApiSupport] = _table(
         ApiSupport("Exp", _types("half", "float"), f"{_ARITH}/Exp.md", _UNARY_IMPL),
         ApiSupport("Sqrt", _types("half", "float"), f"{_ARITH}/Sqrt.md", _UNARY_IMPL),
         ApiSupport("Relu", _types("half", "int32_t", "float", "int64_t"), f"{_ARITH}/Relu.md", _UNARY_IMPL),
+        # math ops (issue 19)
+        ApiSupport("Ln", _types("half", "float"), f"{_ARITH}/Ln.md", _UNARY_IMPL),
+        ApiSupport("Rsqrt", _types("half", "float"), f"{_ARITH}/Rsqrt.md", _UNARY_IMPL),
+        ApiSupport(
+            "Reciprocal",
+            _types("half", "float", "int64_t", "uint64_t"),
+            f"{_ARITH}/Reciprocal.md",
+            _UNARY_IMPL,
+        ),
+        ApiSupport("LeakyRelu", _types("half", "float"), f"{_ARITH}/LeakyRelu.md", _SCALAR_IMPL),
         ApiSupport(
             "Duplicate",
             _ALL,
@@ -169,6 +179,10 @@ REGISTER_APIS: dict[str, ApiSupport] = _table(
         ApiSupport(
             "Relu", _types("half", "int32_t", "float", "int64_t"), f"{_REG_ARITH}/Relu.md", _REG_UNARY
         ),
+        # math ops (issue 19)
+        ApiSupport("Ln", _types("half", "float"), f"{_REG_ARITH}/Ln.md", _REG_UNARY),
+        ApiSupport("Log2", _types("half", "float"), f"{_REG_ARITH}/Log2.md", _REG_UNARY),
+        ApiSupport("LeakyRelu", _types("half", "float"), f"{_REG_ARITH}/LeakyRelu.md", _REG_SCALAR),
         ApiSupport(
             "Duplicate",
             _ALL,

@@ -71,7 +71,9 @@ class VfCost:
         if self.cast_widths is not None:
             low, high = self.cast_widths
             if high > low * MAX_CAST_WIDTH_RATIO:
-                return f"casts between {low}- and {high}-byte elements (at most {MAX_CAST_WIDTH_RATIO}x apart)"
+                return (
+                    f"casts between {low}- and {high}-byte elements (at most {MAX_CAST_WIDTH_RATIO}x apart)"
+                )
         return None
 
 
@@ -105,6 +107,14 @@ def _extra(n: AscirNode, is_mask: dict[SSAValue, bool]) -> tuple[int, int, int, 
         masks += 1
         registers += 1
         consts.add((dtype, "nan"))
+    if entry is not None and entry.sequence:  # math ops (issue 19): their register steps
+        from ascendc_emitter.target.math import register_cost
+
+        extra_i, extra_r, extra_m, extra_c = register_cost(n)
+        instructions += extra_i + sum(1 for v in n.operands if isinstance(v.type, ScalarType))
+        registers += extra_r
+        masks += extra_m
+        consts.update((dtype, c) for c in extra_c)
     if isinstance(n, ArangeOp):
         instructions += 3  # beside Reg::Arange: Div (a narrow Arange), Muls, Adds
         consts.add((dtype, "ratio"))

@@ -22,6 +22,8 @@ from typing import Any
 from xdsl.dialects.builtin import (
     ArrayAttr,
     BoolAttr,
+    Float64Type,
+    FloatAttr,
     IntegerAttr,
     ModuleOp,
     StringAttr,
@@ -376,6 +378,10 @@ def _to_attribute(node: Node, key: str, constr: Any, value: Any) -> Any:
             return ExprAttr.of(value)
         if base is StringAttr:
             return StringAttr(str(value))
+        if base is FloatAttr:
+            if isinstance(value, bool) or not isinstance(value, (int, float)):
+                raise TypeError(f"expected a float, got {value!r}")
+            return FloatAttr(float(value), Float64Type())
         if isinstance(constr, ParamAttrConstraint):  # BoolAttr
             if not isinstance(value, bool):
                 raise TypeError(f"expected a bool, got {value!r}")

@@ -1,9 +1,9 @@
 """``ascir.ops``: one node class per ASCIR op, generated from the dialect's op table."""
 
 from ascir_dialect.frontend.graph import Node
-from ascir_dialect.ops import NODE_OPS
+from ascir_dialect.ops import BY_PY_NAME
 
-for _op in NODE_OPS:
-    globals()[_op.PY_NAME] = type(_op.PY_NAME, (Node,), {"op_type": _op, "__doc__": _op.__doc__})
+for _name, _op in BY_PY_NAME.items():
+    globals()[_name] = type(_name, (Node,), {"op_type": _op, "__doc__": _op.__doc__})
 
-__all__ = [op.PY_NAME for op in NODE_OPS]
+__all__ = list(BY_PY_NAME)

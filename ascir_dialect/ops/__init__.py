@@ -31,6 +31,7 @@ from ascir_dialect.ops.elementwise import (
 )
 from ascir_dialect.ops.graph import GraphOp
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
+from ascir_dialect.ops.math import MATH_OPS, PY_ALIASES
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.node import AscirNode
 from ascir_dialect.ops.reduce import MaxOp, MinOp, SumOp
@@ -85,12 +86,15 @@ NODE_OPS: tuple[type[AscirNode], ...] = (
     MaxOp,
     MinOp,
     IndirectLoadOp,
+    # math ops (issue 19)
+    *MATH_OPS,
 )
 """All node ops, in a fixed order (used for registration and the Python API)."""
 
-BY_PY_NAME: dict[str, type[AscirNode]] = {op.PY_NAME: op for op in NODE_OPS}
+BY_PY_NAME: dict[str, type[AscirNode]] = {op.PY_NAME: op for op in NODE_OPS} | PY_ALIASES
 
 __all__ = [op.__name__ for op in NODE_OPS] + [
+    "MATH_OPS",
     "AscirNode",
     "GraphOp",
     "VfOp",

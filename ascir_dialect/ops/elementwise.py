@@ -31,7 +31,8 @@ class ElementwiseNode(AscirNode):
     RESULT_DTYPES: ClassVar[frozenset[DType] | None] = None
     """None: the result has the operands' dtype."""
     SCALAR_POSITIONS: ClassVar[tuple[int, ...]] = ()
-    """Operand positions that may be a scalar-like value (at most one per node)."""
+    """Operand positions that may be a scalar-like value (at most ``MAX_SCALARS`` per node)."""
+    MAX_SCALARS: ClassVar[int] = 1
     DATA_OPERANDS: ClassVar[tuple[int, ...] | None] = None
     """Operands that must share one dtype (default: all)."""
     INTEGER_DIVISION: ClassVar[bool] = False
@@ -60,8 +61,9 @@ class ElementwiseNode(AscirNode):
                 scalars += 1
             else:
                 self.check_same_view(self.tensor_operand(i, names[i]), names[i], result)
-        if scalars > 1:
-            raise self.fail("at most one operand may be scalar-like; broadcast the others")
+        if scalars > self.MAX_SCALARS:
+            most = "one operand" if self.MAX_SCALARS == 1 else f"{self.MAX_SCALARS} operands"
+            raise self.fail(f"at most {most} may be scalar-like; broadcast the others")
         data = self.DATA_OPERANDS if self.DATA_OPERANDS is not None else range(len(self.operands))
         dtypes = [self.operands[i].type.dtype for i in data]  # type: ignore[union-attr]
         for i, d in zip(data, dtypes, strict=True):

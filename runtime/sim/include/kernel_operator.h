@@ -28,4 +28,5 @@
 #include "ascsim/datacopy.h"
 #include "ascsim/vector.h"
 #include "ascsim/reg.h"
+#include "ascsim/math.h"
 #include "ascsim/simt.h"

@@ -125,6 +125,14 @@ inline constexpr ApiRule Exp{272u, "half, float", "docs/zh/api/SIMD-API/基础AP
 inline constexpr ApiRule Sqrt{272u, "half, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Sqrt.md; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h"};
 // Relu: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Relu.md; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h
 inline constexpr ApiRule Relu{848u, "half, int32_t, float, int64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Relu.md; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h"};
+// Ln: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Ln.md; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h
+inline constexpr ApiRule Ln{272u, "half, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Ln.md; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h"};
+// Rsqrt: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Rsqrt.md; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h
+inline constexpr ApiRule Rsqrt{272u, "half, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Rsqrt.md; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h"};
+// Reciprocal: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Reciprocal.md; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h
+inline constexpr ApiRule Reciprocal{1808u, "half, float, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Reciprocal.md; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h"};
+// LeakyRelu: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/LeakyRelu.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h
+inline constexpr ApiRule LeakyRelu{272u, "half, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/LeakyRelu.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h"};
 // Duplicate: docs/zh/api/SIMD-API/基础API/Memory矢量计算/数据填充/Duplicate.md; impl/basic_api/dav_3510/kernel_operator_vec_duplicate_impl.h
 inline constexpr ApiRule Duplicate{2047u, "int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/数据填充/Duplicate.md; impl/basic_api/dav_3510/kernel_operator_vec_duplicate_impl.h"};
 // Compare: docs/zh/api/SIMD-API/基础API/Memory矢量计算/比较与选择/Compare.md; impl/basic_api/dav_3510/kernel_operator_vec_cmp_impl.h
@@ -173,6 +181,12 @@ inline constexpr ApiRule Exp{272u, "half, float", "docs/zh/api/SIMD-API/基础AP
 inline constexpr ApiRule Sqrt{272u, "half, float", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/基础算术/Sqrt.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_unary_impl.h"};
 // Relu: docs/zh/api/SIMD-API/基础API/Reg矢量计算/基础算术/Relu.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_unary_impl.h
 inline constexpr ApiRule Relu{848u, "half, int32_t, float, int64_t", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/基础算术/Relu.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_unary_impl.h"};
+// Ln: docs/zh/api/SIMD-API/基础API/Reg矢量计算/基础算术/Ln.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_unary_impl.h
+inline constexpr ApiRule Ln{272u, "half, float", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/基础算术/Ln.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_unary_impl.h"};
+// Log2: docs/zh/api/SIMD-API/基础API/Reg矢量计算/基础算术/Log2.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_unary_impl.h
+inline constexpr ApiRule Log2{272u, "half, float", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/基础算术/Log2.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_unary_impl.h"};
+// LeakyRelu: docs/zh/api/SIMD-API/基础API/Reg矢量计算/基础算术/LeakyRelu.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_binary_scalar_impl.h
+inline constexpr ApiRule LeakyRelu{272u, "half, float", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/基础算术/LeakyRelu.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_binary_scalar_impl.h"};
 // Duplicate: docs/zh/api/SIMD-API/基础API/Reg矢量计算/数据填充/Duplicate.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_duplicate_impl.h
 inline constexpr ApiRule Duplicate{2047u, "int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/数据填充/Duplicate.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_duplicate_impl.h"};
 // Compare: docs/zh/api/SIMD-API/基础API/Reg矢量计算/比较与选择/Compare.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_cmpsel_impl.h
