@@ -334,6 +334,7 @@ class BodyBuilder:
         dst_stride: Value = 0,
         pad_value: int | float | None = None,
         compact: bool = False,
+        padding: tuple[Value, Value] | None = None,
     ) -> None:
         props: dict[str, Attribute] = {}
         if compact:
@@ -345,7 +346,10 @@ class BodyBuilder:
                 if is_float(element)
                 else IntegerAttr(int(pad_value), element)
             )
-        operands = [dst, src, self.v(count), self.v(length), self.v(src_stride), self.v(dst_stride)]
+        operands = [
+            dst, src, self.v(count), self.v(length), self.v(src_stride), self.v(dst_stride),
+            [self.v(p) for p in padding] if padding is not None else [],
+        ]
         self.emit(ac.DataCopyPadOp, operands, props)
 
     def vec(self, cls: type[Operation], *operands: Value, **props: str) -> None:

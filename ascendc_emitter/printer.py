@@ -659,7 +659,12 @@ class CppPrinter:
         if op.to_ub:
             pad = f"false, 0, 0, static_cast<{t}>(0)"
             if op.pad_value is not None:
-                pad = f"true, 0, 0, {literal(op.pad_value, op.dst.type.element)}"
+                left, right = (
+                    (f"static_cast<uint8_t>({self.ref(op.padding[0])})", f"static_cast<uint8_t>({self.ref(op.padding[1])})")
+                    if op.padding
+                    else ("0", "0")
+                )
+                pad = f"true, {left}, {right}, {literal(op.pad_value, op.dst.type.element)}"
             self.line(
                 f"{api}({self.ref(op.dst)}, {self.ref(op.src)}, {params}, AscendC::DataCopyPadExtParams<{t}>{{{pad}}});"
             )

@@ -2,6 +2,7 @@
 (``ascir-opt -p autofuse``, ``ascir-run``, ``compile_graph``, ``Autofuser``).
 
     indirect-load-template-cases   seed 001 FR2-FR6: the SIMD / SIMT / SK-like cases and stages
+    lower-movement                 Transpose/Split/Pad/Concat -> load views, padded loads, selects
     fold-constant-casts            seed 000 FR12: a constant's Cast folded into the constant
     normalize-arange-broadcast-views  seed 000 FR8, AL-1/AL-2
     schedule                       merged loop axes, UB layout (hint -> impl)
@@ -27,6 +28,7 @@ from lowering.passes import LowerToAscendCPass
 from passes.dump import after_pass
 from passes.fold_constant_casts import FoldConstantCastsPass
 from passes.indirect_load_cases import IndirectLoadTemplateCasesPass
+from passes.lower_movement import LowerMovementPass
 from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
 from passes.options import MaskMode, TemplateName, TemplatePolicy, TypedOptions
 from passes.schedule import SchedulePass
@@ -39,6 +41,7 @@ def autofuse_passes(
 ) -> tuple[ModulePass, ...]:
     return (
         IndirectLoadTemplateCasesPass(template=template, vf=vf),  # type: ignore[arg-type]
+        LowerMovementPass(),
         FoldConstantCastsPass(),
         NormalizeArangeBroadcastViewsPass(),
         SchedulePass(),

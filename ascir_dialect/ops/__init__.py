@@ -32,6 +32,7 @@ from ascir_dialect.ops.elementwise import (
 from ascir_dialect.ops.graph import GraphOp
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
+from ascir_dialect.ops.movement import ConcatOp, PadOp, SplitOp, TransposeOp
 from ascir_dialect.ops.node import AscirNode
 from ascir_dialect.ops.reduce import MaxOp, MinOp, SumOp
 from ascir_dialect.ops.sources import (
@@ -85,6 +86,10 @@ NODE_OPS: tuple[type[AscirNode], ...] = (
     MaxOp,
     MinOp,
     IndirectLoadOp,
+    TransposeOp,
+    ConcatOp,
+    SplitOp,
+    PadOp,
 )
 """All node ops, in a fixed order (used for registration and the Python API)."""
 
