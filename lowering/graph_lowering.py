@@ -423,7 +423,9 @@ class GraphLowering:
         devkit's double-buffer samples, with events in place of TQue: docs/zh/api/SIMD-API/
         基础API/同步控制/核内同步/SetFlag-WaitFlag(ISASI).md). Each slot's events are set once
         before the loop and waited once after it, so sets and waits balance."""
-        events = {e: [b.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in ("V_MTE2", "MTE3_V")}
+        events = {
+            e: [b.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in ("V_MTE2", "MTE3_V")
+        }
         for e, ids in events.items():
             for i in ids:
                 b.set_flag(e, i)
@@ -985,13 +987,17 @@ class GraphLowering:
         def both(cond: SSAValue) -> SSAValue:
             return cond if inside is None else b.select(inside, cond, inside)
 
-        for coord, r, st, lo, hi in zip(self.coords, t.repeats[:-1], t.strides[:-1], low[:-1], high[:-1], strict=True):
+        for coord, r, st, lo, hi in zip(
+            self.coords, t.repeats[:-1], t.strides[:-1], low[:-1], high[:-1], strict=True
+        ):
             if r == 1:
                 continue
             assert coord is not None
             if lo != 0 or hi != 0:
                 lo_v, end_v = self.sym(lo), self.sym(r - hi)
-                ok = b.select(b.cmp("sge", coord, lo_v), b.cmp("slt", coord, end_v), b.cmp("sge", coord, lo_v))
+                ok = b.select(
+                    b.cmp("sge", coord, lo_v), b.cmp("slt", coord, end_v), b.cmp("sge", coord, lo_v)
+                )
                 inside = both(ok)
                 coord = b.sub(coord, lo_v)
             off = b.add(off, b.mul(coord, self.sym(st)))
@@ -1047,7 +1053,9 @@ class GraphLowering:
     def _note_copy(self, local: SSAValue) -> None:
         """A DataCopy of ``local`` in a pipelined tile loop: only a slot of a double buffer
         may be filled or drained without the classic end-of-tile drain."""
-        if self.pipelined and not (isinstance(local.owner, ac.LocalSliceOp) and local.owner.source in self._slotted):
+        if self.pipelined and not (
+            isinstance(local.owner, ac.LocalSliceOp) and local.owner.source in self._slotted
+        ):
             self._single_mte = True
 
     def _operand(self, v: SSAValue) -> SSAValue:
@@ -1425,13 +1433,16 @@ class GraphLowering:
             rows = h.const(1)
             for pos in phases.kept_outer:
                 rows = h.mul(rows, sym(plan.outer[pos][1]))
+
             def fit(double: bool) -> SSAValue:
                 """The largest tile the UB holds (``double``: with both slots of the double
                 buffers), cut so that every core works when there are fewer rows than cores."""
                 fixed = max(fixed_bytes(b, double) for b in self.kernel_buffers)
                 budget = h.sub(h.cast(ub_size, i64), fixed, name="budget")
                 per_elem = max(1, *(per_element_bytes(b, double) for b in self.kernel_buffers))
-                tile = h.mul(h.floordiv(h.floordiv(budget, per_elem), TILE_ALIGN), TILE_ALIGN, name="tile_fit")
+                tile = h.mul(
+                    h.floordiv(h.floordiv(budget, per_elem), TILE_ALIGN), TILE_ALIGN, name="tile_fit"
+                )
                 wanted = h.mul(h.ceildiv(inner, TILE_ALIGN), TILE_ALIGN, name="tile_wanted")
                 tile = h.min(h.min(tile, wanted), MAX_STRIDED_TILE if plan.strided else MAX_TILE, name="tile")
                 if not phases.inner_reduced:  # fewer rows than cores: cut the rows so that every core works

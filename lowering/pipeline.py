@@ -36,7 +36,11 @@ from passes.vf_partition import VfPartitionPass
 
 
 def autofuse_passes(
-    vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = "", double_buffer: bool = True,
+    vf: bool = True,
+    mask_mode: str = "loop",
+    template: str = "",
+    kernel: str = "",
+    double_buffer: bool = True,
     template_policy: str = "measured",
 ) -> tuple[ModulePass, ...]:
     return (
@@ -47,7 +51,10 @@ def autofuse_passes(
         SchedulePass(),
         VfPartitionPass(enable=vf),
         LowerToAscendCPass(
-            mask_mode=mask_mode, kernel=kernel, double_buffer=double_buffer, template_policy=template_policy  # type: ignore[arg-type]
+            mask_mode=mask_mode,
+            kernel=kernel,
+            double_buffer=double_buffer,
+            template_policy=template_policy,  # type: ignore[arg-type]
         ),
     )
 
@@ -58,7 +65,11 @@ def schedule_passes(vf: bool = True, template: str = "") -> tuple[ModulePass, ..
 
 
 def autofuse_pipeline(
-    vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = "", double_buffer: bool = True,
+    vf: bool = True,
+    mask_mode: str = "loop",
+    template: str = "",
+    kernel: str = "",
+    double_buffer: bool = True,
     template_policy: str = "measured",
 ) -> PassPipeline:
     return PassPipeline(
@@ -82,8 +93,9 @@ def run_autofuse(
     template_policy: str = "measured",
 ) -> ModuleOp:
     """Run the pipeline on ``module`` in place; the module then holds the kernel."""
-    return run_passes(module, autofuse_passes(vf, mask_mode, template, kernel, double_buffer, template_policy))
-
+    return run_passes(
+        module, autofuse_passes(vf, mask_mode, template, kernel, double_buffer, template_policy)
+    )
 
 
 @dataclass(frozen=True)
@@ -105,9 +117,19 @@ class AutofusePass(TypedOptions, ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         autofuse_pipeline(
-            self.vf, self.mask_mode, self.template, double_buffer=self.double_buffer,
+            self.vf,
+            self.mask_mode,
+            self.template,
+            double_buffer=self.double_buffer,
             template_policy=self.template_policy,
         ).apply(ctx, op)
 
 
-__all__ = ["AutofusePass", "autofuse_passes", "autofuse_pipeline", "run_autofuse", "run_passes", "schedule_passes"]
+__all__ = [
+    "AutofusePass",
+    "autofuse_passes",
+    "autofuse_pipeline",
+    "run_autofuse",
+    "run_passes",
+    "schedule_passes",
+]

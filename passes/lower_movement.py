@@ -80,8 +80,8 @@ class Move:
     perm: tuple[int, ...] = ()
     axis: int = 0
     """slice: the split axis (source position)."""
-    start: SizeExpr = SizeExpr(0)
-    size: SizeExpr = SizeExpr(0)
+    start: SizeExpr = field(default_factory=lambda: SizeExpr(0))
+    size: SizeExpr = field(default_factory=lambda: SizeExpr(0))
     """slice: the piece; pad: unused."""
     low: tuple[SizeExpr, ...] = ()
     high: tuple[SizeExpr, ...] = ()
@@ -152,14 +152,26 @@ class GraphMover:
         if isinstance(m, TransposeOp):
             src = m.x.type
             assert isinstance(src, TensorType)
-            move = Move("transpose", tuple(src.axis), tuple(result.axis), perm=tuple(m.perm_list),
-                        src_sizes=tuple(src.repeats))
+            move = Move(
+                "transpose",
+                tuple(src.axis),
+                tuple(result.axis),
+                perm=tuple(m.perm_list),
+                src_sizes=tuple(src.repeats),
+            )
             new = self.push(m.x, move, m, m)
         elif isinstance(m, SplitOp):
             src = m.x.type
             assert isinstance(src, TensorType)
-            move = Move("slice", tuple(src.axis), tuple(result.axis), axis=m.axis_index, start=m.start,
-                        size=m.size_list[m.index.value.data], src_sizes=tuple(src.repeats))
+            move = Move(
+                "slice",
+                tuple(src.axis),
+                tuple(result.axis),
+                axis=m.axis_index,
+                start=m.start,
+                size=m.size_list[m.index.value.data],
+                src_sizes=tuple(src.repeats),
+            )
             new = self.push(m.x, move, m, m)
         elif isinstance(m, PadOp):
             src = m.x.type
@@ -172,8 +184,15 @@ class GraphMover:
                     "so ascir.pad must read an ascir.load directly (pad the input, then compute)",
                     at=m,
                 )
-            move = Move("pad", tuple(src.axis), tuple(result.axis), low=tuple(m.low_list),
-                        high=tuple(m.high_list), src_sizes=tuple(src.repeats), value=m.value.data)
+            move = Move(
+                "pad",
+                tuple(src.axis),
+                tuple(result.axis),
+                low=tuple(m.low_list),
+                high=tuple(m.high_list),
+                src_sizes=tuple(src.repeats),
+                value=m.value.data,
+            )
             new = self.push(m.x, move, m, m)
         else:
             assert isinstance(m, ConcatOp)
@@ -195,8 +214,16 @@ class GraphMover:
             low = [SizeExpr(0)] * t.rank
             high = [SizeExpr(0)] * t.rank
             low[k], high[k] = start, total - end
-            move = Move("pad", tuple(t.axis), tuple(result.axis), low=tuple(low), high=tuple(high),
-                        src_sizes=tuple(t.repeats), value=MASKED_FILL, masked=True)
+            move = Move(
+                "pad",
+                tuple(t.axis),
+                tuple(result.axis),
+                low=tuple(low),
+                high=tuple(high),
+                src_sizes=tuple(t.repeats),
+                value=MASKED_FILL,
+                masked=True,
+            )
             pieces.append(self.push(x, move, m, m))
             ends.append(end)
             start = end
@@ -205,23 +232,55 @@ class GraphMover:
         sched = m.sched
         props = {"sched": sched} if sched is not None else {}
         axis = result.axis[k]
-        pos1 = self.add(ArangeOp, [], {"base": ExprAttr.of(0), "step": ExprAttr.of(1), **props},
-                        TensorType(DType.int64, [axis], [total], [1]), f"{m.node_name}_pos", m)
+        pos1 = self.add(
+            ArangeOp,
+            [],
+            {"base": ExprAttr.of(0), "step": ExprAttr.of(1), **props},
+            TensorType(DType.int64, [axis], [total], [1]),
+            f"{m.node_name}_pos",
+            m,
+        )
         reps = list(result.repeats)
-        pos = self.add(ew.BroadcastOp, [pos1], dict(props),
-                       TensorType(DType.int64, result.axis, reps, _dense(reps)), f"{m.node_name}_pos_b", m)
+        pos = self.add(
+            ew.BroadcastOp,
+            [pos1],
+            dict(props),
+            TensorType(DType.int64, result.axis, reps, _dense(reps)),
+            f"{m.node_name}_pos_b",
+            m,
+        )
         value = pieces[-1]
         for i in range(len(pieces) - 2, -1, -1):
-            end = self.add(IndexExprOp, [], {"expr": ExprAttr.of(ends[i])}, ScalarType(DType.int64),
-                           f"{m.node_name}_end{i}", m)
-            mask = self.add(ew.LtOp, [pos, end], dict(props),
-                            TensorType(DType.bool, result.axis, reps, _dense(reps)), f"{m.node_name}_in{i}", m)
-            value = self.add(ew.WhereOp, [mask, pieces[i], value], dict(props),
-                             TensorType(result.dtype, result.axis, reps, _dense(reps)), f"{m.node_name}_sel{i}", m)
+            end = self.add(
+                IndexExprOp,
+                [],
+                {"expr": ExprAttr.of(ends[i])},
+                ScalarType(DType.int64),
+                f"{m.node_name}_end{i}",
+                m,
+            )
+            mask = self.add(
+                ew.LtOp,
+                [pos, end],
+                dict(props),
+                TensorType(DType.bool, result.axis, reps, _dense(reps)),
+                f"{m.node_name}_in{i}",
+                m,
+            )
+            value = self.add(
+                ew.WhereOp,
+                [mask, pieces[i], value],
+                dict(props),
+                TensorType(result.dtype, result.axis, reps, _dense(reps)),
+                f"{m.node_name}_sel{i}",
+                m,
+            )
         return value
 
     # ------------------------------------------------------------- the chains
-    def add(self, cls: type[AscirNode], operands: list, props: dict, t, name: str, before: Operation) -> SSAValue:
+    def add(
+        self, cls: type[AscirNode], operands: list, props: dict, t, name: str, before: Operation
+    ) -> SSAValue:
         op = cls.build(operands=operands, properties=props, result_types=[t])
         op.results[0].name_hint = name
         op.location = before.location
@@ -262,14 +321,23 @@ class GraphMover:
         )
 
     def load(
-        self, node: LoadOp, move: Move, m: MovementNode, new_t: TensorType, view: View, props: dict,
-        name: str, before: Operation,
+        self,
+        node: LoadOp,
+        move: Move,
+        m: MovementNode,
+        new_t: TensorType,
+        view: View,
+        props: dict,
+        name: str,
+        before: Operation,
     ) -> SSAValue:
         t = node.result_tensor()
         offset = node.offset.data
         old_low, old_high = node.pads
         if move.kind == "transpose":
-            order = [t.axis.index(move.src_axes[p]) if move.src_axes[p] in t.axis else None for p in move.perm]
+            order = [
+                t.axis.index(move.src_axes[p]) if move.src_axes[p] in t.axis else None for p in move.perm
+            ]
             low = [old_low[j] if j is not None else SizeExpr(0) for j in order]
             high = [old_high[j] if j is not None else SizeExpr(0) for j in order]
         elif move.kind == "slice":
@@ -326,7 +394,9 @@ def lower_movement(graph: GraphOp) -> GraphOp | None:
     new = graph.clone()
     GraphMover(new).run()
     if (message := first_verification_error(new)) is not None:
-        raise PassError(PASS, f"graph @{graph.graph_name}: the lowered graph does not verify: {message}", at=graph)
+        raise PassError(
+            PASS, f"graph @{graph.graph_name}: the lowered graph does not verify: {message}", at=graph
+        )
     return new
 
 

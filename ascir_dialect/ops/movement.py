@@ -147,7 +147,10 @@ class ConcatOp(MovementNode):
         for i, a in enumerate(args):
             for ax in range(result.rank):
                 if ax != k and np.shape(a)[ax] != shape[ax]:
-                    rt.fail(self, f"operand xs[{i}] has size {np.shape(a)[ax]} on axis {ax}, the result {shape[ax]}")
+                    rt.fail(
+                        self,
+                        f"operand xs[{i}] has size {np.shape(a)[ax]} on axis {ax}, the result {shape[ax]}",
+                    )
         out = np.concatenate([np.asarray(a) for a in args], axis=k)
         if out.shape != shape:
             rt.fail(self, f"the operands concatenate to {list(out.shape)}, the result view is {list(shape)}")
@@ -208,7 +211,9 @@ class SplitOp(MovementNode):
             )
         for a in range(src.rank):
             want = sizes[j] if a == k else src.repeats[a]
-            self.check_size(a, result.repeats[a], want, f"piece {j}'s size" if a == k else f"operand axis {a}")
+            self.check_size(
+                a, result.repeats[a], want, f"piece {j}'s size" if a == k else f"operand axis {a}"
+            )
 
     def reference(self, rt: Any, args: Sequence[Any]) -> Any:
         src = self.x.type
@@ -268,9 +273,14 @@ class PadOp(MovementNode):
         if any(p < 0 for p in lows + highs):
             rt.fail(self, f"pads low={lows} high={highs} must be >= 0")
         x = np.asarray(args[0])
-        out = np.pad(x, list(zip(lows, highs, strict=True)), mode="constant", constant_values=self.pad_value())
+        out = np.pad(
+            x, list(zip(lows, highs, strict=True)), mode="constant", constant_values=self.pad_value()
+        )
         if out.shape != rt.shape(self.result_tensor()):
-            rt.fail(self, f"the padded shape {list(out.shape)} differs from the result view {list(rt.shape(self.result_tensor()))}")
+            rt.fail(
+                self,
+                f"the padded shape {list(out.shape)} differs from the result view {list(rt.shape(self.result_tensor()))}",
+            )
         return out.astype(x.dtype)
 
 

@@ -34,21 +34,21 @@ ROTATE_HALF = graph(
     ["s0", "s1"],
     [("z0", "s0"), ("zd", "2 * s1"), ("zh", "s1")],
     f"""
-  %x = ascir.data {{index = 0 : i64}} : {tensor('float32', ['z0', 'zd'], ['s0', '2 * s1'])}
-  %c = ascir.data {{index = 1 : i64}} : {tensor('float32', ['z0', 'zd'], ['s0', '2 * s1'])}
-  %s = ascir.data {{index = 2 : i64}} : {tensor('float32', ['z0', 'zd'], ['s0', '2 * s1'])}
-  %l = ascir.load %x : {tensor('float32', ['z0', 'zd'], ['s0', '2 * s1'])}
-  %lc = ascir.load %c : {tensor('float32', ['z0', 'zd'], ['s0', '2 * s1'])}
-  %ls = ascir.load %s : {tensor('float32', ['z0', 'zd'], ['s0', '2 * s1'])}
-  %x1 = ascir.split %l {{axis = 1 : i64, sizes = [#ascir.expr<s1>, #ascir.expr<s1>], index = 0 : i64}} : {tensor('float32', ['z0', 'zh'], ['s0', 's1'])}
-  %x2 = ascir.split %l {{axis = 1 : i64, sizes = [#ascir.expr<s1>, #ascir.expr<s1>], index = 1 : i64}} : {tensor('float32', ['z0', 'zh'], ['s0', 's1'])}
-  %n2 = ascir.neg %x2 : {tensor('float32', ['z0', 'zh'], ['s0', 's1'])}
-  %r = ascir.concat %n2, %x1 {{axis = 1 : i64}} : {tensor('float32', ['z0', 'zd'], ['s0', '2 * s1'])}
-  %xc = ascir.mul %l, %lc : {tensor('float32', ['z0', 'zd'], ['s0', '2 * s1'])}
-  %rs = ascir.mul %r, %ls : {tensor('float32', ['z0', 'zd'], ['s0', '2 * s1'])}
-  %o = ascir.add %xc, %rs : {tensor('float32', ['z0', 'zd'], ['s0', '2 * s1'])}
-  %st = ascir.store %o : {tensor('float32', ['z0', 'zd'], ['s0', '2 * s1'])}
-  %y = ascir.output %st {{index = 0 : i64}} : {tensor('float32', ['z0', 'zd'], ['s0', '2 * s1'])}""",
+  %x = ascir.data {{index = 0 : i64}} : {tensor("float32", ["z0", "zd"], ["s0", "2 * s1"])}
+  %c = ascir.data {{index = 1 : i64}} : {tensor("float32", ["z0", "zd"], ["s0", "2 * s1"])}
+  %s = ascir.data {{index = 2 : i64}} : {tensor("float32", ["z0", "zd"], ["s0", "2 * s1"])}
+  %l = ascir.load %x : {tensor("float32", ["z0", "zd"], ["s0", "2 * s1"])}
+  %lc = ascir.load %c : {tensor("float32", ["z0", "zd"], ["s0", "2 * s1"])}
+  %ls = ascir.load %s : {tensor("float32", ["z0", "zd"], ["s0", "2 * s1"])}
+  %x1 = ascir.split %l {{axis = 1 : i64, sizes = [#ascir.expr<s1>, #ascir.expr<s1>], index = 0 : i64}} : {tensor("float32", ["z0", "zh"], ["s0", "s1"])}
+  %x2 = ascir.split %l {{axis = 1 : i64, sizes = [#ascir.expr<s1>, #ascir.expr<s1>], index = 1 : i64}} : {tensor("float32", ["z0", "zh"], ["s0", "s1"])}
+  %n2 = ascir.neg %x2 : {tensor("float32", ["z0", "zh"], ["s0", "s1"])}
+  %r = ascir.concat %n2, %x1 {{axis = 1 : i64}} : {tensor("float32", ["z0", "zd"], ["s0", "2 * s1"])}
+  %xc = ascir.mul %l, %lc : {tensor("float32", ["z0", "zd"], ["s0", "2 * s1"])}
+  %rs = ascir.mul %r, %ls : {tensor("float32", ["z0", "zd"], ["s0", "2 * s1"])}
+  %o = ascir.add %xc, %rs : {tensor("float32", ["z0", "zd"], ["s0", "2 * s1"])}
+  %st = ascir.store %o : {tensor("float32", ["z0", "zd"], ["s0", "2 * s1"])}
+  %y = ascir.output %st {{index = 0 : i64}} : {tensor("float32", ["z0", "zd"], ["s0", "2 * s1"])}""",
     "rope",
 )
 
@@ -79,7 +79,7 @@ def test_qkv_split_and_scale() -> None:
     body = [
         f"  %x = ascir.data {{index = 0 : i64}} : {tensor('float16', ['z0', 'z3'], ['s0', '3 * s1'])}",
         f"  %l = ascir.load %x : {tensor('float16', ['z0', 'z3'], ['s0', '3 * s1'])}",
-        "  %sc = ascir.scalar {value = \"0.125\"} : !ascir.scalar<float16>",
+        '  %sc = ascir.scalar {value = "0.125"} : !ascir.scalar<float16>',
     ]
     for j in range(3):
         t = tensor("float16", ["z0", "z1"], ["s0", "s1"])
@@ -109,7 +109,7 @@ def _transpose_ir(perm: list[int]) -> str:
   %b = ascir.data {{index = 1 : i64}} : {tb}
   %lx = ascir.load %x : {tx}
   %e = ascir.exp %lx : {tx}
-  %t = ascir.transpose %e {{perm = [{', '.join(map(str, perm))}]}} : {tb}
+  %t = ascir.transpose %e {{perm = [{", ".join(map(str, perm))}]}} : {tb}
   %lb = ascir.load %b : {tb}
   %a = ascir.add %t, %lb : {tb}
   %st = ascir.store %a : {tb}
@@ -145,7 +145,9 @@ def test_pad_then_relu(dtype: str, value: str) -> None:
   %r = ascir.relu %p : {dst}
   %st = ascir.store %r : {dst}
   %y = ascir.output %st {{index = 0 : i64}} : {dst}"""
-    ir = graph(["s0", "s1"], [("z0", "s0"), ("z1", "s1"), ("p0", "s0 + 3"), ("p1", "s1 + 5")], body, "padrelu")
+    ir = graph(
+        ["s0", "s1"], [("z0", "s0"), ("z1", "s1"), ("p0", "s0 + 3"), ("p1", "s1 + 5")], body, "padrelu"
+    )
     x = (RNG.standard_normal((sizes["s0"], sizes["s1"])) * 10).astype(dtype)
     (out,) = run_case(ir, [x], sizes, f"pad_{dtype}")
     torch = _torch()
@@ -191,15 +193,26 @@ def test_reference_matches_torch_on_every_op() -> None:
     x = RNG.standard_normal((4, 6)).astype(np.float32)
     t = tensor("float32", ["z0", "z1"], ["s0", "s1"])
     for op, result, expect in [
-        ("ascir.transpose %l {perm = [1, 0]}", tensor("float32", ["z1", "z0"], ["s1", "s0"]),
-         torch.from_numpy(x).t()),
-        ("ascir.split %l {axis = -1 : i64, sizes = [#ascir.expr<2>, #ascir.expr<s1 - 2>], index = 1 : i64}",
-         tensor("float32", ["z0", "z1"], ["s0", "s1 - 2"]), torch.split(torch.from_numpy(x), [2, 4], -1)[1]),
-        ("ascir.concat %l, %l {axis = 0 : i64}", tensor("float32", ["z0", "z1"], ["2 * s0", "s1"]),
-         torch.cat([torch.from_numpy(x)] * 2, 0)),
-        ('ascir.pad %l {low = [#ascir.expr<0>, #ascir.expr<2>], high = [#ascir.expr<1>, #ascir.expr<0>], value = "nan"}',
-         tensor("float32", ["z0", "z1"], ["s0 + 1", "s1 + 2"]),
-         torch.nn.functional.pad(torch.from_numpy(x), (2, 0, 0, 1), value=float("nan"))),
+        (
+            "ascir.transpose %l {perm = [1, 0]}",
+            tensor("float32", ["z1", "z0"], ["s1", "s0"]),
+            torch.from_numpy(x).t(),
+        ),
+        (
+            "ascir.split %l {axis = -1 : i64, sizes = [#ascir.expr<2>, #ascir.expr<s1 - 2>], index = 1 : i64}",
+            tensor("float32", ["z0", "z1"], ["s0", "s1 - 2"]),
+            torch.split(torch.from_numpy(x), [2, 4], -1)[1],
+        ),
+        (
+            "ascir.concat %l, %l {axis = 0 : i64}",
+            tensor("float32", ["z0", "z1"], ["2 * s0", "s1"]),
+            torch.cat([torch.from_numpy(x)] * 2, 0),
+        ),
+        (
+            'ascir.pad %l {low = [#ascir.expr<0>, #ascir.expr<2>], high = [#ascir.expr<1>, #ascir.expr<0>], value = "nan"}',
+            tensor("float32", ["z0", "z1"], ["s0 + 1", "s1 + 2"]),
+            torch.nn.functional.pad(torch.from_numpy(x), (2, 0, 0, 1), value=float("nan")),
+        ),
     ]:
         body = f"""
   %x = ascir.data {{index = 0 : i64}} : {t}
