@@ -26,7 +26,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
 )
-from xdsl.irdl import ParamAttrConstraint, VarOperandDef
+from xdsl.irdl import OptPropertyDef, ParamAttrConstraint, VarOperandDef
 from xdsl.printer import Printer
 
 from ascir_dialect.attributes import AxisAttr, ExprAttr, ScalarType, TensorType
@@ -325,7 +325,7 @@ class Node:
         for key, d in self._props.items():
             value = getattr(self.attr.ir_attr, key)
             if value is None:
-                if d.default_value is None:
+                if d.default_value is None and not isinstance(d, OptPropertyDef):
                     raise AscirVerifyError(
                         f"{self.op_type.PY_NAME} '{self.name}': attr.ir_attr.{key} is not set"
                     )
@@ -376,6 +376,16 @@ def _to_attribute(node: Node, key: str, constr: Any, value: Any) -> Any:
             return ExprAttr.of(value)
         if base is StringAttr:
             return StringAttr(str(value))
+        range_constr = getattr(constr, "elem_range_constraint", None)
+        if range_constr is not None:  # ArrayAttr: perm (ints), sizes / low / high (size expressions)
+            if not isinstance(value, (list, tuple)):
+                raise TypeError(f"expected a list, got {value!r}")
+            element = getattr(getattr(range_constr, "constr", None), "attr", None)
+            if element is IntegerAttr:
+                if any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+                    raise TypeError(f"expected a list of ints, got {value!r}")
+                return ArrayAttr([IntegerAttr(v, 64) for v in value])
+            return ArrayAttr([ExprAttr.of(v) for v in value])
         if isinstance(constr, ParamAttrConstraint):  # BoolAttr
             if not isinstance(value, bool):
                 raise TypeError(f"expected a bool, got {value!r}")

@@ -254,3 +254,42 @@ def test_refused_movements_name_the_node(body: str, message: str) -> None:
     module = parse_ir(graph(["s0", "s1"], [("z0", "s0"), ("z1", "s1")], body))
     with pytest.raises(PassError, match=message):
         compile_graph(module, name="refused")
+
+
+def test_seed_api_builds_transpose_and_split() -> None:
+    """The seed Python API: ``ascir.ops.Transpose`` / ``Split`` with list attributes (ints,
+    size expressions); an unpadded Load leaves the optional pad attributes unset."""
+    from pyautofuse import ascir, reference
+
+    f = ascir.dtypes.float32
+    g = ascir.HintGraph("g")
+    s0, s1 = g.create_size("s0"), g.create_size("s1")
+    z0, z1 = g.create_axis("z0", s0), g.create_axis("z1", s1)
+
+    def view(node, axes, sizes) -> None:
+        node.y.dtype, node.y.axis, node.y.size = f, axes, sizes
+
+    x = ascir.ops.Data("x", g)
+    x.attr.ir_attr.index = 0
+    view(x, [z0, z1], [s0, s1])
+    ld = ascir.ops.Load("l", g)
+    ld.x = x
+    view(ld, [z0, z1], [s0, s1])
+    t = ascir.ops.Transpose("t", g)
+    t.x = ld
+    t.attr.ir_attr.perm = [1, 0]
+    view(t, [z1, z0], [s1, s0])
+    p = ascir.ops.Split("p", g)
+    p.x = t
+    p.attr.ir_attr.axis, p.attr.ir_attr.sizes, p.attr.ir_attr.index = 1, [1, s0 - 1], 1
+    view(p, [z1, z0], [s1, s0 - 1])
+    st = ascir.ops.Store("st", g)
+    st.x = p
+    view(st, [z1, z0], [s1, s0 - 1])
+    o = ascir.ops.Output("o", g)
+    o.x = st
+    o.attr.ir_attr.index = 0
+    view(o, [z1, z0], [s1, s0 - 1])
+    a = RNG.standard_normal((3, 4)).astype(np.float32)
+    (got,) = reference(g, a, sizes={"s0": 3, "s1": 4})
+    np.testing.assert_array_equal(got, a.T[:, 1:])
