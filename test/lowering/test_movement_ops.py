@@ -132,7 +132,7 @@ def test_transpose_then_add(perm: list[int]) -> None:
     assert_close(out, expect.numpy(), name="transpose vs torch")
 
 
-@pytest.mark.parametrize("dtype,value", [("float32", "-1.5"), ("int32", "7")])
+@pytest.mark.parametrize("dtype,value", [("float32", "-1.5"), ("int32", "7"), ("float16", "inf")])
 def test_pad_then_relu(dtype: str, value: str) -> None:
     """Constant pad on both axes (low and high, off the 32-byte grid), then Relu."""
     sizes = _sizes("s0", "s1")
@@ -151,7 +151,7 @@ def test_pad_then_relu(dtype: str, value: str) -> None:
     x = (RNG.standard_normal((sizes["s0"], sizes["s1"])) * 10).astype(dtype)
     (out,) = run_case(ir, [x], sizes, f"pad_{dtype}")
     torch = _torch()
-    v = float(value) if dtype == "float32" else int(value)
+    v = int(value) if dtype == "int32" else float(value)
     expect = torch.relu(torch.nn.functional.pad(torch.from_numpy(x), (3, 2, 1, 2), value=v))
     assert_close(out, expect.numpy(), name="pad vs torch")
 
@@ -293,3 +293,98 @@ def test_seed_api_builds_transpose_and_split() -> None:
     a = RNG.standard_normal((3, 4)).astype(np.float32)
     (got,) = reference(g, a, sizes={"s0": 3, "s1": 4})
     np.testing.assert_array_equal(got, a.T[:, 1:])
+
+
+def test_pad_along_a_strided_innermost_axis_is_refused() -> None:
+    """Transpose of the last two axes, then Pad along the new innermost axis: GM does not
+    read that axis contiguously, so the padded copy cannot be placed; refused, located."""
+    src = tensor("float32", ["z1", "z0"], ["s1", "s0"])
+    tt = tensor("float32", ["z0", "z1"], ["s0", "s1"])
+    dst = tensor("float32", ["z0", "p1"], ["s0", "s1 + 1"])
+    body = f"""
+  %x = ascir.data {{index = 0 : i64}} : {src}
+  %l = ascir.load %x : {src}
+  %t = ascir.transpose %l {{perm = [1, 0]}} : {tt}
+  %p = ascir.pad %t {{low = [#ascir.expr<0>, #ascir.expr<1>], high = [#ascir.expr<0>, #ascir.expr<0>]}} : {dst}
+  %st = ascir.store %p : {dst}
+  %y = ascir.output %st {{index = 0 : i64}} : {dst}"""
+    module = parse_ir(graph(["s0", "s1"], [("z0", "s0"), ("z1", "s1"), ("p1", "s1 + 1")], body))
+    with pytest.raises(PassError, match="padded along its innermost axis must read it contiguously"):
+        compile_graph(module, name="strided_pad")
+
+
+def test_concat_piece_with_a_broadcast_operand() -> None:
+    """A Concat piece computed with a row broadcast along the concat axis (b + bias[row]):
+    the broadcast operand is position-independent there and is not padded."""
+    sizes = _sizes("s0", "s1", "s2")
+    ta = tensor("float32", ["z0", "za"], ["s0", "s1"])
+    tb = tensor("float32", ["z0", "zb"], ["s0", "s2"])
+    tr = tensor("float32", ["z0", "zb"], ["s0", "1"], ["1", "0"])
+    tc = tensor("float32", ["z0", "zc"], ["s0", "s1 + s2"])
+    body = f"""
+  %a = ascir.data {{index = 0 : i64}} : {ta}
+  %b = ascir.data {{index = 1 : i64}} : {tb}
+  %r = ascir.data {{index = 2 : i64}} : {tensor("float32", ["z0"], ["s0"])}
+  %la = ascir.load %a : {ta}
+  %lb = ascir.load %b : {tb}
+  %lr = ascir.load %r : {tr}
+  %br = ascir.broadcast %lr : {tb}
+  %sb = ascir.add %lb, %br : {tb}
+  %c = ascir.concat %la, %sb {{axis = 1 : i64}} : {tc}
+  %st = ascir.store %c : {tc}
+  %y = ascir.output %st {{index = 0 : i64}} : {tc}"""
+    axes = [("z0", "s0"), ("za", "s1"), ("zb", "s2"), ("zc", "s1 + s2")]
+    ir = graph(["s0", "s1", "s2"], axes, body, "catbias")
+    a = RNG.standard_normal((sizes["s0"], sizes["s1"])).astype(np.float32)
+    b = RNG.standard_normal((sizes["s0"], sizes["s2"])).astype(np.float32)
+    r = RNG.standard_normal((sizes["s0"],)).astype(np.float32)
+    (out,) = run_case(ir, [a, b, r], sizes, "catbias")
+    assert_close(out, np.concatenate([a, b + r[:, None]], axis=1), name="concat with bias")
+
+
+def test_seed_api_rotate_half_compiles_and_matches_torch() -> None:
+    """rotate-half through the seed API: ``Split`` twice, ``Neg``, ``Concat`` with a list
+    input (``c.xs = [a.y, b.y]``), dtypes inferred; compiled and run on the simulator."""
+    from pyautofuse import ascir
+
+    torch = _torch()
+    f = ascir.dtypes.float32
+    g = ascir.HintGraph("rot_api")
+    s0, s1 = g.create_size("s0"), g.create_size("s1")
+    z0, zd, zh = g.create_axis("z0", s0), g.create_axis("zd", s1 * 2), g.create_axis("zh", s1)
+    x = ascir.ops.Data("x", g)
+    x.attr.ir_attr.index = 0
+    x.y.dtype, x.y.axis = f, [z0, zd]
+    ld = ascir.ops.Load("l", g)
+    ld.x = x
+    ld.y.axis = [z0, zd]
+    halves = []
+    for j in range(2):
+        p = ascir.ops.Split(f"h{j}", g)
+        p.x = ld
+        p.attr.ir_attr.axis, p.attr.ir_attr.sizes, p.attr.ir_attr.index = 1, [s1, s1], j
+        p.y.axis = [z0, zh]
+        halves.append(p)
+    n = ascir.ops.Neg("n", g)
+    n.x = halves[1]
+    n.y.axis = [z0, zh]
+    c = ascir.ops.Concat("c", g)
+    c.xs = [n.y, halves[0].y]
+    c.attr.ir_attr.axis = 1
+    c.y.axis = [z0, zd]
+    st = ascir.ops.Store("st", g)
+    st.x = c
+    st.y.axis = [z0, zd]
+    o = ascir.ops.Output("o", g)
+    o.x = st
+    o.attr.ir_attr.index = 0
+    o.y.axis = [z0, zd]
+    sizes = _sizes("s0", "s1")
+    a = RNG.standard_normal((sizes["s0"], 2 * sizes["s1"])).astype(np.float32)
+    for vf in (True, False):
+        (got,) = compile_graph(g, name=f"rot_api_{vf}", vf=vf, check=True)(a, sizes=sizes)
+        t = torch.from_numpy(a)
+        h = sizes["s1"]
+        assert_close(
+            got, torch.cat([-t[..., h:], t[..., :h]], -1).numpy(), name=f"seed API rotate-half vf={vf}"
+        )
