@@ -334,6 +334,7 @@ class BodyBuilder:
         dst_stride: Value = 0,
         pad_value: int | float | None = None,
         compact: bool = False,
+        padding: tuple[Value, Value] | None = None,
     ) -> None:
         props: dict[str, Attribute] = {}
         if compact:
@@ -345,7 +346,15 @@ class BodyBuilder:
                 if is_float(element)
                 else IntegerAttr(int(pad_value), element)
             )
-        operands = [dst, src, self.v(count), self.v(length), self.v(src_stride), self.v(dst_stride)]
+        operands = [
+            dst,
+            src,
+            self.v(count),
+            self.v(length),
+            self.v(src_stride),
+            self.v(dst_stride),
+            [self.v(p) for p in padding] if padding is not None else [],
+        ]
         self.emit(ac.DataCopyPadOp, operands, props)
 
     def vec(self, cls: type[Operation], *operands: Value, **props: str) -> None:
@@ -409,9 +418,7 @@ class BodyBuilder:
         return self.emit(ac.UpdateMaskOp, [self.v(remaining)], {"dtype": dtype}, MaskType(), name)  # type: ignore[return-value]
 
     def create_mask(self, dtype: Attribute, pattern: str = "ALL", name: str = "mask") -> SSAValue:
-        return self.emit(
-            ac.CreateMaskOp, [], {"dtype": dtype, "pattern": pattern}, MaskType(), name
-        )  # type: ignore[return-value]
+        return self.emit(ac.CreateMaskOp, [], {"dtype": dtype, "pattern": pattern}, MaskType(), name)  # type: ignore[return-value]
 
     def reg_load(self, ptr: SSAValue, offset: Value, name: str = "r", dist: str = "DIST_NORM") -> SSAValue:
         props: dict[str, Attribute | str] = {"dist": dist} if dist != "DIST_NORM" else {}
@@ -501,7 +508,9 @@ class HostBuilder(BodyBuilder):
         """``s0={0}, s1={1}``: the placeholders of the named size arguments (all by default),
         sorted by name, as ``ascir_dialect.symbolic.bindings_text`` lists concrete values."""
         wanted = sorted(set(self.state.sizes if names is None else names))
-        parts = [f"{message_text(n)}={{{self.state.sizes.index(n)}}}" for n in wanted if n in self.state.sizes]
+        parts = [
+            f"{message_text(n)}={{{self.state.sizes.index(n)}}}" for n in wanted if n in self.state.sizes
+        ]
         return ", ".join(parts) or "no sizes"
 
     @contextmanager
@@ -547,9 +556,7 @@ class HostBuilder(BodyBuilder):
         op.properties["code"] = IntAttr(self.code_for(reason))
 
     # ----------------------------------------------------------- arithmetic
-    def _checked(
-        self, cls: type[Operation], a: Value, b: Value, name: str | None, what: str
-    ) -> SSAValue:
+    def _checked(self, cls: type[Operation], a: Value, b: Value, name: str | None, what: str) -> SSAValue:
         lhs = self.v(a)
         rhs = self.v(b, lhs.type)
         op = self.insert(cls.build(operands=[lhs, rhs], result_types=[i64, i1]))
@@ -713,7 +720,12 @@ class KernelModuleBuilder:
         block = Block(arg_types=[i64] * len(self.sizes) + [u32, u32])  # core_num, ub_size: uint32_t
         for arg, n in zip(block.args, [*self.sizes, "core_num", "ub_size"], strict=True):
             arg.name_hint = n
-        yield HostBuilder(block, self.sizes), list(block.args[: len(self.sizes)]), block.args[-2], block.args[-1]
+        yield (
+            HostBuilder(block, self.sizes),
+            list(block.args[: len(self.sizes)]),
+            block.args[-2],
+            block.args[-1],
+        )
         host = ac.HostTilingOp.build(
             properties={"size_names": ArrayAttr([StringAttr(s) for s in self.sizes])},
             regions=[Region(block)],

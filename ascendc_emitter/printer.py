@@ -659,7 +659,15 @@ class CppPrinter:
         if op.to_ub:
             pad = f"false, 0, 0, static_cast<{t}>(0)"
             if op.pad_value is not None:
-                pad = f"true, 0, 0, {literal(op.pad_value, op.dst.type.element)}"
+                left, right = (
+                    (
+                        f"static_cast<uint8_t>({self.ref(op.padding[0])})",
+                        f"static_cast<uint8_t>({self.ref(op.padding[1])})",
+                    )
+                    if op.padding
+                    else ("0", "0")
+                )
+                pad = f"true, {left}, {right}, {literal(op.pad_value, op.dst.type.element)}"
             self.line(
                 f"{api}({self.ref(op.dst)}, {self.ref(op.src)}, {params}, AscendC::DataCopyPadExtParams<{t}>{{{pad}}});"
             )
@@ -685,7 +693,9 @@ class CppPrinter:
     def _alloc_event(self, op: Operation) -> None:
         assert isinstance(op, ac.AllocEventOp)
         event = f"AscendC::HardEvent::{mode(op, 'event')}"
-        self.line(f"const int64_t {self.bind(op.result, op.result.name_hint or 'event')} = static_cast<int64_t>(GetTPipePtr()->AllocEventID<{event}>());")
+        self.line(
+            f"const int64_t {self.bind(op.result, op.result.name_hint or 'event')} = static_cast<int64_t>(GetTPipePtr()->AllocEventID<{event}>());"
+        )
 
     def _key_switch(self, op: Operation) -> None:
         assert isinstance(op, ac.KeySwitchOp)
@@ -844,7 +854,14 @@ def emit_host_impl(module: ModuleOp) -> str:
     return p.out.getvalue()
 
 
-_DIVISIONS = ("arith.floordivsi", "arith.ceildivsi", "arith.divsi", "arith.divui", "arith.remsi", "arith.remui")
+_DIVISIONS = (
+    "arith.floordivsi",
+    "arith.ceildivsi",
+    "arith.divsi",
+    "arith.divui",
+    "arith.remsi",
+    "arith.remui",
+)
 
 
 def _check_host_divisions(host: ac.HostTilingOp) -> None:

@@ -956,6 +956,9 @@ class GraphLowering:
         self._once_per_row_chunk(t, lambda: self._load_tile(n, t))
 
     def _load_tile(self, n: LoadOp, t: TensorType) -> None:
+        if n.padded:
+            self._padded_load_tile(n, t)
+            return
         b = self.b
         dst, e = self.values[n.results[0]], element_bytes(element_type(t.dtype))
         self._note_copy(dst)
@@ -967,6 +970,79 @@ class GraphLowering:
         else:  # strided GM rows: one element per block, packed densely in UB
             gap = b.mul(b.sub(self.sym(t.strides[-1]), 1), e)
             b.copy_pad(dst, src, self.count, e, gap, 0, compact=True)
+        b.sync("MTE2_V")
+
+    def _padded_load_tile(self, n: LoadOp, t: TensorType) -> None:
+        """A padded load (``lower-movement``: ascir.pad, ascir.concat): the tile is filled
+        with the pad value (``Duplicate``), then the positions inside every axis's valid
+        range ``[low, repeat - high)`` are copied over it. A padded outer axis copies nothing
+        in a work item whose coordinate is outside its range; on the inner axis the copy
+        lands at tile position ``p = max(start, low) - start``, which DataCopyPad reaches
+        from the 32-byte block below it with ``leftPadding = p mod (32 / sizeof(T))`` pad
+        values (DataCopyPadExtParams; asc-devkit docs/zh/api/SIMD-API/基础API/数据搬运/
+        DataCopyPad.md: each side's padding at most 32 bytes)."""
+        b = self.b
+        element = element_type(t.dtype)
+        dst, e = self.values[n.results[0]], element_bytes(element)
+        self._note_copy(dst)
+        low, high = n.pads
+        value = n.pad_python_value()
+        fill = b.const(value, scalar_type(t.dtype), f"{n.node_name}_fill")
+        b.vec(ac.DuplicateOp, dst, fill, self._count(t))
+        b.sync("V_MTE2")  # the copy overwrites what Duplicate wrote
+        off = self.sym(n.offset.data)
+        inside: SSAValue | None = None
+
+        def both(cond: SSAValue) -> SSAValue:
+            return cond if inside is None else b.select(inside, cond, inside)
+
+        for coord, r, st, lo, hi in zip(
+            self.coords, t.repeats[:-1], t.strides[:-1], low[:-1], high[:-1], strict=True
+        ):
+            if r == 1:
+                continue
+            assert coord is not None
+            if lo != 0 or hi != 0:
+                lo_v, end_v = self.sym(lo), self.sym(r - hi)
+                ok = b.select(
+                    b.cmp("sge", coord, lo_v), b.cmp("slt", coord, end_v), b.cmp("sge", coord, lo_v)
+                )
+                inside = both(ok)
+                coord = b.sub(coord, lo_v)
+            off = b.add(off, b.mul(coord, self.sym(st)))
+        if not _inner_full(t):
+            with b.when(inside if inside is not None else b.cmp("eq", 0, 0)) as wb:
+                wb.copy_pad(dst, wb.gslice(self.globals[n.x.owner], off), 1, e)  # type: ignore[index]
+            b.sync("MTE2_V")
+            return
+        lo, hi = low[-1], high[-1]
+        if (lo != 0 or hi != 0) and t.strides[-1] != 1:
+            raise PassError(
+                PASS,
+                f"{n.describe()}: a load padded along its innermost axis must read it contiguously "
+                f"(stride 1, got {t.strides[-1]}); pad or concatenate along a contiguous GM axis",
+                at=n,
+            )
+        lo_v = self.sym(lo)
+        first = b.max(self.start, lo_v, name=f"{n.node_name}_v0")
+        last = b.min(b.add(self.start, self.count), self.sym(t.repeats[-1] - hi), name=f"{n.node_name}_v1")
+        inside = both(b.cmp("slt", first, last))
+        with b.when(inside) as wb:
+            num = wb.sub(last, first)
+            src_off = wb.add(off, wb.mul(wb.sub(first, lo_v), self.sym(t.strides[-1])))
+            src = wb.gslice(self.globals[n.x.owner], src_off)  # type: ignore[index]
+            if t.strides[-1] == 1:
+                per_block = 32 // e
+                p = wb.sub(first, self.start)
+                left = wb.rem(p, per_block)
+                aligned = wb.sub(p, left)
+                right = wb.rem(wb.sub(per_block, wb.rem(wb.add(left, num), per_block)), per_block)
+                wb.copy_pad(
+                    wb.lslice(dst, aligned), src, 1, wb.mul(num, e), pad_value=value, padding=(left, right)
+                )
+            else:
+                gap = wb.mul(wb.sub(self.sym(t.strides[-1]), 1), e)
+                wb.copy_pad(dst, src, num, e, gap, 0, compact=True)
         b.sync("MTE2_V")
 
     def _store(self, n: StoreOp) -> None:

@@ -54,6 +54,12 @@ def _lower() -> type[ModulePass]:
     return LowerToAscendCPass
 
 
+def _lower_movement() -> type[ModulePass]:
+    from passes.lower_movement import LowerMovementPass
+
+    return LowerMovementPass
+
+
 def _autofuse() -> type[ModulePass]:
     from lowering.pipeline import AutofusePass
 
@@ -64,6 +70,10 @@ PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {
     "normalize-arange-broadcast-views": (
         _normalize,
         "seed 000 FR8/AL-2: pass degenerate Arange views through, pad 1-D ones",
+    ),
+    "lower-movement": (
+        _lower_movement,
+        "Transpose/Split/Pad/Concat -> load views, padded loads and position selects (GM boundary)",
     ),
     "fold-constant-casts": (
         _fold_casts,
@@ -86,7 +96,7 @@ PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {
     ),
     "autofuse": (
         _autofuse,
-        "the whole pipeline: indirect-load-template-cases, fold-constant-casts, "
+        "the whole pipeline: indirect-load-template-cases, lower-movement, fold-constant-casts, "
         "normalize-arange-broadcast-views, schedule, "
         "vf-partition, lower-to-ascendc",
     ),

@@ -123,18 +123,34 @@ def reduced_positions(space: LoopSpace, node: ReduceNode) -> frozenset[int]:
     return frozenset(space.axes.index(src.axis[i]) for i in phases.reduced_positions(node))
 
 
+def padded_positions(space: LoopSpace, n: LoadOp) -> dict[int, tuple[SizeExpr, SizeExpr]]:
+    """The loop positions a padded load pads, with their (low, high) pads."""
+    t = n.result_tensor()
+    low, high = n.pads
+    out: dict[int, tuple[SizeExpr, SizeExpr]] = {}
+    for a, lo, hi in zip(t.axis, low, high, strict=True):
+        if lo != 0 or hi != 0:
+            out[space.axes.index(a)] = (lo, hi)
+    return out
+
+
 def merge_groups(graph: GraphOp, space: LoopSpace) -> list[list[int]]:
     """Groups of adjacent loop-axis positions to merge, outermost group first."""
     views = []
     addressed = []
+    padded: set[int] = set()
     for n in loop_nodes(graph):
         v = space.align(n.out_type, n.describe())  # type: ignore[arg-type]
         views.append(v)
         if isinstance(n, (LoadOp, StoreOp, ArangeOp)):
             addressed.append(v)
+        if isinstance(n, LoadOp) and n.padded:
+            padded |= set(padded_positions(space, n))
     reductions = [reduced_positions(space, n) for n in graph.nodes() if isinstance(n, ReduceNode)]
 
     def mergeable(i: int) -> bool:  # positions i and i + 1
+        if i in padded or i + 1 in padded:
+            return False  # a padded axis keeps its own coordinate (its valid range)
         for v in views:
             if (v.repeats[i] == 1) != (v.repeats[i + 1] == 1):
                 return False

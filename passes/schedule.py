@@ -24,15 +24,15 @@ from xdsl.ir import Block, Region, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
-from ascir_dialect.attributes import AxisAttr, AxisKind, TensorType
+from ascir_dialect.attributes import AxisAttr, AxisKind, ExprAttr, TensorType
 from ascir_dialect.diagnostics import first_verification_error
 from ascir_dialect.ops import GraphOp
-from ascir_dialect.ops.memory import OutputOp
+from ascir_dialect.ops.memory import LoadOp, OutputOp
 from ascir_dialect.ops.sources import DataOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
 from passes.diagnostics import PassError
 from passes.graphs import each_graph
-from passes.loop_space import PASS, LoopSpace, find_loop_space, merge_groups
+from passes.loop_space import PASS, LoopSpace, find_loop_space, merge_groups, padded_positions
 from passes.phases import phase_plan
 
 
@@ -83,6 +83,13 @@ def schedule_graph(graph: GraphOp) -> GraphOp:
         if isinstance(t, TensorType) and not isinstance(node, (DataOp, OutputOp, WorkspaceOp)):
             t = rewrite(t, node.describe())
         props = dict(node.properties)
+        if isinstance(node, LoadOp) and node.padded:  # pads onto the merged axes
+            pads = padded_positions(space, node)
+            zero = SizeExpr(0)
+            lows = [pads[g[0]][0] if len(g) == 1 and g[0] in pads else zero for g in groups]
+            highs = [pads[g[0]][1] if len(g) == 1 and g[0] in pads else zero for g in groups]
+            props["pad_low"] = ArrayAttr([ExprAttr.of(p) for p in lows])
+            props["pad_high"] = ArrayAttr([ExprAttr.of(p) for p in highs])
         if node.sched is not None:
             props["sched"] = ArrayAttr([StringAttr(n) for n in names])
         operands = [

@@ -1017,12 +1017,17 @@ class DataCopyPadOp(IRDLOperation):
     block_len = operand_def(i64)
     src_stride = operand_def(i64)
     dst_stride = operand_def(i64)
+    padding = var_operand_def(i64)
+    """Empty, or ``leftPadding`` and ``rightPadding`` (elements of ``pad_value`` before and
+    after each block's data in UB, each at most 32 bytes: DataCopyPadExtParams,
+    asc-devkit docs/zh/api/SIMD-API/基础API/数据搬运/DataCopyPad.md)."""
     pad_value = opt_prop_def(IntegerAttr | FloatAttr)
     compact = opt_prop_def(UnitAttr)
     """Present: ``PaddingMode::Compact`` (UB blocks packed back to back, no 32-byte padding)."""
     traits = traits_def(*READS_WRITES)
     assembly_format = (
         "$dst `,` $src `,` `{` $block_count `,` $block_len `,` $src_stride `,` $dst_stride `}` "
+        "(`padding` `(` $padding^ `)`)? "
         "(`pad` $pad_value^)? (`compact` $compact^)? attr-dict `:` type($dst) `,` type($src)"
     )
 
@@ -1033,6 +1038,10 @@ class DataCopyPadOp(IRDLOperation):
         same_elements(self, [self.dst, self.src], "dst/src")
         if self.pad_value is not None and not self.to_ub:
             raise VerifyException("ascendc.data_copy_pad: a pad value only applies to GM->UB copies")
+        if self.padding and (len(self.padding) != 2 or self.pad_value is None):
+            raise VerifyException(
+                "ascendc.data_copy_pad: padding takes leftPadding and rightPadding and needs a pad value"
+            )
         if self.pad_value is not None and not scalar_matches(self.pad_value.type, elem(self.dst)):
             raise VerifyException(
                 f"ascendc.data_copy_pad: pad value is {self.pad_value.type} but dst holds {elem(self.dst)}"

@@ -28,7 +28,7 @@ from xdsl.dialects.builtin import (
     ModuleOp,
     StringAttr,
 )
-from xdsl.irdl import ParamAttrConstraint, VarOperandDef
+from xdsl.irdl import OptOperandDef, OptPropertyDef, ParamAttrConstraint, VarOperandDef
 from xdsl.printer import Printer
 
 from ascir_dialect.attributes import AxisAttr, ExprAttr, ScalarType, TensorType
@@ -46,6 +46,10 @@ from ascir_dialect.symbolic import SizeExpr, expr
 SCALAR_RESULT_OPS = frozenset({"Scalar", "ScalarData", "IndexExpr"})
 SAME_DTYPE_RESULT = frozenset(
     {
+        "Transpose",
+        "Concat",
+        "Split",
+        "Pad",
         "Load",
         "Store",
         "Output",
@@ -132,7 +136,7 @@ class HintGraph:
         if node.graph is None:
             object.__setattr__(node, "graph", self)
             self.nodes.append(node)
-            for src in node.inputs.values():
+            for src in node.input_nodes():
                 self._adopt(src)
         elif node.graph is not self:
             raise ValueError(f"node '{node.name}' belongs to graph '{node.graph.name}', not '{self.name}'")
@@ -246,7 +250,11 @@ class Node:
     def __init__(self, name: str, graph: HintGraph | None = None):
         defs = self.op_type.get_irdl_definition()
         self._ports = [n for n, _ in defs.operands]
-        self._optional = {n for n, d in defs.operands if isinstance(d, VarOperandDef)}
+        self._optional = {n for n, d in defs.operands if isinstance(d, OptOperandDef)}
+        self._variadic = {
+            n for n, d in defs.operands if isinstance(d, VarOperandDef) and not isinstance(d, OptOperandDef)
+        }
+        """Ports taking a list of nodes (Concat's ``xs``)."""
         self._props = {k: d for k, d in defs.properties.items() if k not in COMMON_PROPERTIES}
         object.__setattr__(self, "name", _check_name(self.op_type.PY_NAME, "the node name", name))
         object.__setattr__(self, "graph", None)
@@ -269,14 +277,30 @@ class Node:
                 f"{self.op_type.PY_NAME} '{self.name}' has no input '{name}' "
                 f"(inputs: {', '.join(self._ports) or 'none'})"
             )
-        src = value.node if isinstance(value, NodeOutput) else value
-        if not isinstance(src, Node):
-            raise TypeError(f"input '{name}' of '{self.name}' must be a node or node.y, got {value!r}")
-        self.inputs[name] = src
-        graph = self.graph or src.graph
+        if name in self._variadic:
+            if not isinstance(value, (list, tuple)) or not value:
+                raise TypeError(
+                    f"input '{name}' of '{self.name}' takes a non-empty list of nodes, got {value!r}"
+                )
+            srcs = [v.node if isinstance(v, NodeOutput) else v for v in value]
+        else:
+            srcs = [value.node if isinstance(value, NodeOutput) else value]
+        for src in srcs:
+            if not isinstance(src, Node):
+                raise TypeError(f"input '{name}' of '{self.name}' must be a node or node.y, got {src!r}")
+        self.inputs[name] = srcs if name in self._variadic else srcs[0]
+        graph = self.graph or next((s.graph for s in srcs if s.graph is not None), None)
         if graph is not None:
             graph._adopt(self)
-            graph._adopt(src)
+            for src in srcs:
+                graph._adopt(src)
+
+    def input_nodes(self) -> list[Node]:
+        """Every input node, a variadic port's list flattened."""
+        out: list[Node] = []
+        for v in self.inputs.values():
+            out.extend(v if isinstance(v, list) else [v])
+        return out
 
     def infer_dtype(self, operand_types: Sequence[Any] = ()) -> None:
         """Fill ``y.dtype`` from the first input where the op keeps the dtype."""
@@ -296,7 +320,12 @@ class Node:
             raise AscirVerifyError(
                 f"{self.op_type.PY_NAME} '{self.name}': input(s) {', '.join(missing)} not set"
             )
-        return [self.inputs[p] for p in self._ports if p in self.inputs]
+        out: list[Node] = []
+        for p in self._ports:
+            if p in self.inputs:
+                v = self.inputs[p]
+                out.extend(v if isinstance(v, list) else [v])
+        return out
 
     # ------------------------------------------------------------------ building
     def _result_type(self, operand_types: Sequence[Any]) -> TensorType | ScalarType:
@@ -327,7 +356,7 @@ class Node:
         for key, d in self._props.items():
             value = getattr(self.attr.ir_attr, key)
             if value is None:
-                if d.default_value is None:
+                if d.default_value is None and not isinstance(d, OptPropertyDef):
                     raise AscirVerifyError(
                         f"{self.op_type.PY_NAME} '{self.name}': attr.ir_attr.{key} is not set"
                     )
@@ -343,7 +372,9 @@ class Node:
         grouped: list[Any] = []
         it = iter(operands)
         for port, d in defs:
-            if isinstance(d, VarOperandDef):
+            if port in self._variadic:
+                grouped.append([next(it) for _ in self.inputs[port]])
+            elif isinstance(d, VarOperandDef):
                 grouped.append([next(it)] if port in self.inputs else [])
             else:
                 grouped.append(next(it))
@@ -382,6 +413,16 @@ def _to_attribute(node: Node, key: str, constr: Any, value: Any) -> Any:
             if isinstance(value, bool) or not isinstance(value, (int, float)):
                 raise TypeError(f"expected a float, got {value!r}")
             return FloatAttr(float(value), Float64Type())
+        range_constr = getattr(constr, "elem_range_constraint", None)
+        if range_constr is not None:  # ArrayAttr: perm (ints), sizes / low / high (size expressions)
+            if not isinstance(value, (list, tuple)):
+                raise TypeError(f"expected a list, got {value!r}")
+            element = getattr(getattr(range_constr, "constr", None), "attr", None)
+            if element is IntegerAttr:
+                if any(isinstance(v, bool) or not isinstance(v, int) for v in value):
+                    raise TypeError(f"expected a list of ints, got {value!r}")
+                return ArrayAttr([IntegerAttr(v, 64) for v in value])
+            return ArrayAttr([ExprAttr.of(v) for v in value])
         if isinstance(constr, ParamAttrConstraint):  # BoolAttr
             if not isinstance(value, bool):
                 raise TypeError(f"expected a bool, got {value!r}")

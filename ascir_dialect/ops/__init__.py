@@ -33,6 +33,7 @@ from ascir_dialect.ops.graph import GraphOp
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.math import MATH_OPS, PY_ALIASES
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
+from ascir_dialect.ops.movement import ConcatOp, PadOp, SplitOp, TransposeOp
 from ascir_dialect.ops.node import AscirNode
 from ascir_dialect.ops.reduce import MaxOp, MinOp, SumOp
 from ascir_dialect.ops.sources import (
@@ -88,6 +89,11 @@ NODE_OPS: tuple[type[AscirNode], ...] = (
     IndirectLoadOp,
     # math ops (issue 19)
     *MATH_OPS,
+    # data movement (issue 19)
+    TransposeOp,
+    ConcatOp,
+    SplitOp,
+    PadOp,
 )
 """All node ops, in a fixed order (used for registration and the Python API)."""
 

@@ -18,12 +18,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def
+from xdsl.dialects.builtin import ArrayAttr, StringAttr
+from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, prop_def, result_def
 
 from ascir_dialect.attributes import ExprAttr, TensorType
 from ascir_dialect.lazy import LazyModule
 from ascir_dialect.ops.node import AscirNode
-from ascir_dialect.ops.sources import IndexedNode
+from ascir_dialect.ops.sources import IndexedNode, check_literal, literal_value
 from ascir_dialect.symbolic import SizeExpr
 
 if TYPE_CHECKING:
@@ -175,12 +176,42 @@ class OffsetNode(AscirNode):
 
 @irdl_op_definition
 class LoadOp(OffsetNode):
-    """Copy a view of a GM tensor (Data or Workspace) into UB."""
+    """Copy a view of a GM tensor (Data or Workspace) into UB.
+
+    A *padded* load (``pad_low``, ``pad_high``, ``pad_value``, written by
+    ``lower-movement`` for ascir.pad and ascir.concat) reads only the positions
+    ``pad_low[k] <= i_k < repeats[k] - pad_high[k]`` of every axis, element ``i`` from
+    ``offset + sum((i_k - pad_low[k]) * stride_k)``; every other position holds
+    ``pad_value`` and reads nothing.
+    """
 
     name = "ascir.load"
     PY_NAME: ClassVar[str] = "Load"
     x = operand_def(TensorType)
+    pad_low = opt_prop_def(ArrayAttr[ExprAttr])
+    pad_high = opt_prop_def(ArrayAttr[ExprAttr])
+    pad_value = opt_prop_def(StringAttr)
     y = result_def(TensorType)
+
+    @property
+    def padded(self) -> bool:
+        return self.pad_low is not None
+
+    @property
+    def pads(self) -> tuple[list[SizeExpr], list[SizeExpr]]:
+        """(low, high) per view axis; zeros for an unpadded load."""
+        rank = self.result_tensor().rank
+        if self.pad_low is None or self.pad_high is None:
+            return [SizeExpr(0)] * rank, [SizeExpr(0)] * rank
+        return [e.data for e in self.pad_low.data], [e.data for e in self.pad_high.data]
+
+    def pad_python_value(self) -> int | float | bool:
+        assert self.pad_value is not None
+        return literal_value(self.result_tensor().dtype, self.pad_value.data)
+
+    def expressions(self) -> list[SizeExpr]:
+        low, high = self.pads
+        return [*super().expressions(), *low, *high]
 
     def verify_node(self) -> None:
         src = self.x.owner
@@ -193,9 +224,37 @@ class LoadOp(OffsetNode):
             raise self.fail(
                 f"load changes dtype {self.x.type.dtype} -> {t.dtype}; use ascir.cast after the load"
             )  # type: ignore[union-attr]
+        given = [p is not None for p in (self.pad_low, self.pad_high, self.pad_value)]
+        if any(given) and not all(given):
+            raise self.fail("a padded load gives pad_low, pad_high and pad_value together")
+        if all(given):
+            low, high = self.pads
+            if len(low) != t.rank or len(high) != t.rank:
+                raise self.fail(
+                    f"pad_low and pad_high have {len(low)} and {len(high)} entries; give one per view axis ({t.rank})"
+                )
+            for p in (*low, *high):
+                if p.is_constant and p.as_int() < 0:
+                    raise self.fail(f"pad {p} is negative")
+            assert self.pad_value is not None
+            check_literal(self, t.dtype, self.pad_value.data)
 
     def reference(self, rt: Any, args: Sequence[Any]) -> Any:
-        return rt.read_view(self, args[0], self.result_tensor(), self.offset.data)
+        t = self.result_tensor()
+        if not self.padded:
+            return rt.read_view(self, args[0], t, self.offset.data)
+        import numpy as np
+
+        low, high = ([rt.eval(p) for p in ps] for ps in self.pads)
+        shape = rt.shape(t)
+        inner = [max(0, n - lo - hi) for n, lo, hi in zip(shape, low, high, strict=True)]
+        if any(p < 0 for p in (*low, *high)):
+            rt.fail(self, f"pads low={low} high={high} must be >= 0")
+        valid = TensorType(t.dtype, t.axis, inner, t.strides)
+        data = rt.read_view(self, args[0], valid, self.offset.data)
+        out = np.full(shape, self.pad_python_value(), dtype=t.dtype.numpy)
+        out[tuple(slice(lo, lo + n) for lo, n in zip(low, inner, strict=True))] = data
+        return out
 
 
 @irdl_op_definition

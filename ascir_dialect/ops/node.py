@@ -248,6 +248,12 @@ def _parse_defined_operand(parser: Parser) -> SSAValue | None:
 
 def _assign_operands(cls: type[AscirNode], values: list[SSAValue], parser: Parser) -> list[Any]:
     defs = cls._operand_defs()
+    variadic = [d for _, d in defs if isinstance(d, VarOperandDef) and not isinstance(d, OptOperandDef)]
+    if variadic:  # one variadic operand (ascir.concat's xs) takes every value, at least one
+        if len(defs) != 1 or not values:
+            names = ", ".join(n + "..." for n, _ in defs)
+            parser.raise_error(f"{cls.name} takes operands ({names}), at least one, got {len(values)}")
+        return [values]
     fixed = [d for _, d in defs if not isinstance(d, VarOperandDef)]
     optional = [d for _, d in defs if isinstance(d, OptOperandDef)]
     if not (len(fixed) <= len(values) <= len(fixed) + len(optional)):

@@ -79,6 +79,36 @@ def _check_ascii_number(op: AscirNode, text: str) -> None:
         raise op.fail(f"value '{text}' holds the non-ASCII digit {bad}; write numbers with the digits 0-9")
 
 
+def check_literal(op: AscirNode, dtype: dt.DType, value: str) -> None:
+    """``value`` is a decimal literal of ``dtype`` (Scalar values, Pad values)."""
+    text = value.strip()
+    _check_ascii_number(op, text)
+    if dtype.is_float:
+        if not _FLOAT_RE.match(text):
+            raise op.fail(f"value '{text}' is not a decimal floating-point literal")
+    elif dtype is dt.DType.bool:
+        if text not in ("0", "1", "true", "false"):
+            raise op.fail(f"bool value must be 0, 1, true or false, got '{text}'")
+    else:
+        if not _INT_RE.match(text):
+            raise op.fail(f"value '{text}' is not an integer literal for dtype {dtype}")
+        lo, hi = dtype.int_range
+        if len(text.lstrip("+-")) > MAX_INT_DIGITS:  # int() would refuse it (max_str_digits)
+            raise op.fail(f"value of {len(text.lstrip('+-'))} digits does not fit {dtype} [{lo}, {hi}]")
+        if not lo <= int(text) <= hi:
+            raise op.fail(f"value {text} does not fit {dtype} [{lo}, {hi}]")
+
+
+def literal_value(dtype: dt.DType, value: str) -> int | float | bool:
+    """The Python value of a literal :func:`check_literal` accepted."""
+    text = value.strip()
+    if dtype.is_float:
+        return float(text)
+    if dtype is dt.DType.bool:
+        return text in ("1", "true")
+    return int(text)
+
+
 @irdl_op_definition
 class ScalarOp(AscirNode):
     """A compile-time constant (seed ``Scalar``); ``value`` is its decimal text."""
@@ -89,32 +119,10 @@ class ScalarOp(AscirNode):
     y = result_def(ScalarType)
 
     def verify_node(self) -> None:
-        dtype = self.out_type.dtype
-        text = self.value.data.strip()
-        _check_ascii_number(self, text)
-        if dtype.is_float:
-            if not _FLOAT_RE.match(text):
-                raise self.fail(f"value '{text}' is not a decimal floating-point literal")
-        elif dtype is dt.DType.bool:
-            if text not in ("0", "1", "true", "false"):
-                raise self.fail(f"bool value must be 0, 1, true or false, got '{text}'")
-        else:
-            if not _INT_RE.match(text):
-                raise self.fail(f"value '{text}' is not an integer literal for dtype {dtype}")
-            lo, hi = dtype.int_range
-            if len(text.lstrip("+-")) > MAX_INT_DIGITS:  # int() would refuse it (max_str_digits)
-                raise self.fail(f"value of {len(text.lstrip('+-'))} digits does not fit {dtype} [{lo}, {hi}]")
-            if not lo <= int(text) <= hi:
-                raise self.fail(f"value {text} does not fit {dtype} [{lo}, {hi}]")
+        check_literal(self, self.out_type.dtype, self.value.data)
 
     def python_value(self) -> int | float | bool:
-        dtype = self.out_type.dtype
-        text = self.value.data.strip()
-        if dtype.is_float:
-            return float(text)
-        if dtype is dt.DType.bool:
-            return text in ("1", "true")
-        return int(text)
+        return literal_value(self.out_type.dtype, self.value.data)
 
     def reference(self, rt: Any, args: Sequence[Any]) -> Any:
         return self.out_type.dtype.numpy.type(self.python_value())

@@ -59,7 +59,7 @@ ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
 
 // -----
 
-// CHECK: error: unknown attribute 'offest' for ascir.load (expected one of: offset)
+// CHECK: error: unknown attribute 'offest' for ascir.load (expected one of: offset, pad_high, pad_low, pad_value)
 ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
   %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
   %l = ascir.load %x {offest = #ascir.expr<1>} : !ascir.tensor<float32, [z0], [s0], [1]>

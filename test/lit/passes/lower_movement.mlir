@@ -1,0 +1,96 @@
+// RUN: not ascir-opt %s --split-input-file -p lower-movement 2>&1 | filecheck %s
+// RUN: not ascir-opt %s --split-input-file -p lower-movement,schedule 2>&1 | filecheck %s --check-prefix=SCHED
+// RUN: not ascir-opt %s --split-input-file -p 'autofuse{vf=false}' -t ascendc 2>&1 | filecheck %s --check-prefix=CPP
+
+// lower-movement: data movement becomes views at the GM boundary (passes/lower_movement.py).
+
+// RoPE's rotate-half: Split gives the halves, Concat(-x2, x1). Each Concat piece is its
+// chain re-made over the whole axis from padded loads (valid on the piece's range only),
+// chosen by position with an Arange compare and a Where. The Split pieces are load
+// offsets (x2 starts s1 further).
+// CHECK-LABEL: ascir.graph @rot
+// CHECK-NOT:   ascir.split
+// CHECK-NOT:   ascir.concat
+// CHECK:       %[[B:.*]] = ascir.load %x {{.*}}offset = #ascir.expr<s1>, pad_high = [#ascir.expr<0>, #ascir.expr<s1>], pad_low = [#ascir.expr<0>, #ascir.expr<0>], pad_value = "1"}
+// CHECK:       %[[NB:.*]] = ascir.neg %[[B]]
+// CHECK:       %[[A:.*]] = ascir.load %x {{.*}}{pad_high = [#ascir.expr<0>, #ascir.expr<0>], pad_low = [#ascir.expr<0>, #ascir.expr<s1>], pad_value = "1"}
+// CHECK:       %[[POS:.*]] = ascir.arange
+// CHECK:       %[[POSB:.*]] = ascir.broadcast %[[POS]]
+// CHECK:       %[[END:.*]] = ascir.index_expr {expr = #ascir.expr<s1>}
+// CHECK:       %[[IN:.*]] = ascir.lt %[[POSB]], %[[END]]
+// CHECK:       %[[SEL:.*]] = ascir.where %[[IN]], %[[NB]], %[[A]]
+// CHECK:       ascir.store %[[SEL]]
+// A padded axis is not merged with its neighbour (its coordinate decides what is valid).
+// SCHED-LABEL: ascir.graph @rot impl
+// SCHED:       ascir.load %x {{.*}}pad_high = [#ascir.expr<0>, #ascir.expr<s1>]
+// The kernel fills the tile, then copies the valid part at its position in the tile with
+// DataCopyPad's leftPadding / rightPadding.
+// CPP-LABEL:   // ===== device_impl.cpp =====
+// CPP:         AscendC::Duplicate(
+// CPP:         AscendC::DataCopyPad({{.*}}AscendC::DataCopyPadExtParams<float>{true, static_cast<uint8_t>({{.*}}), static_cast<uint8_t>({{.*}}), 1.0f});
+ascir.graph @rot hint sizes [s0, s1] axes [0: z0 = s0, 1: zd = 2 * s1, 2: zh = s1] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, zd], [s0, 2 * s1], [2 * s1, 1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0, zd], [s0, 2 * s1], [2 * s1, 1]>
+  %a = ascir.split %l {axis = 1 : i64, sizes = [#ascir.expr<s1>, #ascir.expr<s1>], index = 0 : i64} : !ascir.tensor<float32, [z0, zh], [s0, s1], [s1, 1]>
+  %b = ascir.split %l {axis = 1 : i64, sizes = [#ascir.expr<s1>, #ascir.expr<s1>], index = 1 : i64} : !ascir.tensor<float32, [z0, zh], [s0, s1], [s1, 1]>
+  %nb = ascir.neg %b : !ascir.tensor<float32, [z0, zh], [s0, s1], [s1, 1]>
+  %r = ascir.concat %nb, %a {axis = 1 : i64} : !ascir.tensor<float32, [z0, zd], [s0, 2 * s1], [2 * s1, 1]>
+  %st = ascir.store %r : !ascir.tensor<float32, [z0, zd], [s0, 2 * s1], [2 * s1, 1]>
+  %y = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [z0, zd], [s0, 2 * s1], [2 * s1, 1]>
+}
+
+// -----
+
+// Transpose of the last two axes through an elementwise producer: the Exp is re-made over
+// the result's axes and the load reads GM with the permuted strides (inner stride s1).
+// CHECK-LABEL: ascir.graph @tr
+// CHECK:       %[[L:.*]] = ascir.load %x : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, 1, s1]>
+// CHECK:       %[[E:.*]] = ascir.exp %[[L]] : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, s2, 1]>
+// CHECK:       ascir.add %[[E]], %lb
+// CHECK-NOT:   ascir.transpose
+// SCHED-LABEL: ascir.graph @tr impl
+// CPP-LABEL:   // ===== device_impl.cpp =====
+// CPP:         AscendC::DataCopyPad<float, AscendC::PaddingMode::Compact>(
+ascir.graph @tr hint sizes [s0, s1, s2] axes [0: z0 = s0, 1: z1 = s1, 2: z2 = s2] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z2, z1], [s0, s2, s1], [s1 * s2, s1, 1]>
+  %b = ascir.data {index = 1 : i64} : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, s2, 1]>
+  %lx = ascir.load %x : !ascir.tensor<float32, [z0, z2, z1], [s0, s2, s1], [s1 * s2, s1, 1]>
+  %e = ascir.exp %lx : !ascir.tensor<float32, [z0, z2, z1], [s0, s2, s1], [s1 * s2, s1, 1]>
+  %t = ascir.transpose %e {perm = [0, 2, 1]} : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, s2, 1]>
+  %lb = ascir.load %b : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, s2, 1]>
+  %a = ascir.add %t, %lb : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, s2, 1]>
+  %st = ascir.store %a : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, s2, 1]>
+  %y = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, s2, 1]>
+}
+
+// -----
+
+// Pad of a load: a padded load with the user's value; the Relu consumes it as is.
+// CHECK-LABEL: ascir.graph @pad
+// CHECK:       %[[P:.*]] = ascir.load %x {pad_high = [#ascir.expr<2>, #ascir.expr<2>], pad_low = [#ascir.expr<1>, #ascir.expr<3>], pad_value = "-1.5"} : !ascir.tensor<float32, [p0, p1], [s0 + 3, s1 + 5], [s1, 1]>
+// CHECK:       ascir.relu %[[P]]
+// SCHED-LABEL: ascir.graph @pad impl
+// SCHED:       ascir.load %x {{.*}}vectorized [p1], [1]>
+// CPP-LABEL:   // ===== device_impl.cpp =====
+// CPP:         AscendC::DataCopyPadExtParams<float>{true, {{.*}}, -1.5f}
+ascir.graph @pad hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1, 2: p0 = s0 + 3, 3: p1 = s1 + 5] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %p = ascir.pad %l {low = [#ascir.expr<1>, #ascir.expr<3>], high = [#ascir.expr<2>, #ascir.expr<2>], value = "-1.5"} : !ascir.tensor<float32, [p0, p1], [s0 + 3, s1 + 5], [s1 + 5, 1]>
+  %r = ascir.relu %p : !ascir.tensor<float32, [p0, p1], [s0 + 3, s1 + 5], [s1 + 5, 1]>
+  %st = ascir.store %r : !ascir.tensor<float32, [p0, p1], [s0 + 3, s1 + 5], [s1 + 5, 1]>
+  %y = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [p0, p1], [s0 + 3, s1 + 5], [s1 + 5, 1]>
+}
+
+// -----
+
+// A Pad of a computed value is refused, naming the node and the reason.
+// CHECK: lower_movement.mlir:[[# @LINE + 5]]:{{[0-9]+}}: error: lower-movement: ascir.pad %p: pads a value computed by ascir.exp %e; padding commutes with no computation
+ascir.graph @padexp hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %e = ascir.exp %l : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %p = ascir.pad %e {low = [#ascir.expr<0>, #ascir.expr<1>], high = [#ascir.expr<0>, #ascir.expr<0>]} : !ascir.tensor<float32, [z0, z1], [s0, s1 + 1], [s1 + 1, 1]>
+  %st = ascir.store %p : !ascir.tensor<float32, [z0, z1], [s0, s1 + 1], [s1 + 1, 1]>
+  %y = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1 + 1], [s1 + 1, 1]>
+}
