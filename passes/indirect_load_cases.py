@@ -237,7 +237,7 @@ def _stage_graphs(split: SkLikeSplit, root: str, vf: bool) -> list[GraphOp]:
             "stage_order": IntAttr(order),
             "routes": ArrayAttr([ArrayAttr([StringAttr(p), StringAttr(o)]) for p, o in s.routes]),
         }
-        if s.name == "indirect_load":
+        if has_indirect_load(s.graph):  # indirect_load, indirect_load1, ...: one gather each
             graphs += template_cases(s.graph, case_of=root, stage=meta)
         else:
             module = ModuleOp([s.graph])
