@@ -93,7 +93,8 @@ def _check(
     """Reference == formula; the available templates are ``templates`` (the rejected ones
     with the given reason fragments); every template and the automatic choice, VF and
     root path, against the reference. Returns the compiled kernels by template."""
-    module = graph.to_module()
+    module = graph.to_module() if isinstance(graph, ascir.HintGraph) else graph
+    name = graph.get_name() if isinstance(graph, ascir.HintGraph) else module.body.block.first_op.graph_name
     (ref,) = reference(module, *inputs, sizes=sizes)
     assert_close(ref, want)
     choice = choose_templates(module.body.block.first_op)  # type: ignore[arg-type]
@@ -104,9 +105,7 @@ def _check(
     cores = int(RNG.integers(1, 9))
     for template in [*sorted(templates), None]:
         for vf in (True, False):
-            k = compile_graph(
-                module, name=f"{graph.get_name()}_{template or 'auto'}", template=template, vf=vf
-            )
+            k = compile_graph(module, name=f"{name}_{template or 'auto'}", template=template, vf=vf)
             (got,) = k(*inputs, sizes=sizes, core_num=cores)
             if got.dtype.kind == "f":
                 assert_close(got, ref)
@@ -263,6 +262,56 @@ def test_rope_cos_sin_gathered_by_the_same_positions() -> None:
     kernels = _check(g, [cv, sv, pv, qv, kv], sizes, want, {"simt", "sklike"}, {"simd": "2 IndirectLoads"})
     device = kernels["sklike"].sources.device_impl_cpp  # type: ignore[attr-defined]
     assert "rope_tables_sklike_indirect_load1<<<" in device
+
+
+TWO_GATHERS = """
+ascir.graph @two_{tail} hint sizes [i0, i1, j0, j1] axes [0: a0 = i0, 1: a1 = i1, 2: b0 = j0, 3: b1 = j1] {{
+  %x = ascir.data {{index = 0 : i64}} : !ascir.tensor<float32, [a0, a1], [i0, i1], [i1, 1]>
+  %i = ascir.data {{index = 1 : i64}} : !ascir.tensor<int32, [b0, b1], [j0, j1], [j1, 1]>
+  %p = ascir.data {{index = 2 : i64}} : !ascir.tensor<float32, [a0, a1], [i0, i1], [i1, 1]>
+  %q = ascir.data {{index = 3 : i64}} : !ascir.tensor<int32, [b0, b1], [j0, j1], [j1, 1]>
+  %xl = ascir.load %x : !ascir.tensor<float32, [a0, a1], [i0, i1], [i1, 1]>
+  %il = ascir.load %i : !ascir.tensor<int32, [b0, b1], [j0, j1], [j1, 1]>
+  %pl = ascir.load %p : !ascir.tensor<float32, [a0, a1], [i0, i1], [i1, 1]>
+  %ql = ascir.load %q : !ascir.tensor<int32, [b0, b1], [j0, j1], [j1, 1]>
+  %g = ascir.indirect_load %xl, %il {{dim = 1 : i64}} : !ascir.tensor<float32, [b0, b1], [j0, j1], [j1, 1]>
+  %h = ascir.indirect_load %pl, %ql {{dim = 1 : i64}} : !ascir.tensor<float32, [b0, b1], [j0, j1], [j1, 1]>
+  %s = ascir.add %g, %h : !ascir.tensor<float32, [b0, b1], [j0, j1], [j1, 1]>
+  {tail_ops}
+}}
+"""
+
+
+@pytest.mark.parametrize("tail", ["exp", "sum"])
+def test_two_gathers_with_ops_simt_cannot_run_go_to_sklike(tail: str) -> None:
+    """``exp(x[r, i] + p[r, q])`` has no SIMT form: SK-like takes it (each gather a stage,
+    exp in the output post stage) and the automatic choice falls to it; a row sum after the
+    two gathers runs on SIMT (a lane per reduced element) and SK-like alike."""
+    from ..conftest import parse_ir
+
+    t = "!ascir.tensor<float32, [b0, b1], [j0, j1], [j1, 1]>"
+    r = "!ascir.tensor<float32, [b0, b1], [j0, 1], [1, 0]>"
+    ops = {
+        "exp": f"%e = ascir.exp %s : {t}\n  %st = ascir.store %e : {t}\n  %y = ascir.output %st {{index = 0 : i64}} : {t}",
+        "sum": f"%e = ascir.reduce_sum %s : {r}\n  %st = ascir.store %e : {r}\n  %y = ascir.output %st {{index = 0 : i64}} : {r}",
+    }
+    module = parse_ir(TWO_GATHERS.format(tail=tail, tail_ops=ops[tail]))
+    sizes = {"i0": int(RNG.integers(1, 5)), "i1": int(RNG.integers(1, 20)), "j1": int(RNG.integers(1, 40))}
+    sizes["j0"] = sizes["i0"]
+    xv, pv = _data(F32, (sizes["i0"], sizes["i1"])), _data(F32, (sizes["i0"], sizes["i1"]))
+    iv = RNG.integers(0, sizes["i1"], (sizes["i0"], sizes["j1"])).astype(np.int32)
+    qv = RNG.integers(0, sizes["i1"], (sizes["i0"], sizes["j1"])).astype(np.int32)
+    both = np.take_along_axis(xv, iv.astype(np.int64), 1) + np.take_along_axis(pv, qv.astype(np.int64), 1)
+    if tail == "exp":
+        want, templates = np.exp(both), {"sklike"}
+        rejected = {"simd": "2 IndirectLoads", "simt": "ascir.exp %e has no scalar form"}
+    else:
+        want, templates, rejected = (
+            both.sum(axis=1, keepdims=True),
+            {"simt", "sklike"},
+            {"simd": "2 IndirectLoads"},
+        )
+    _check(module, [xv, iv, pv, qv], sizes, want.astype(np.float32), templates, rejected)
 
 
 # ------------------------------------------------------------------ index from loaded values
