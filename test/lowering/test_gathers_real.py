@@ -19,7 +19,16 @@ from ascir_dialect.compare import assert_close
 from ascir_dialect.diagnostics import AscirError
 from passes.indirect_load_cases import choose_templates
 from pyautofuse import ascir, compile_graph, reference
-from pyautofuse.ascir_api import IndexExpr, arange, embedding, gather, index_expr, load_input, store_output
+from pyautofuse.ascir_api import (
+    IndexExpr,
+    IndirectLoad,
+    arange,
+    embedding,
+    gather,
+    index_expr,
+    load_input,
+    store_output,
+)
 from runtime import SimulatorError
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -382,6 +391,28 @@ def test_real_front_end_spellings_run_on_every_template(rank: int, axis: int) ->
     want = np.where(valid, np.take_along_axis(sliced, np.where(valid, wrapped, 0), axis=dim), 0).astype(
         np.float32
     )
+    _check(g, [xv, iv], sizes, want, {"simd", "simt"})
+
+
+def test_real_front_end_indirect_load_function() -> None:
+    """``ascir_api.IndirectLoad(graph, x1, x2, axis=-1, sched_axis=...)`` as the real front
+    end calls it (a negative axis, the view from ``sched_axis``), bound-checked."""
+    g = ascir.HintGraph("real_api")
+    i0, i1, j1 = g.create_size("i0"), g.create_size("i1"), g.create_size("j1")
+    a0, a1, b1 = g.create_axis("a0", i0), g.create_axis("a1", i1), g.create_axis("b1", j1)
+    x = load_input(g, "x", 0, F16, [a0, a1])
+    idx = load_input(g, "idx", 1, I64, [a0, b1])
+    y = IndirectLoad(
+        g, x, idx, axis=-1, sched_axis=[a0, b1], negative_index_support=True, need_check_bound=True
+    )
+    store_output(g, y)
+    assert "{dim = 1 : i64, need_check_bound = true, need_check_negative = true}" in g.to_mlir()
+    sizes = {"i0": 3, "i1": int(RNG.integers(2, 40)), "j1": int(RNG.integers(1, 50))}
+    xv = _data(F16, (3, sizes["i1"]))
+    iv = RNG.integers(-2 * sizes["i1"], 2 * sizes["i1"], (3, sizes["j1"])).astype(np.int64)
+    wrapped = np.where(iv < 0, iv + sizes["i1"], iv)
+    valid = (wrapped >= 0) & (wrapped < sizes["i1"])
+    want = np.where(valid, np.take_along_axis(xv, np.where(valid, wrapped, 0), axis=1), 0).astype(np.float16)
     _check(g, [xv, iv], sizes, want, {"simd", "simt"})
 
 
