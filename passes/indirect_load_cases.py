@@ -172,7 +172,12 @@ def stage_pipeline(vf: bool, graph: str = "") -> PassPipeline:
     from passes.schedule import SchedulePass
     from passes.vf_partition import VfPartitionPass
 
-    passes = (FoldConstantCastsPass(), NormalizeArangeBroadcastViewsPass(), SchedulePass(), VfPartitionPass(enable=vf))
+    passes = (
+        FoldConstantCastsPass(),
+        NormalizeArangeBroadcastViewsPass(),
+        SchedulePass(),
+        VfPartitionPass(enable=vf),
+    )
     return PassPipeline(passes, after_pass(graph))
 
 

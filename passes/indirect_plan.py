@@ -193,7 +193,9 @@ def analyse(graph: GraphOp) -> IndirectPlan:
         shared = set(input_chain) & set(index_chain)
         if shared:
             n = min(shared, key=order.__getitem__)
-            raise PassError(PASS, f"{n.describe()} feeds both the input and the index of {il.describe()}", at=n)
+            raise PassError(
+                PASS, f"{n.describe()} feeds both the input and the index of {il.describe()}", at=n
+            )
         sites.append(GatherSite(group, input_chain, index_chain))
     before: set[AscirNode] = set(loads)
     for site in sites:
@@ -208,7 +210,9 @@ def analyse(graph: GraphOp) -> IndirectPlan:
     for g in loads:
         if not any(g in _ancestors(n) for n in output_chain if isinstance(n, StoreOp)):
             raise PassError(
-                PASS, f"{g.describe()}: its result is never stored; store it (ascir.store + ascir.output)", at=g
+                PASS,
+                f"{g.describe()}: its result is never stored; store it (ascir.store + ascir.output)",
+                at=g,
             )
     for n in sorted(before - set(loads), key=order.__getitem__):
         if not isinstance(n, CHAIN_OPS):

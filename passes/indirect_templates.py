@@ -25,12 +25,33 @@ from passes.indirect_plan import IndirectPlan
 
 GATHER_BYTES = (2, 4)
 """``AscendC::Gather`` moves 2- or 4-byte elements only."""
-SIMD_UNARY = (ew.CastOp, ew.NegOp, *ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.UnaryNode)))
+SIMD_UNARY = (
+    ew.CastOp,
+    ew.NegOp,
+    *ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.UnaryNode)),
+)
 """Unary ops the SIMD template runs at memory level: a memory-level unary API (target
 table), Neg as Muls by -1, Cast."""
-SIMT_DTYPES = (DType.float16, DType.bfloat16, DType.float32, DType.int8, DType.int16, DType.int32, DType.int64)
+SIMT_DTYPES = (
+    DType.float16,
+    DType.bfloat16,
+    DType.float32,
+    DType.int8,
+    DType.int16,
+    DType.int32,
+    DType.int64,
+)
 """Tensor dtypes the SIMT scalar path loads and stores."""
-SIMT_STRUCTURAL = (LoadOp, StoreOp, ArangeOp, ew.BroadcastOp, ew.CastOp, ew.CompareNode, ew.SelectNode, ReduceNode)
+SIMT_STRUCTURAL = (
+    LoadOp,
+    StoreOp,
+    ArangeOp,
+    ew.BroadcastOp,
+    ew.CastOp,
+    ew.CompareNode,
+    ew.SelectNode,
+    ReduceNode,
+)
 
 
 def chain_api(n: AscirNode) -> type[ac.VectorOp] | None:
@@ -112,8 +133,13 @@ def simd_supported(plan: IndirectPlan) -> str | None:
     post = [n for n in plan.output_chain if not isinstance(n, StoreOp)]
     why = _unary_chain(post)
     if len(stores) != 1 or why:
-        return f"SIMD: the output chain must be unary elementwise ops and one store ({why or 'several stores'})"
-    if plan.node.result_tensor().dtype.nbytes not in GATHER_BYTES or load.result_tensor().dtype.nbytes not in GATHER_BYTES:
+        return (
+            f"SIMD: the output chain must be unary elementwise ops and one store ({why or 'several stores'})"
+        )
+    if (
+        plan.node.result_tensor().dtype.nbytes not in GATHER_BYTES
+        or load.result_tensor().dtype.nbytes not in GATHER_BYTES
+    ):
         return "SIMD: AscendC::Gather moves 2- or 4-byte elements only"
     if not contiguous_from(stores[0].result_tensor(), plan.dim):
         return f"SIMD: the output view is not contiguous from dim {plan.dim} on"

@@ -241,5 +241,4 @@ def _extract(
     return Stage(stage, g, routes)
 
 
-
 __all__ = ["SkLikeSplit", "Stage", "Workspace", "sklike_reason", "split_stages"]

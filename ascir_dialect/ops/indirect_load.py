@@ -58,7 +58,9 @@ class IndirectLoadOp(AscirNode):
     """Seed 001 FR1: the output view is the index's."""
 
     @classmethod
-    def canonical_attrs(cls, attrs: dict[str, Attribute], operand_types: list[Attribute]) -> dict[str, Attribute]:
+    def canonical_attrs(
+        cls, attrs: dict[str, Attribute], operand_types: list[Attribute]
+    ) -> dict[str, Attribute]:
         axis = attrs.get("axis")
         if axis is not None and (not isinstance(axis, IntegerAttr) or _is_bool(axis)):
             raise ValueError(f"axis must be an integer (e.g. axis = -1 : i64), got {axis}")
@@ -117,7 +119,9 @@ class IndirectLoadOp(AscirNode):
         if self.max_index is not None:
             size = src.repeats[self.dim_value]
             if self.max_index < 1:
-                raise self.fail(f"max {self.max_index} must be >= 1 (the exclusive bound of the index values)")
+                raise self.fail(
+                    f"max {self.max_index} must be >= 1 (the exclusive bound of the index values)"
+                )
             if size.is_constant and self.max_index > size.as_int():
                 raise self.fail(
                     f"max {self.max_index} exceeds the input size {size} on dim {self.dim_value}: "

@@ -58,7 +58,9 @@ class AscirNode(IRDLOperation, ABC):
     """The tensor operand whose view the seed API gives a result whose ``y`` view is unset."""
 
     @classmethod
-    def canonical_attrs(cls, attrs: dict[str, Attribute], operand_types: list[Attribute]) -> dict[str, Attribute]:
+    def canonical_attrs(
+        cls, attrs: dict[str, Attribute], operand_types: list[Attribute]
+    ) -> dict[str, Attribute]:
         """``attrs`` with every alias replaced by its property (``ValueError``: why not).
         Subclasses normalise values that need the operands (e.g. a negative axis)."""
         out = dict(attrs)
