@@ -20,9 +20,9 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.cost_model import CostModel  # noqa: E402
-from pyautofuse import ascir, compile_graph  # noqa: E402
-from pyautofuse.ascir_api import arange, embedding, load_input, store_output  # noqa: E402
+from bench.cost_model import CostModel
+from pyautofuse import ascir, compile_graph
+from pyautofuse.ascir_api import arange, embedding, load_input, store_output
 
 CORES = 8
 NAMES = {1: "simd", 2: "simt", 3: "sklike"}
@@ -90,7 +90,13 @@ def rope_tables(m: int, d: int, t: int):  # type: ignore[no-untyped-def]
     pv = RNG.integers(0, m, (t,)).astype(np.int32)
     qv, kv = RNG.standard_normal((t, d)).astype(np.float16), RNG.standard_normal((t, d)).astype(np.float16)
     want = qv * cv[pv] + kv * sv[pv]
-    return g, [cv, sv, pv, qv, kv], sizes, want, 2 * len(np.unique(pv)) * d * 2 + pv.nbytes + qv.nbytes + kv.nbytes
+    return (
+        g,
+        [cv, sv, pv, qv, kv],
+        sizes,
+        want,
+        2 * len(np.unique(pv)) * d * 2 + pv.nbytes + qv.nbytes + kv.nbytes,
+    )
 
 
 class _view:  # noqa: N801 -- a stand-in NodeOutput view for _op
@@ -124,7 +130,9 @@ def main() -> int:
             gm = (s["gm_read_bytes"] + s["gm_write_bytes"]) / minimum
             us = model.kernel_time(k.last_run) * 1e6  # type: ignore[arg-type]
             mark = "<-" if template == chosen else ""
-            print(f"{label:<52}{template:>9}{mark:>3}{gm:>8.3f}{s['dma_calls']:>7}{s['launches']:>7}{us:>10.1f}")
+            print(
+                f"{label:<52}{template:>9}{mark:>3}{gm:>8.3f}{s['dma_calls']:>7}{s['launches']:>7}{us:>10.1f}"
+            )
     return 0
 
 
