@@ -30,7 +30,7 @@ from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
-from ascir_dialect.ops.sources import DataOp, IndexExprOp, ScalarDataOp, ScalarOp
+from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp
 from passes.diagnostics import PassError
 from passes.indirect_plan import PASS, IndirectPlan
 from passes.indirect_templates import composite, scalar_op
@@ -138,6 +138,8 @@ class SimtTemplate:
             return b.gm_load(self.ptrs[data], self._offset(n.result_tensor(), n.offset.data, env))
         if isinstance(n, ew.BroadcastOp):
             return self.value(n.x, env)
+        if isinstance(n, ArangeOp):
+            return self._arange(n, env)
         if isinstance(n, IndirectLoadOp):
             return self._gather(n, env)
         if isinstance(n, ReduceNode):
@@ -145,6 +147,16 @@ class SimtTemplate:
         if isinstance(n, ew.CastOp):
             return self._convert(self.value(n.x, env), n.x.type.dtype, n.result_tensor().dtype)  # type: ignore[union-attr]
         return self._elementwise(n, env)
+
+    def _arange(self, n: ArangeOp, env: dict[str, SSAValue]) -> SSAValue:
+        """``base + step * linear`` at the lane's coordinate (``linear``: the coordinates
+        through the Arange's logical strides, seed 000 FR5), in int64, wrapped to the dtype
+        as the reference wraps it."""
+        b = self.b
+        t = n.result_tensor()
+        linear = self._offset(t, 0, env)
+        value = b.add(self.sym(n.base.data), b.mul(self.sym(n.step.data), linear), name=f"{n.node_name}_v")
+        return b.cast(value, scalar_type(t.dtype))
 
     def _gather(self, n: IndirectLoadOp, env: dict[str, SSAValue]) -> SSAValue:
         b = self.b

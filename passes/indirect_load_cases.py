@@ -172,7 +172,12 @@ def stage_pipeline(vf: bool, graph: str = "") -> PassPipeline:
     from passes.schedule import SchedulePass
     from passes.vf_partition import VfPartitionPass
 
-    passes = (FoldConstantCastsPass(), NormalizeArangeBroadcastViewsPass(), SchedulePass(), VfPartitionPass(enable=vf))
+    passes = (
+        FoldConstantCastsPass(),
+        NormalizeArangeBroadcastViewsPass(),
+        SchedulePass(),
+        VfPartitionPass(enable=vf),
+    )
     return PassPipeline(passes, after_pass(graph))
 
 
@@ -237,7 +242,7 @@ def _stage_graphs(split: SkLikeSplit, root: str, vf: bool) -> list[GraphOp]:
             "stage_order": IntAttr(order),
             "routes": ArrayAttr([ArrayAttr([StringAttr(p), StringAttr(o)]) for p, o in s.routes]),
         }
-        if s.name == "indirect_load":
+        if has_indirect_load(s.graph):  # indirect_load, indirect_load1, ...: one gather each
             graphs += template_cases(s.graph, case_of=root, stage=meta)
         else:
             module = ModuleOp([s.graph])

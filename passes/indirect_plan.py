@@ -10,10 +10,15 @@ Only vertical fusion is supported::
 chain (ancestors of ``x2``) and the output chain (everything after the IndirectLoad),
 and fails closed on anything else. :func:`scores` gives the two quantities of FR6.
 
-A SIMT template case (``indirect-load-template-cases``) holds several IndirectLoads: the
-forward move duplicated the gather before a two-input op, one per side input, all with
-the same index value, ``dim`` and checks (seed 001 FR4). :func:`analyse` takes them as one
-gather site (``gathers``); every other graph has exactly one.
+A graph may hold several IndirectLoads (issue 19: embedding + position embedding, RoPE's
+cos/sin tables gathered by the same position ids). :func:`analyse` groups them into gather
+*sites*: the gathers of one site share the index value, ``dim``, checks and view (as the
+SIMT forward move duplicates a gather before a two-input op, seed 001 FR4, or as cos/sin
+tables gathered by one position index); each site has its own input and index chains.
+Arange and IndexExpr may appear in any chain (a position term added after the gather, an
+index computed as ``ids + Arange``); every chain may load and compute from GM values (an
+index ``ids * stride + offset`` or a Cast of the ids). Gathers whose index or input depends
+on another gather (a gather of a gather) are refused here with a located diagnostic.
 """
 
 from __future__ import annotations
@@ -21,18 +26,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ascir_dialect.attributes import TensorType
+from ascir_dialect.frontend.graph import contiguous_strides
 from ascir_dialect.ops import AscirNode, GraphOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
-from ascir_dialect.ops.sources import DataOp, IndexExprOp, ScalarDataOp, ScalarOp
-from ascir_dialect.symbolic import SizeExpr
+from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp
+from ascir_dialect.symbolic import Min, SizeExpr
 from passes.diagnostics import PassError
 
 PASS = "indirect-load-template-cases"
 SOURCES = (DataOp, ScalarDataOp, ScalarOp, IndexExprOp, OutputOp)
-CHAIN_OPS = (LoadOp, ew.ElementwiseNode, ew.BroadcastOp, ew.CastOp)
+CHAIN_OPS = (LoadOp, ArangeOp, ew.ElementwiseNode, ew.BroadcastOp, ew.CastOp)
 CACHELINE_BYTES = 128
 """GM cacheline size used by the FR6 score. The seed names no value; 128 bytes is an
 assumption (a common L2 line), kept in one place so that a measured value can replace it."""
@@ -52,15 +58,57 @@ of a [rows, n] -> [rows, 2n] sweep stays flat (600..1000 and 6..16), not at its 
 
 
 @dataclass
-class IndirectPlan:
-    graph: GraphOp
-    node: IndirectLoadOp
-    """The (first) IndirectLoad; ``gathers`` holds every one of a SIMT case."""
+class GatherSite:
+    """IndirectLoads sharing one index value, ``dim``, checks and view, with their chains."""
+
     gathers: list[IndirectLoadOp]
     input_chain: list[AscirNode]
+    """Ancestors of every gather's ``x1`` (program order)."""
     index_chain: list[AscirNode]
+    """Ancestors of the shared ``x2`` (program order)."""
+
+    @property
+    def node(self) -> IndirectLoadOp:
+        return self.gathers[0]
+
+    @property
+    def dim(self) -> int:
+        return self.node.dim_value
+
+
+@dataclass
+class IndirectPlan:
+    graph: GraphOp
+    sites: list[GatherSite]
+    """Gather sites in program order (one in most graphs)."""
     output_chain: list[AscirNode]
     reduce: ReduceNode | None
+
+    @property
+    def node(self) -> IndirectLoadOp:
+        """The first IndirectLoad (every template that needs one site checks ``sites``)."""
+        return self.sites[0].node
+
+    @property
+    def gathers(self) -> list[IndirectLoadOp]:
+        return [g for s in self.sites for g in s.gathers]
+
+    @property
+    def input_chain(self) -> list[AscirNode]:
+        """Every site's input chain (program order, no repeats)."""
+        return self._union(s.input_chain for s in self.sites)
+
+    @property
+    def index_chain(self) -> list[AscirNode]:
+        """Every site's index chain (program order, no repeats)."""
+        return self._union(s.index_chain for s in self.sites)
+
+    def _union(self, chains: object) -> list[AscirNode]:
+        seen: dict[AscirNode, None] = {}
+        for chain in chains:  # type: ignore[attr-defined]
+            seen.update(dict.fromkeys(chain))
+        order = {n: i for i, n in enumerate(self.graph.nodes())}
+        return sorted(seen, key=order.__getitem__)
 
     @property
     def dim(self) -> int:
@@ -100,7 +148,7 @@ def _ancestors(node: AscirNode) -> list[AscirNode]:
 
 
 def _same_gather(a: IndirectLoadOp, b: IndirectLoadOp) -> bool:
-    """``b`` gathers with ``a``'s index, dim, checks and view (a duplicated gather, FR4)."""
+    """``b`` gathers with ``a``'s index, dim, checks and view (one gather site)."""
     ta, tb = a.result_tensor(), b.result_tensor()
     return (
         a.x2 == b.x2
@@ -114,40 +162,66 @@ def _same_gather(a: IndirectLoadOp, b: IndirectLoadOp) -> bool:
 def analyse(graph: GraphOp) -> IndirectPlan:
     nodes = list(graph.nodes())
     loads = [n for n in nodes if isinstance(n, IndirectLoadOp)]
-    if not loads or (len(loads) > 1 and not all(_same_gather(loads[0], n) for n in loads[1:])):
-        raise PassError(PASS, f"graph @{graph.graph_name}: expected one IndirectLoad, found {len(loads)}")
-    il = loads[0]
+    if not loads:
+        raise PassError(PASS, f"graph @{graph.graph_name}: expected an IndirectLoad, found none")
     order = {n: i for i, n in enumerate(nodes)}
 
     def chain(*starts: AscirNode) -> list[AscirNode]:
         members = {m: None for s in starts for m in [s, *_ancestors(s)] if not isinstance(m, SOURCES)}
         return sorted(members, key=order.__getitem__)
 
-    input_chain = chain(*(g.x1.owner for g in loads))  # type: ignore[misc]
-    index_chain = chain(il.x2.owner)  # type: ignore[arg-type]
-    shared = set(input_chain) & set(index_chain)
-    if shared:
-        n = min(shared, key=order.__getitem__)
-        raise PassError(PASS, f"{n.describe()} feeds both the input and the index of {il.describe()}", at=n)
-    before = set(input_chain) | set(index_chain) | set(loads)
+    groups: list[list[IndirectLoadOp]] = []
+    for il in loads:
+        group = next((g for g in groups if _same_gather(g[0], il)), None)
+        if group is None:
+            groups.append([il])
+        else:
+            group.append(il)
+    sites: list[GatherSite] = []
+    for group in groups:
+        il = group[0]
+        input_chain = chain(*(g.x1.owner for g in group))  # type: ignore[misc]
+        index_chain = chain(il.x2.owner)  # type: ignore[arg-type]
+        for n in input_chain + index_chain:
+            if isinstance(n, IndirectLoadOp):
+                raise PassError(
+                    PASS,
+                    f"{il.describe()} reads the result of {n.describe()} (a gather of a gather): "
+                    "compute the inner gather in a graph of its own and load its result",
+                    at=il,
+                )
+        shared = set(input_chain) & set(index_chain)
+        if shared:
+            n = min(shared, key=order.__getitem__)
+            raise PassError(
+                PASS, f"{n.describe()} feeds both the input and the index of {il.describe()}", at=n
+            )
+        sites.append(GatherSite(group, input_chain, index_chain))
+    before: set[AscirNode] = set(loads)
+    for site in sites:
+        before |= set(site.input_chain) | set(site.index_chain)
     live: set[AscirNode] = set()
     for store in (n for n in nodes if isinstance(n, StoreOp)):
         live |= {store, *_ancestors(store)}
     # dead nodes (e.g. a load that a front-end helper replaced by a broadcast view) are ignored
     output_chain = [n for n in nodes if n not in before and n in live and not isinstance(n, SOURCES)]
+    il = loads[0]
     reduce = None
-    if not any(isinstance(n, StoreOp) for n in output_chain):
-        raise PassError(
-            PASS, f"{il.describe()}: its result is never stored; store it (ascir.store + ascir.output)", at=il
-        )
-    for n in input_chain + index_chain:
+    for g in loads:
+        if not any(g in _ancestors(n) for n in output_chain if isinstance(n, StoreOp)):
+            raise PassError(
+                PASS,
+                f"{g.describe()}: its result is never stored; store it (ascir.store + ascir.output)",
+                at=g,
+            )
+    for n in sorted(before - set(loads), key=order.__getitem__):
         if not isinstance(n, CHAIN_OPS):
             raise PassError(
                 PASS,
-                f"{n.describe()}: only loads, broadcasts and elementwise ops may precede an IndirectLoad",
+                f"{n.describe()}: only loads, Aranges, broadcasts and elementwise ops may precede an IndirectLoad",
                 at=n,
             )
-    computed_before = set(input_chain) | set(index_chain)
+    computed_before = before - set(loads)
     for n in output_chain:
         early = [v.owner for v in n.operands if v.owner in computed_before]
         if early:
@@ -158,6 +232,14 @@ def analyse(graph: GraphOp) -> IndirectPlan:
                 "recompute it after the gather or split the graph",
                 at=n,
             )
+    views = {(tuple(t.axis), tuple(map(str, t.repeats))) for g in loads for t in [g.result_tensor()]}
+    if len(views) > 1:
+        raise PassError(
+            PASS,
+            f"the IndirectLoads of @{graph.graph_name} have different output views: the gathers of "
+            "one fused graph produce the same view (broadcast a gathered value afterwards)",
+            at=loads[-1],
+        )
     for n in output_chain:
         if isinstance(n, ReduceNode):
             if reduce is not None:
@@ -173,14 +255,29 @@ def analyse(graph: GraphOp) -> IndirectPlan:
                 )
         elif not isinstance(n, CHAIN_OPS):
             raise PassError(PASS, f"{n.describe()}: not supported after an IndirectLoad", at=n)
-    return IndirectPlan(graph, il, loads, input_chain, index_chain, output_chain, reduce)
+    return IndirectPlan(graph, sites, output_chain, reduce)
 
 
 def scores(plan: IndirectPlan) -> tuple[SizeExpr, SizeExpr]:
-    """FR6: (continuous_bytes of the input, index_outer_product before ``dim``)."""
-    src = plan.node.x1.type
+    """FR6: (continuous_bytes of the input, index_outer_product before ``dim``). A graph of
+    several gather sites scores its weakest site (the minimum of each quantity): a whole-graph
+    template is as good as the gather that suits it least; the SK-like stages of each gather
+    score that gather alone."""
+    cont: SizeExpr | None = None
+    outer: SizeExpr | None = None
+    for site in plan.sites:
+        c, o = site_scores(site)
+        cont = c if cont is None else Min(cont, c)
+        outer = o if outer is None else Min(outer, o)
+    assert cont is not None and outer is not None
+    return cont, outer
+
+
+def site_scores(site: GatherSite) -> tuple[SizeExpr, SizeExpr]:
+    """FR6 of one gather site."""
+    src = site.node.x1.type
     assert isinstance(src, TensorType)
-    data = _gm_view(plan)
+    data = _gm_view(site)
     reps, strides = data.repeats, data.strides
     product = SizeExpr(1)
     for i in range(len(reps) - 1, 0, -1):
@@ -190,12 +287,15 @@ def scores(plan: IndirectPlan) -> tuple[SizeExpr, SizeExpr]:
             break
     if strides[-1] != 1:
         product = SizeExpr(1)
-    return product * src.dtype.nbytes, plan.out_view.numel(0, plan.dim)
+    return product * src.dtype.nbytes, site.node.result_tensor().numel(0, site.dim)
 
 
-def _gm_view(plan: IndirectPlan) -> TensorType:
-    """The GM view the input chain starts from (the first Load of the input chain)."""
-    load = next((n for n in plan.input_chain if isinstance(n, LoadOp)), None)
+def _gm_view(site: GatherSite) -> TensorType:
+    """The GM view the input chain starts from (the first Load of the input chain); an
+    input computed without a load (an Arange table) is scored as a dense view of itself."""
+    load = next((n for n in site.input_chain if isinstance(n, LoadOp)), None)
     if load is None:
-        raise PassError(PASS, f"{plan.node.describe()}: the input chain has no load", at=plan.node)
+        src = site.node.x1.type
+        assert isinstance(src, TensorType)
+        return TensorType(src.dtype, src.axis, src.repeats, contiguous_strides(src.repeats))
     return load.result_tensor()

@@ -19,17 +19,39 @@ from ascir_dialect.ops import AscirNode
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.memory import LoadOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
+from ascir_dialect.ops.sources import ArangeOp
 from ascir_dialect.symbolic import SizeExpr
 from passes.indirect_plan import IndirectPlan
 
 GATHER_BYTES = (2, 4)
 """``AscendC::Gather`` moves 2- or 4-byte elements only."""
-SIMD_UNARY = (ew.CastOp, ew.NegOp, *ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.UnaryNode)))
+SIMD_UNARY = (
+    ew.CastOp,
+    ew.NegOp,
+    *ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.UnaryNode)),
+)
 """Unary ops the SIMD template runs at memory level: a memory-level unary API (target
 table), Neg as Muls by -1, Cast."""
-SIMT_DTYPES = (DType.float16, DType.bfloat16, DType.float32, DType.int8, DType.int16, DType.int32, DType.int64)
+SIMT_DTYPES = (
+    DType.float16,
+    DType.bfloat16,
+    DType.float32,
+    DType.int8,
+    DType.int16,
+    DType.int32,
+    DType.int64,
+)
 """Tensor dtypes the SIMT scalar path loads and stores."""
-SIMT_STRUCTURAL = (LoadOp, StoreOp, ew.BroadcastOp, ew.CastOp, ew.CompareNode, ew.SelectNode, ReduceNode)
+SIMT_STRUCTURAL = (
+    LoadOp,
+    StoreOp,
+    ArangeOp,
+    ew.BroadcastOp,
+    ew.CastOp,
+    ew.CompareNode,
+    ew.SelectNode,
+    ReduceNode,
+)
 
 
 def chain_api(n: AscirNode) -> type[ac.VectorOp] | None:
@@ -85,6 +107,11 @@ def simd_supported(plan: IndirectPlan) -> str | None:
     """Why the SIMD template cannot take this case, or None. The input chain is a Load and,
     when the forward move stopped because the gather may enlarge the data, unary ops that
     keep the dtype (computed on the input slice before the Gather)."""
+    if len(plan.sites) != 1 or len(plan.gathers) != 1:
+        return (
+            f"SIMD: {len(plan.gathers)} IndirectLoads (one AscendC::Gather per kernel); the SK-like "
+            "template runs each gather as a stage of its own, SIMT gathers per element"
+        )
     load = next((n for n in plan.input_chain if isinstance(n, LoadOp)), None)
     pre = [n for n in plan.input_chain if n is not load]
     if load is None or _unary_chain(pre) is not None:
@@ -95,18 +122,24 @@ def simd_supported(plan: IndirectPlan) -> str | None:
                 f"SIMD: {n.describe()} changes the dtype before a gather that may enlarge the data "
                 "(the input slice keeps the loaded dtype)"
             )
-    if len(plan.gathers) != 1:
-        return "SIMD: one IndirectLoad"
     if plan.reduce is not None:
         return f"SIMD: {plan.reduce.describe()}: reductions after the gather are not supported by the SIMD template yet"
-    if len(plan.index_chain) != 1:
-        return "SIMD: the index chain must be a single load"
+    if len(plan.index_chain) != 1 or not isinstance(plan.index_chain[0], LoadOp):
+        return (
+            "SIMD: the index chain must be a single load (an index computed before the gather, "
+            "e.g. ids + Arange or ids * stride, runs as the SK-like index pre stage or per element in SIMT)"
+        )
     stores = [n for n in plan.output_chain if isinstance(n, StoreOp)]
     post = [n for n in plan.output_chain if not isinstance(n, StoreOp)]
     why = _unary_chain(post)
     if len(stores) != 1 or why:
-        return f"SIMD: the output chain must be unary elementwise ops and one store ({why or 'several stores'})"
-    if plan.node.result_tensor().dtype.nbytes not in GATHER_BYTES or load.result_tensor().dtype.nbytes not in GATHER_BYTES:
+        return (
+            f"SIMD: the output chain must be unary elementwise ops and one store ({why or 'several stores'})"
+        )
+    if (
+        plan.node.result_tensor().dtype.nbytes not in GATHER_BYTES
+        or load.result_tensor().dtype.nbytes not in GATHER_BYTES
+    ):
         return "SIMD: AscendC::Gather moves 2- or 4-byte elements only"
     if not contiguous_from(stores[0].result_tensor(), plan.dim):
         return f"SIMD: the output view is not contiguous from dim {plan.dim} on"

@@ -56,12 +56,26 @@ def _computes(chain: Iterable[AscirNode]) -> bool:
 
 def sklike_reason(plan: IndirectPlan) -> str | None:
     """Why the graph has no SK-like case, or None."""
+    if len(plan.gathers) > 1:
+        return None  # each gather is a stage of its own, with its own template choice
     if not (_computes(plan.input_chain) or _computes(plan.index_chain) or _computes(plan.output_chain)):
         return (
             "SK-like: no input pre, index pre or output post chain to run as its own stage "
             "(the IndirectLoad stage alone is the SIMD/SIMT template)"
         )
     return None
+
+
+def _chain_of(value: SSAValue) -> list[AscirNode]:
+    """The nodes computing ``value`` (its owner and its non-source ancestors)."""
+    seen: dict[AscirNode, None] = {}
+    stack = [value.owner]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, AscirNode) and not isinstance(n, SOURCES) and n not in seen:
+            seen[n] = None
+            stack.extend(v.owner for v in n.operands)
+    return list(seen)
 
 
 def _dense(t: TensorType) -> TensorType:
@@ -98,8 +112,14 @@ def _broadcast_axes(chain: list[AscirNode]) -> frozenset[str]:
 
 
 def split_stages(plan: IndirectPlan) -> SkLikeSplit:
-    """The stage graphs of ``plan``'s graph, each a hint graph of its own."""
-    graph, il = plan.graph, plan.node
+    """The stage graphs of ``plan``'s graph, each a hint graph of its own.
+
+    Per gather site: an input pre stage (every gathered input the site computes) and an
+    index pre stage (its index, when computed); then one IndirectLoad stage per gather --
+    several gathers (embedding + position table, RoPE's cos/sin) are separate stage graphs,
+    each with its own SIMD/SIMT cases and host template choice; then the output post stage
+    reading every gathered value. Site ``k > 0`` and gather ``j > 0`` suffix their stage names."""
+    graph = plan.graph
     ws: list[Workspace] = []
     stages: list[Stage] = []
 
@@ -108,40 +128,51 @@ def split_stages(plan: IndirectPlan) -> SkLikeSplit:
         return ws[-1].field
 
     pre: dict[SSAValue, tuple[str, TensorType, TensorType]] = {}
-    for name, chain, value in (
-        ("input_pre", plan.input_chain, il.x1),
-        ("index_pre", plan.index_chain, il.x2),
-    ):
-        if _computes(chain):
-            full = value.type
-            assert isinstance(full, TensorType)
-            axes = _broadcast_axes(chain)
-            stored = _dense(_compact(full, axes))
-            field = workspace(stored)
-            dense = iter(stored.strides)
-            reread = TensorType(
-                full.dtype,
-                full.axis,
-                full.repeats,
-                [SizeExpr(0) if a in axes else next(dense) for a in full.axis],
-            )
-            pre[value] = (field, stored, reread)
-            stages.append(_extract(graph, name, set(chain), {}, {value: (field, stored)}, axes))
-    core = {il} | {
-        n
-        for chain, v in ((plan.input_chain, il.x1), (plan.index_chain, il.x2))
-        if v not in pre
-        for n in chain
-    }
+    for k, site in enumerate(plan.sites):
+        suffix = str(k) if k else ""
+        inputs = list(dict.fromkeys(g.x1 for g in site.gathers))
+        for name, values in (("input_pre", inputs), ("index_pre", [site.node.x2])):
+            computed = [v for v in values if _computes(_chain_of(v))]
+            if not computed:
+                continue
+            chain = {n: None for v in computed for n in _chain_of(v)}
+            ordered = [n for n in graph.nodes() if n in chain]
+            axes = _broadcast_axes(ordered)
+            writes: dict[SSAValue, tuple[str, TensorType]] = {}
+            for value in computed:
+                full = value.type
+                assert isinstance(full, TensorType)
+                stored = _dense(_compact(full, axes))
+                field = workspace(stored)
+                dense = iter(stored.strides)
+                reread = TensorType(
+                    full.dtype,
+                    full.axis,
+                    full.repeats,
+                    [SizeExpr(0) if a in axes else next(dense) for a in full.axis],
+                )
+                pre[value] = (field, stored, reread)
+                writes[value] = (field, stored)
+            stages.append(_extract(graph, name + suffix, set(ordered), {}, writes, axes))
     post = _computes(plan.output_chain)
+    gathered: dict[SSAValue, tuple[str, TensorType, TensorType]] = {}
+    for j, il in enumerate(plan.gathers):
+        core: set[AscirNode] = {il}
+        for v in (il.x1, il.x2):
+            if v not in pre:
+                core |= set(_chain_of(v))
+        reads = {v: pre[v] for v in (il.x1, il.x2) if v in pre}
+        name = f"indirect_load{j}" if j else "indirect_load"
+        if post:
+            out = _dense(il.result_tensor())
+            field = workspace(out)
+            stages.append(_extract(graph, name, core, reads, {il.results[0]: (field, out)}))
+            gathered[il.results[0]] = (field, out, out)
+        else:  # the output chain is stores only: each gather's stage ends with its stores
+            stores = {n for n in plan.output_chain if isinstance(n, StoreOp) and n.x == il.results[0]}
+            stages.append(_extract(graph, name, core | stores, reads, {}))
     if post:
-        out = _dense(plan.out_view)
-        field = workspace(out)
-        stages.append(_extract(graph, "indirect_load", core, pre, {il.results[0]: (field, out)}))
-        gathered = {il.results[0]: (field, out, out)}
         stages.append(_extract(graph, "output_post", set(plan.output_chain), gathered, {}))
-    else:
-        stages.append(_extract(graph, "indirect_load", core | set(plan.output_chain), pre, {}))
     return SkLikeSplit(stages, ws)
 
 
@@ -208,7 +239,6 @@ def _extract(
     routes.append(("workspace", ""))
     g.verify()
     return Stage(stage, g, routes)
-
 
 
 __all__ = ["SkLikeSplit", "Stage", "Workspace", "sklike_reason", "split_stages"]

@@ -259,7 +259,8 @@ class Node:
         object.__setattr__(self, "name", _check_name(self.op_type.PY_NAME, "the node name", name))
         object.__setattr__(self, "graph", None)
         object.__setattr__(self, "inputs", {})
-        object.__setattr__(self, "attr", NodeAttr(self.op_type.PY_NAME, list(self._props)))
+        names = [*self._props, *self.op_type.ATTR_ALIASES]
+        object.__setattr__(self, "attr", NodeAttr(self.op_type.PY_NAME, names))
         object.__setattr__(self, "y", NodeOutput(self))
         if graph is None and not self._ports:
             raise TypeError("The start node requires the graph to be passed in as an input parameter.")
@@ -337,8 +338,11 @@ class Node:
         if self.op_type.PY_NAME in SCALAR_RESULT_OPS:
             return ScalarType(y.dtype)
         if y.axis is None:
-            # Like ascir_api: an unset view is taken from the first tensor input.
-            first = next((t for t in operand_types if isinstance(t, TensorType)), None)
+            # Like ascir_api: an unset view is taken from the op's view operand (the first
+            # tensor input; IndirectLoad: the index, seed 001 FR1 "shape 与 index 相同").
+            tensors = [t for t in operand_types if isinstance(t, TensorType)]
+            position = self.op_type.VIEW_OPERAND
+            first = tensors[position] if position < len(tensors) else None
             if first is None:
                 raise AscirVerifyError(f"{where}: y.axis is not set")
             return TensorType(y.dtype, first.axis, y.size or first.repeats, y.strides or first.strides)
@@ -351,17 +355,27 @@ class Node:
             strides = contiguous_strides(size)
         return TensorType(y.dtype, [a.name for a in y.axis], size, strides)
 
-    def _properties(self) -> dict[str, Any]:
+    def _properties(self, operand_types: Sequence[Any] = ()) -> dict[str, Any]:
         props: dict[str, Any] = {}
+        aliases = self.op_type.ATTR_ALIASES
+        for alias, key in aliases.items():  # the real front end's spellings (e.g. axis for dim)
+            value = getattr(self.attr.ir_attr, alias)
+            if value is not None:
+                props[alias] = _to_attribute(self, alias, self._props[key].constr, value)
+        given = {aliases[a] for a in props}
         for key, d in self._props.items():
             value = getattr(self.attr.ir_attr, key)
             if value is None:
-                if d.default_value is None and not isinstance(d, OptPropertyDef):
+                if d.default_value is None and not isinstance(d, OptPropertyDef) and key not in given:
                     raise AscirVerifyError(
                         f"{self.op_type.PY_NAME} '{self.name}': attr.ir_attr.{key} is not set"
                     )
                 continue
             props[key] = _to_attribute(self, key, d.constr, value)
+        try:
+            props = self.op_type.canonical_attrs(props, list(operand_types))
+        except ValueError as e:
+            raise AscirVerifyError(f"{self.op_type.PY_NAME} '{self.name}': attr.ir_attr: {e}") from None
         sched = self.attr.sched.axis
         if sched is not None:
             props["sched"] = ArrayAttr([StringAttr(a.name if isinstance(a, Axis) else str(a)) for a in sched])
@@ -380,7 +394,7 @@ class Node:
                 grouped.append(next(it))
         types = [v.type for v in operands]
         op = self.op_type.build(
-            operands=grouped, properties=self._properties(), result_types=[self._result_type(types)]
+            operands=grouped, properties=self._properties(types), result_types=[self._result_type(types)]
         )
         op.results[0].name_hint = self.name if _valid_hint(self.name) else None
         return op

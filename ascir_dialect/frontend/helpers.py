@@ -181,6 +181,43 @@ def _reload(
     return view.y
 
 
+def IndirectLoad(
+    owner_graph: HintGraph,
+    x1: NodeOutput,
+    x2: NodeOutput,
+    *,
+    axis: int,
+    sched_axis: Sequence[Axis],
+    size: Sequence[SizeExpr | int] | None = None,
+    stride: Sequence[SizeExpr | int] | None = None,
+    negative_index_support: bool = False,
+    need_check_bound: bool = False,
+    max: int | None = None,
+) -> NodeOutput:
+    """The real Autofuse front end's ``ascir_api.IndirectLoad`` (graph-autofusion
+    ``autofuse/compiler/python/ascir_api.py``): ``axis`` may be negative (from the end);
+    the output view is ``sched_axis`` with ``size``/``stride`` when given, else the index's
+    sizes; the dtype is the input's. The graph prints our spellings (``dim``...)."""
+    node = ops.IndirectLoad(owner_graph.unique_name("indirectload"))
+    node.attr.ir_attr.axis = axis
+    node.attr.ir_attr.negative_index_support = negative_index_support
+    node.attr.ir_attr.need_check_bound = need_check_bound
+    if max is not None:
+        node.attr.ir_attr.max = max
+    node.attr.sched.axis = list(sched_axis)
+    node.x1 = x1
+    node.x2 = x2
+    if x1.dtype is not None:
+        node.y.dtype = x1.dtype
+    node.y.axis = list(sched_axis)
+    sizes = [expr(v) for v in size] if size is not None else (_sizes_of(x2) if x2.axis is not None else None)
+    if sizes is not None:
+        node.y.size = sizes
+    if stride is not None:
+        node.y.strides = [expr(v) for v in stride]
+    return node.y
+
+
 def index_select(
     owner_graph: HintGraph, input: NodeOutput, dim: int, index: NodeOutput, **checks: bool
 ) -> NodeOutput:

@@ -51,6 +51,26 @@ class AscirNode(IRDLOperation, ABC):
     vf = opt_prop_def(StringAttr)
     """VF admission decision, written by vf-admission: "ok" or "rejected: <reason>"."""
 
+    ATTR_ALIASES: ClassVar[dict[str, str]] = {}
+    """Other spellings accepted for a property (alias -> property), e.g. the real Autofuse
+    front end's names; :meth:`canonical_attrs` maps them, printing uses the property's."""
+    VIEW_OPERAND: ClassVar[int] = 0
+    """The tensor operand whose view the seed API gives a result whose ``y`` view is unset."""
+
+    @classmethod
+    def canonical_attrs(
+        cls, attrs: dict[str, Attribute], operand_types: list[Attribute]
+    ) -> dict[str, Attribute]:
+        """``attrs`` with every alias replaced by its property (``ValueError``: why not).
+        Subclasses normalise values that need the operands (e.g. a negative axis)."""
+        out = dict(attrs)
+        for alias, prop in cls.ATTR_ALIASES.items():
+            if alias in out:
+                if prop in out:
+                    raise ValueError(f"'{alias}' is another spelling of '{prop}': give one of them")
+                out[prop] = out.pop(alias)
+        return out
+
     # ------------------------------------------------------------------ accessors
     @property
     def node_name(self) -> str:
@@ -103,7 +123,7 @@ class AscirNode(IRDLOperation, ABC):
             sched = ArrayAttr([StringAttr(n) for n in parse_name_list(parser, "axis")])
         attr_pos = parser.pos
         attrs = parser.parse_optional_attr_dict()
-        known = set(cls.get_irdl_definition().properties) - {"sched"}
+        known = (set(cls.get_irdl_definition().properties) - {"sched"}) | set(cls.ATTR_ALIASES)
         specific = sorted(known - COMMON_PROPERTIES)
         props: dict[str, Attribute] = {}
         for key, value in attrs.items():
@@ -111,6 +131,10 @@ class AscirNode(IRDLOperation, ABC):
                 hint = f"expected one of: {', '.join(specific)}" if specific else "it takes none"
                 parser.raise_error(f"unknown attribute '{key}' for {cls.name} ({hint})", attr_pos, parser.pos)
             props[key] = value
+        try:
+            props = cls.canonical_attrs(props, [v.type for v in values])
+        except ValueError as e:
+            parser.raise_error(f"{cls.name}: {e}", attr_pos, parser.pos)
         if sched is not None:
             props["sched"] = sched
         parser.parse_punctuation(":", f" before the result type of {cls.name}")

@@ -3,7 +3,8 @@ simulator against the reference -- elementwise/broadcast/compare/where/cast/redu
 (``cases``), IndirectLoad gathers (``gather_cases``) and Arange / IndexExpr graphs
 (``arange_cases``), plus the regressions these found.
 
-Bounded profiles run here; ``ASCIR_FUZZ_EXAMPLES=500``, ``ASCIR_FUZZ_IL_EXAMPLES=100`` and
+Bounded profiles run here; ``ASCIR_FUZZ_EXAMPLES=500``, ``ASCIR_FUZZ_IL_EXAMPLES=100`` (also
+half as many gathers with Arange terms and two IndirectLoads, ``real_gather_cases``) and
 ``ASCIR_FUZZ_ARANGE_EXAMPLES=150`` run long ones, and ``ASCIR_FUZZ_RANDOM=1`` draws fresh
 examples instead of the fixed (derandomized) ones.
 """
@@ -178,6 +179,140 @@ def test_random_gathers_match_the_reference_with_every_template(case, cores: int
             *inputs, sizes=sizes, core_num=cores
         )
         np.testing.assert_array_equal(got, want)
+
+
+GATHER_REAL_EXAMPLES = int(os.environ.get("ASCIR_FUZZ_IL_EXAMPLES", "8")) // 2 or 1
+"""Gathers in real graphs (issue 19) run at half the ``ASCIR_FUZZ_IL_EXAMPLES`` budget."""
+
+
+@st.composite
+def real_gather_cases(draw: st.DrawFn) -> tuple[str, list[np.ndarray], dict[str, int], np.ndarray]:
+    """Random gathers as real models build them: an Arange position term added after the
+    gather (cast to the data dtype), an index computed as ``ids + Arange`` along an output
+    axis, and a second IndirectLoad (own table and index, same dim and checks) added to the
+    first. Index values are drawn so that the *sum* is in range unless need_check_bound
+    makes out-of-range legal. Returns the IR, inputs, sizes and a numpy formula result."""
+    from .test_indirect_load import _view
+
+    rank = draw(st.integers(1, 3))
+    dim = draw(st.integers(0, rank - 1))
+    dtype = draw(st.sampled_from(["float32", "float16", "int32"]))
+    index_dtype = draw(st.sampled_from(["int32", "int64"]))
+    negative, bound = draw(st.booleans()), draw(st.booleans())
+    post_axis = draw(st.sampled_from([None, *range(rank)]))
+    index_axis = draw(st.sampled_from([None, *range(rank)]))
+    second = draw(st.booleans())
+    assume(post_axis is not None or index_axis is not None or second)
+    in_shape = tuple(draw(st.integers(1, 9)) for _ in range(rank))
+    idx_shape = tuple(
+        draw(st.integers(1, 12)) if k == dim else draw(st.integers(1, in_shape[k])) for k in range(rank)
+    )
+    size = in_shape[dim]
+    low = -2 * size if bound else (-size if negative else 0)
+    high = 2 * size if bound else size
+    n = int(np.prod(idx_shape))
+    ins = [f"i{k}" for k in range(rank)]
+    outs = [f"j{k}" for k in range(rank)]
+    a_axes, b_axes = [f"a{k}" for k in range(rank)], [f"b{k}" for k in range(rank)]
+    axes = [f"{k}: a{k} = i{k}" for k in range(rank)] + [f"{rank + k}: b{k} = j{k}" for k in range(rank)]
+    t_in, t_out = _view(dtype, a_axes, ins), _view(dtype, b_axes, outs)
+    t_idx = _view(index_dtype, b_axes, outs)
+
+    def arange_at(axis: int, out_dtype: str, name: str) -> list[str]:
+        reps = ["1"] * rank
+        reps[axis] = outs[axis]
+        strides = ["0"] * rank
+        strides[axis] = "1"
+        view = _view(out_dtype, b_axes, reps, strides)
+        return [
+            f"%{name}_a = ascir.arange {{base = #ascir.expr<0>, step = #ascir.expr<1>}} : {view}",
+            f"%{name} = ascir.broadcast %{name}_a : {_view(out_dtype, b_axes, outs)}",
+        ]
+
+    pos = np.zeros(idx_shape, np.int64)
+    if index_axis is not None:
+        pos = np.broadcast_to(
+            np.arange(idx_shape[index_axis]).reshape([-1 if k == index_axis else 1 for k in range(rank)]),
+            idx_shape,
+        )
+    flags = f"dim = {dim} : i64" + (", need_check_negative = true" if negative else "")
+    flags += ", need_check_bound = true" if bound else ""
+    body: list[str] = []
+    inputs: list[np.ndarray] = []
+    gathered: list[np.ndarray] = []
+    for g in range(2 if second else 1):
+        x = random_input(dtype, in_shape)
+        target = np.asarray(draw(st.lists(st.integers(low, high - 1), min_size=n, max_size=n))).reshape(
+            idx_shape
+        )
+        stored = (target - pos).astype(index_dtype)  # the kernel's index is stored + arange = target
+        inputs += [x, stored]
+        body += [
+            f"%x{g} = ascir.data {{index = {2 * g} : i64}} : {t_in}",
+            f"%i{g} = ascir.data {{index = {2 * g + 1} : i64}} : {t_idx}",
+            f"%xl{g} = ascir.load %x{g} : {t_in}",
+            f"%il{g} = ascir.load %i{g} : {t_idx}",
+        ]
+        idx = f"%il{g}"
+        if index_axis is not None:
+            body += arange_at(index_axis, index_dtype, f"ia{g}")
+            body.append(f"%ix{g} = ascir.add %il{g}, %ia{g} : {t_idx}")
+            idx = f"%ix{g}"
+        body.append(f"%g{g} = ascir.indirect_load %xl{g}, {idx} {{{flags}}} : {t_out}")
+        wrapped = np.where(target < 0, target + size, target) if negative else target
+        valid = (wrapped >= 0) & (wrapped < size)
+        sliced = x[tuple(slice(0, m) if k != dim else slice(None) for k, m in enumerate(idx_shape))]
+        picked = np.take_along_axis(sliced, np.where(valid, wrapped, 0).astype(np.int64), axis=dim)
+        gathered.append(np.where(valid, picked, np.zeros((), x.dtype)).astype(x.dtype))
+    res, want = "%g0", gathered[0]
+    if second:
+        body.append(f"%two = ascir.add %g0, %g1 : {t_out}")
+        res, want = "%two", (gathered[0] + gathered[1]).astype(gathered[0].dtype)
+    if post_axis is not None:
+        body += arange_at(post_axis, "int32", "pa")
+        term = "%pa"
+        if dtype != "int32":
+            body.append(f"%pc = ascir.cast %pa : {t_out}")
+            term = "%pc"
+        body.append(f"%post = ascir.add {res}, {term} : {t_out}")
+        res = "%post"
+        steps = np.arange(idx_shape[post_axis]).reshape([-1 if k == post_axis else 1 for k in range(rank)])
+        want = (want + steps.astype(want.dtype)).astype(want.dtype)
+    body += [f"%st = ascir.store {res} : {t_out}", f"%y = ascir.output %st {{index = 0 : i64}} : {t_out}"]
+    ir = (
+        f"ascir.graph @real_gather hint sizes [{', '.join(ins + outs)}] axes [{', '.join(axes)}] {{\n  "
+        + "\n  ".join(body)
+        + "\n}\n"
+    )
+    sizes = {f"i{k}": m for k, m in enumerate(in_shape)} | {f"j{k}": m for k, m in enumerate(idx_shape)}
+    return ir, inputs, sizes, want
+
+
+@settings(
+    max_examples=GATHER_REAL_EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+    derandomize="ASCIR_FUZZ_RANDOM" not in os.environ,
+)
+@given(real_gather_cases(), st.integers(1, 8), st.booleans())
+def test_random_real_gathers_match_the_reference_and_numpy(case, cores: int, vf: bool) -> None:
+    """Arange terms and two gathers: the reference against the numpy formula, then every
+    template that takes the graph (and the automatic choice) against the reference."""
+    from ascir_dialect.compare import assert_close
+    from ascir_dialect.interpreter import reference
+    from passes.indirect_load_cases import choose_templates
+
+    ir, inputs, sizes, formula = case
+    module = parse_ir(ir)
+    (want,) = reference(module, *inputs, sizes=sizes)
+    assert_close(want, formula)
+    choice = choose_templates(module.body.block.first_op)  # type: ignore[arg-type]
+    assert {"simt", "sklike"} <= set(choice.available), choice.rejected
+    for template in [*choice.available, None]:
+        (got,) = compile_graph(module, name="fuzz_real_gather", template=template, vf=vf)(
+            *inputs, sizes=sizes, core_num=cores
+        )
+        assert_close(got, want)
 
 
 # ------------------------------------------------------------------ Arange / IndexExpr

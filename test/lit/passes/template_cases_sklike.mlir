@@ -10,7 +10,7 @@
 // stages).
 
 // CHECK-LABEL: ascir.graph @four_simd hint
-// CHECK-SAME:    rejected = "SIMD: the index chain must be a single load"}
+// CHECK-SAME:    rejected = "SIMD: the index chain must be a single load (an index computed before the gather, e.g. ids + Arange or ids * stride, runs as the SK-like index pre stage or per element in SIMT)"}
 // CHECK-LABEL: ascir.graph @four_simt hint
 // CHECK-SAME:    rejected = "SIMT: ascir.exp %e has no scalar form"}
 // CHECK-LABEL: ascir.graph @four_sklike hint
