@@ -42,7 +42,7 @@ from ascir_dialect.diagnostics import AscirError
 
 from . import lowering_table as table
 from .dtypes import from_numpy, to_numpy
-from .graph_builder import Builder, BuiltGraph, Cut, Refused, _is_tensor, _val, shape_of
+from .graph_builder import Builder, BuiltGraph, CutError, RefusedError, _is_tensor, _val, shape_of
 
 log = logging.getLogger("pyautofuse.torch")
 
@@ -258,7 +258,22 @@ class _Sizes:
 
 
 def compile_fx(gm: Any, example_inputs: Sequence[Any], opts: BackendOptions) -> Callable[..., Any]:
-    """The core-ATen ``gm`` with its fusible regions replaced by ASCIR kernels."""
+    """The core-ATen ``gm`` with its fusible regions replaced by ASCIR kernels; any failure
+    of the front end itself leaves the whole graph to eager torch, logged (never raised)."""
+    import copy
+
+    original = copy.deepcopy(gm)
+    try:
+        return _compile_fx(gm, example_inputs, opts)
+    except Exception as e:
+        _emit("fallbacks", f"ascir: internal error, the graph runs in eager torch: {type(e).__name__}: {e}")
+        _REPORTS.append(
+            Report(fallbacks=Counter({("<graph>", f"internal error: {type(e).__name__}: {e}"): 1}))
+        )
+        return original.forward
+
+
+def _compile_fx(gm: Any, example_inputs: Sequence[Any], opts: BackendOptions) -> Callable[..., Any]:
     from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
     from torch.fx.passes.utils.fuser_utils import fuse_by_partitions
 
@@ -300,9 +315,9 @@ def compile_fx(gm: Any, example_inputs: Sequence[Any], opts: BackendOptions) -> 
                 b = Builder(f"region{len(built)}", nodes, table).build()
                 missing = [s for s in b.symbols if s not in binds]
                 if missing:
-                    raise Refused(nodes[-1], f"sizes {missing} are not sizes of the graph inputs")
+                    raise RefusedError(nodes[-1], f"sizes {missing} are not sizes of the graph inputs")
                 built.append((nodes, b))
-            except Refused as e:
+            except RefusedError as e:
                 node = (
                     e.node
                     if e.node in nodes
@@ -311,7 +326,7 @@ def compile_fx(gm: Any, example_inputs: Sequence[Any], opts: BackendOptions) -> 
                 refused[node] = e.reason
                 again = True
                 break
-            except Cut as e:
+            except CutError as e:
                 i = nodes.index(e.node) if e.node in nodes else 0
                 if i == 0:
                     refused[nodes[0]] = e.reason

@@ -14,8 +14,8 @@ Symbolic sizes (Dynamo's ``SymInt`` s, sympy expressions over shape symbols such
 ``s27``) become ASCIR size expressions over the same names, so one compiled graph serves
 every shape; the backend binds the names from the real inputs at each call.
 
-Refusals are :class:`Refused` (this node cannot be fused; the partitioner leaves it to
-eager torch) or :class:`Cut` (the node is fine alone but not in this region; the region is
+Refusals are :class:`RefusedError` (this node cannot be fused; the partitioner leaves it to
+eager torch) or :class:`CutError` (the node is fine alone but not in this region; the region is
 split before it).
 """
 
@@ -36,7 +36,7 @@ from ascir_dialect.symbolic import SizeExpr
 from .dtypes import to_ascir
 
 
-class Refused(Exception):
+class RefusedError(Exception):
     """``node`` cannot be part of any fused region (its reason is logged)."""
 
     def __init__(self, node: Any, reason: str):
@@ -44,7 +44,7 @@ class Refused(Exception):
         self.node, self.reason = node, reason
 
 
-class Cut(Exception):
+class CutError(Exception):
     """The region must be split before ``node`` (both parts may still fuse)."""
 
     def __init__(self, node: Any, reason: str):
@@ -234,7 +234,7 @@ class Builder:
                     continue
                 r = an.uf.find((v, i))
                 if r in seen:
-                    raise Refused(v, f"{_what(v)} uses one axis twice (a diagonal view)")
+                    raise RefusedError(v, f"{_what(v)} uses one axis twice (a diagonal view)")
                 seen.add(r)
                 self.dim_class[(v, i)] = r
                 if r not in size:
@@ -242,7 +242,7 @@ class Builder:
                     size[r] = s
                     edges[r] = set()
                 elif size[r] != s:
-                    raise Refused(v, f"{_what(v)}: dimension {i} is {s} where the region has {size[r]}")
+                    raise RefusedError(v, f"{_what(v)}: dimension {i} is {s} where the region has {size[r]}")
                 if prev is not None:
                     edges[prev].add(r)
                 prev = r
@@ -261,12 +261,15 @@ class Builder:
                     ready.append(t)
         if len(order) != len(roots):
             bad = next(n for n in self.nodes if self.table.rule(n).transposes)
-            raise Cut(bad, "the region's tensors order their dimensions differently (a transpose)")
+            raise CutError(bad, "the region's tensors order their dimensions differently (a transpose)")
         self.private_dims = an.private_dims
         self.axis_index = {r: k for k, r in enumerate(order)}
         self.axes: list[Axis] = []
         for k, r in enumerate(order):
             self.axes.append(self.graph.create_axis(f"z{k}", self.size(size[r])))
+        self.rank0 = not self.axes
+        if self.rank0:  # scalars only: one size-1 loop axis (schedule needs a loop)
+            self.axes.append(self.graph.create_axis("z0", 1))
 
     def size(self, e: Any) -> SizeExpr:
         for s in sorted(str(x) for x in e.free_symbols):
@@ -276,7 +279,7 @@ class Builder:
         try:
             return to_size_expr(e)
         except ValueError as err:
-            raise Refused(self.current, str(err)) from None
+            raise RefusedError(self.current, str(err)) from None
 
     def present_of(self, node: Any) -> frozenset[int]:
         return frozenset(
@@ -300,7 +303,7 @@ class Builder:
         strides: list[SizeExpr] = []
         acc = SizeExpr(1)
         for k in reversed(range(len(sizes))):
-            strides.insert(0, acc if k in present or dense else SizeExpr(0))
+            strides.insert(0, acc if k in present or dense or self.rank0 else SizeExpr(0))
             if k in present:
                 acc = acc * sizes[k]
         y.dtype, y.axis, y.size, y.strides = dtype, list(self.axes), sizes, strides
@@ -328,7 +331,7 @@ class Builder:
         if not axes:
             return x
         if self.reduced is not None and self.reduced[1] != axes:
-            raise Cut(self.current, "the reductions of one ASCIR graph reduce the same axes")
+            raise CutError(self.current, "the reductions of one ASCIR graph reduce the same axes")
         if self.reduced is None:
             self.reduced = (self.current, axes)
         return self.op(py, [x], x.dtype, x.present - axes)
@@ -361,7 +364,7 @@ class Builder:
         if v.present == present:
             return v
         if not v.present <= present:
-            raise Refused(self.current, "an operand has an axis its result does not have")
+            raise RefusedError(self.current, "an operand has an axis its result does not have")
         node = ops.Broadcast(self.name("broadcast"))
         node.x = v.out
         self.view(node.y, dtype, present)
@@ -384,10 +387,12 @@ class Builder:
     # ------------------------------------------------------------- driver
     def load(self, outer: Any) -> Val:
         if any(d[0] is outer for d in self.private_dims):
-            raise Cut(self.current, f"{_what(outer)} is both a gather table and an operand")
+            raise CutError(self.current, f"{_what(outer)} is both a gather table and an operand")
         dtype = to_ascir(_val(outer).dtype)
         if dtype is None:
-            raise Refused(self.current, f"{_what(outer)} has dtype {_val(outer).dtype}, which ASCIR lacks")
+            raise RefusedError(
+                self.current, f"{_what(outer)} has dtype {_val(outer).dtype}, which ASCIR lacks"
+            )
         present = self.present_of(outer)
         index = len(self.inputs)
         data = ops.Data(self.graph.unique_name(f"in{index}"), self.graph)
@@ -405,10 +410,12 @@ class Builder:
         """A gather operand loaded over its own dimensions (``private_axes``: dims that are
         not canonical axes)."""
         if outer in self.inside:
-            raise Cut(self.current, "a gather reads the region's inputs only")
+            raise CutError(self.current, "a gather reads the region's inputs only")
         dtype = to_ascir(_val(outer).dtype)
         if dtype is None:
-            raise Refused(self.current, f"{_what(outer)} has dtype {_val(outer).dtype}, which ASCIR lacks")
+            raise RefusedError(
+                self.current, f"{_what(outer)} has dtype {_val(outer).dtype}, which ASCIR lacks"
+            )
         axes: list[Axis] = []
         for i, s in enumerate(shape_of(outer)):
             if i in private_axes:
@@ -416,7 +423,9 @@ class Builder:
             elif (outer, i) in self.dim_class:
                 axes.append(self.axes[self.axis_index[self.dim_class[(outer, i)]]])
             else:
-                raise Refused(self.current, f"{_what(outer)} has a size-{s} dimension a gather cannot take")
+                raise RefusedError(
+                    self.current, f"{_what(outer)} has a size-{s} dimension a gather cannot take"
+                )
         index = len(self.inputs)
         data = ops.Data(self.graph.unique_name(f"in{index}"), self.graph)
         data.attr.ir_attr.index = index
@@ -446,7 +455,7 @@ class Builder:
             val = _val(a)
             if val is not None and hasattr(val, "node"):
                 return Val(None, scalar=sym_expr(val))
-            raise Refused(self.current, f"argument {a.name} is neither a tensor nor a size")
+            raise RefusedError(self.current, f"argument {a.name} is neither a tensor nor a size")
         return a
 
     def build(self) -> BuiltGraph:
@@ -461,11 +470,11 @@ class Builder:
             try:
                 v = rule.build(self, n, *args, **kwargs)
             except (AscirError, ValueError, TypeError) as e:
-                raise Refused(n, f"{type(e).__name__}: {e}") from None
+                raise RefusedError(n, f"{type(e).__name__}: {e}") from None
             if isinstance(v, Val):
                 want = to_ascir(_val(n).dtype)
                 if want is None:
-                    raise Refused(n, f"result dtype {_val(n).dtype} has no ASCIR equivalent")
+                    raise RefusedError(n, f"result dtype {_val(n).dtype} has no ASCIR equivalent")
                 if v.is_tensor and v.present != self.present_of(n):
                     v = self.tensor(v, v.dtype, self.present_of(n))
                 v = self.cast(v, want) if v.is_tensor else v
@@ -476,7 +485,7 @@ class Builder:
             self.current = n
             v = self.env[n]
             if not isinstance(v, Val):
-                raise Refused(n, f"{_what(n)} produces a value ASCIR cannot return")
+                raise RefusedError(n, f"{_what(n)} produces a value ASCIR cannot return")
             want = to_ascir(_val(n).dtype)
             v = self.tensor(v, want, self.present_of(n))
             store = ops.Store(self.name("store"))
@@ -489,11 +498,11 @@ class Builder:
             self.view(out.y, want, v.present)
             outputs.append(n)
         if not outputs:
-            raise Cut(self.nodes[-1], "the region has no output")
+            raise CutError(self.nodes[-1], "the region has no output")
         try:
             ir = self.graph.to_mlir()
         except AscirError as e:
-            raise Refused(self._owner_in(str(e)), f"{e}") from None
+            raise RefusedError(self._owner_in(str(e)), f"{e}") from None
         return BuiltGraph(
             self.graph, self.inputs, self.input_shapes, outputs, self.symbols, ir, self.op_counts
         )

@@ -432,7 +432,7 @@ def arange(ctx: Builder, n: Any, *args: Any, **kw: Any) -> Val:
     from ascir_dialect.frontend.helpers import arange as ascir_arange
 
     vals = [a.scalar if isinstance(a, Val) else a for a in args]
-    start, end, step = (0, vals[0], 1) if len(vals) == 1 else (*vals[:2], vals[2] if len(vals) > 2 else 1)
+    start, _end, step = (0, vals[0], 1) if len(vals) == 1 else (*vals[:2], vals[2] if len(vals) > 2 else 1)
     cd = _result(n)
     p = ctx.present_of(n)
     idx = cd if cd in (DType.int32, DType.int64) else DType.int64
@@ -693,6 +693,8 @@ def unsupported_reason(node: Any) -> str | None:
             return f"dtype {v.dtype} has no ASCIR equivalent"
         if v.layout.__repr__() != "torch.strided":
             return f"layout {v.layout}"
+        if any(s.is_Integer and int(s) == 0 for s in shape_of(a)):
+            return "an empty tensor (a size-0 dimension: ASCIR axes have size >= 1)"
     if row.check is not None:
         return row.check(node)
     return None
