@@ -1,0 +1,487 @@
+"""``torch.compile(fn, backend="ascir")``: FX graphs to fused ASCIR kernels.
+
+Pipeline (inference; the backward of a training graph runs in eager torch):
+
+1. AOTAutograd (``aot_autograd``) traces the Dynamo graph to core ATen with
+   ``core_aten_decompositions()`` plus :data:`lowering_table.DECOMPOSE`;
+2. ``CapabilityBasedPartitioner`` with an ``OperatorSupport`` built from the lowering table
+   proposes maximal fusible regions; each region becomes one ASCIR HintGraph
+   (:mod:`graph_builder`). A node ASCIR cannot build is refused (it stays in eager torch,
+   the reason logged) and the partitions are proposed again; a region that cannot be one
+   graph (two reductions over different axes, a gather of a value computed in the region)
+   is cut in two;
+3. every graph is compiled with ``compile_graph`` (the graph-level and kernel caches are
+   shared; many graphs compile in a process pool first, with a progress bar on stderr);
+   a graph that does not compile leaves its region in eager torch, the reason logged;
+4. the regions are fused into submodules (``fuse_by_partitions``) that call the kernels;
+   everything else (matmul, convolution, views ASCIR cannot express, ...) runs in eager
+   torch between them.
+
+Sizes: Dynamo's symbolic sizes are ASCIR size names; at every call they are bound from the
+graph inputs' shapes, so one compiled graph serves every shape. Inputs are made contiguous
+(``Tensor.contiguous()``) before a kernel reads them; outputs are new contiguous tensors.
+
+``ASCIR_LOG=partitions`` logs every region (its ops, inputs and graph IR) on stderr,
+``ASCIR_LOG=fallbacks`` every op left to eager with the reason (``all``: both).
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import re
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from ascir_dialect.diagnostics import AscirError
+
+from . import lowering_table as table
+from .dtypes import from_numpy, to_numpy
+from .graph_builder import Builder, BuiltGraph, CutError, RefusedError, _is_tensor, _val, shape_of
+
+log = logging.getLogger("pyautofuse.torch")
+
+TARGETS = ("sim", "npu")
+PARALLEL_MIN = 4
+"""Compile in a process pool from this many graphs on (below it, the pool's start-up costs more)."""
+
+
+# ---------------------------------------------------------------------- options
+@dataclass(frozen=True)
+class BackendOptions:
+    target: str = "sim"
+    workers: int = 0
+    """Process-pool size for compiling (0: the CPUs, at most the graphs)."""
+    vf: bool = True
+
+    @staticmethod
+    def parse(options: dict[str, Any] | None) -> BackendOptions:
+        options = dict(options or {})
+        target = options.pop("target", "sim")
+        if target not in TARGETS:
+            raise AscirError(f"backend 'ascir': option target must be one of {TARGETS}, got {target!r}")
+        workers = options.pop("workers", 0)
+        vf = options.pop("vf", True)
+        if options:
+            raise AscirError(
+                f"backend 'ascir': unknown option(s) {', '.join(sorted(options))} (target, workers, vf)"
+            )
+        return BackendOptions(target, int(workers), bool(vf))
+
+
+# ----------------------------------------------------------------------- report
+@dataclass
+class Region:
+    name: str
+    ops: list[str]
+    fused: bool
+    reason: str = ""
+    ir: str = ""
+
+
+@dataclass
+class Report:
+    """What one ``torch.compile`` graph became: fused regions and ops left to eager."""
+
+    regions: list[Region] = field(default_factory=list)
+    fallbacks: Counter[tuple[str, str]] = field(default_factory=Counter)
+    """(ATen op, reason) -> count of nodes left to eager torch."""
+    compile_seconds: float = 0.0
+
+    @property
+    def fused(self) -> list[Region]:
+        return [r for r in self.regions if r.fused]
+
+    def merge(self, other: Report) -> None:
+        self.regions += other.regions
+        self.fallbacks.update(other.fallbacks)
+        self.compile_seconds += other.compile_seconds
+
+    def summary(self) -> str:
+        ops = sum(len(r.ops) for r in self.fused)
+        lines = [
+            f"ascir: {len(self.fused)} fused region(s) ({ops} ATen ops), "
+            f"{sum(self.fallbacks.values())} op(s) in eager torch, compile {self.compile_seconds:.1f} s"
+        ]
+        for r in self.regions:
+            if not r.fused:
+                lines.append(f"  region {r.name} left to eager: {r.reason}")
+        for (op, reason), n in sorted(self.fallbacks.items()):
+            lines.append(f"  eager {n}x {op}: {reason}")
+        return "\n".join(lines)
+
+
+_REPORTS: list[Report] = []
+
+
+def last_report() -> Report:
+    """The merged report of every graph compiled since :func:`reset_report`."""
+    out = Report()
+    for r in _REPORTS:
+        out.merge(r)
+    return out
+
+
+def reset_report() -> None:
+    _REPORTS.clear()
+
+
+def _log_enabled(what: str) -> bool:
+    parts = {p.strip() for p in os.environ.get("ASCIR_LOG", "").split(",")}
+    return what in parts or "all" in parts
+
+
+def _emit(what: str, message: str) -> None:
+    log.info(message)
+    if _log_enabled(what):
+        print(message, file=sys.stderr)
+
+
+def source_line(node: Any) -> str:
+    """The user's source line of an FX node (``file:line: code``), from its stack trace."""
+    trace = node.meta.get("stack_trace") if hasattr(node, "meta") else None
+    if not trace:
+        return ""
+    found = re.findall(r'File "([^"]+)", line (\d+), in [^\n]*\n\s*([^\n]*)', trace)
+    if not found:
+        return ""
+    file, line, code = found[-1]
+    return f"{file}:{line}: {code.strip()}"
+
+
+def describe(node: Any) -> str:
+    where = source_line(node)
+    return f"{node.target} ({node.name})" + (f" at {where}" if where else "")
+
+
+# ----------------------------------------------------------------- the backend
+def ascir_backend(gm: Any, example_inputs: Sequence[Any], options: dict[str, Any] | None = None, **_: Any):
+    """A ``torch.compile`` backend: ``torch.compile(fn, backend=ascir_backend)`` or
+    ``backend="ascir"`` once the package is installed; ``options={"target": "npu"}``
+    selects the device path."""
+    from functorch.compile import make_boxed_func
+    from torch._dynamo.backends.common import aot_autograd
+
+    opts = BackendOptions.parse(options)
+
+    def forward(fx: Any, inputs: Sequence[Any]) -> Callable[..., Any]:
+        return compile_fx(fx, inputs, opts)
+
+    def backward(fx: Any, inputs: Sequence[Any]) -> Callable[..., Any]:
+        _emit("fallbacks", "ascir: the backward graph runs in eager torch (the backend is for inference)")
+        return make_boxed_func(fx.forward)
+
+    return aot_autograd(fw_compiler=forward, bw_compiler=backward, decompositions=table.decompositions())(
+        gm, example_inputs
+    )
+
+
+class _Support:
+    """``OperatorSupport`` from the lowering table, minus the nodes refused so far."""
+
+    def __init__(self, refused: dict[Any, str]):
+        from torch.fx.passes.operator_support import OperatorSupportBase
+
+        self.refused = refused
+        outer = self
+
+        class Support(OperatorSupportBase):
+            def is_node_supported(self, submodules: Any, node: Any) -> bool:
+                return outer.supported(node)
+
+        self.support = Support()
+
+    def supported(self, node: Any) -> bool:
+        if node.op != "call_function" or node in self.refused:
+            return False
+        reason = table.unsupported_reason(node)
+        if reason is not None:
+            self.refused[node] = reason
+            return False
+        return True
+
+
+def _is_compute(node: Any) -> bool:
+    row = table.TABLE.get(str(node.target))
+    return row is not None and row.axes not in (table.VIEW, table.EXPAND) and row.build is not table.identity
+
+
+def _components(nodes: list[Any]) -> list[list[Any]]:
+    """The weakly connected components of a partition (one kernel each: unrelated
+    computations over different axes do not share a graph)."""
+    inside = set(nodes)
+    seen: set[Any] = set()
+    out = []
+    for start in nodes:
+        if start in seen:
+            continue
+        comp, stack = [], [start]
+        seen.add(start)
+        while stack:
+            n = stack.pop()
+            comp.append(n)
+            for m in [*n.all_input_nodes, *n.users]:
+                if m in inside and m not in seen:
+                    seen.add(m)
+                    stack.append(m)
+        out.append(comp)
+    return out
+
+
+def _bindings(gm: Any) -> dict[str, tuple[int, int | None]]:
+    """Size name -> (placeholder position, dimension or None for a SymInt input)."""
+    import sympy
+
+    out: dict[str, tuple[int, int | None]] = {}
+    placeholders = [n for n in gm.graph.nodes if n.op == "placeholder"]
+    for j, p in enumerate(placeholders):
+        v = _val(p)
+        if _is_tensor(p):
+            for d, s in enumerate(shape_of(p)):
+                if isinstance(s, sympy.Symbol):
+                    out.setdefault(str(s), (j, d))
+        elif v is not None and hasattr(v, "node") and isinstance(getattr(v.node, "expr", None), sympy.Symbol):
+            out.setdefault(str(v.node.expr), (j, None))
+    return out
+
+
+class _Sizes:
+    current: dict[str, int]
+
+    def __init__(self) -> None:
+        self.current = {}
+
+
+def compile_fx(gm: Any, example_inputs: Sequence[Any], opts: BackendOptions) -> Callable[..., Any]:
+    """The core-ATen ``gm`` with its fusible regions replaced by ASCIR kernels; any failure
+    of the front end itself leaves the whole graph to eager torch, logged (never raised)."""
+    import copy
+
+    original = copy.deepcopy(gm)
+    try:
+        return _compile_fx(gm, example_inputs, opts)
+    except Exception as e:
+        _emit("fallbacks", f"ascir: internal error, the graph runs in eager torch: {type(e).__name__}: {e}")
+        _REPORTS.append(
+            Report(fallbacks=Counter({("<graph>", f"internal error: {type(e).__name__}: {e}"): 1}))
+        )
+        return original.forward
+
+
+def _compile_fx(gm: Any, example_inputs: Sequence[Any], opts: BackendOptions) -> Callable[..., Any]:
+    from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
+    from torch.fx.passes.utils.fuser_utils import fuse_by_partitions
+
+    started = time.perf_counter()
+    report = Report()
+    _REPORTS.append(report)
+    if opts.target == "npu":
+        try:
+            from runtime.toolchain import npu_toolchain
+
+            npu_toolchain()
+        except AscirError as e:
+            _emit(
+                "fallbacks", f"ascir: target 'npu' is unavailable, the whole graph runs in eager torch: {e}"
+            )
+            report.fallbacks[("<graph>", f"target npu unavailable: {e}")] += 1
+            return gm.forward
+    binds = _bindings(gm)
+    refused: dict[Any, str] = {}
+    support = _Support(refused)
+    order = {n: i for i, n in enumerate(gm.graph.nodes)}
+    while True:
+        partitioner = CapabilityBasedPartitioner(
+            gm, support.support, allows_single_node_partition=True, skip_horizontal_fusion=True
+        )
+        work = [
+            sorted(c, key=order.__getitem__)
+            for p in partitioner.propose_partitions()
+            for c in _components(list(p.nodes))
+        ]
+        work.sort(key=lambda nodes: order[nodes[0]])
+        built: list[tuple[list[Any], BuiltGraph]] = []
+        again = False
+        while work:
+            nodes = work.pop(0)
+            if not any(_is_compute(n) for n in nodes):
+                continue
+            try:
+                b = Builder(f"region{len(built)}", nodes, table).build()
+                missing = [s for s in b.symbols if s not in binds]
+                if missing:
+                    raise RefusedError(nodes[-1], f"sizes {missing} are not sizes of the graph inputs")
+                built.append((nodes, b))
+            except RefusedError as e:
+                node = (
+                    e.node
+                    if e.node in nodes
+                    else next((n for n in nodes if e.node in n.all_input_nodes), nodes[-1])
+                )
+                refused[node] = e.reason
+                again = True
+                break
+            except CutError as e:
+                i = nodes.index(e.node) if e.node in nodes else 0
+                if i == 0:
+                    refused[nodes[0]] = e.reason
+                    again = True
+                    break
+                work[:0] = [nodes[:i], nodes[i:]]
+        if not again:
+            break
+    for node, reason in refused.items():
+        if _is_tensor(node):
+            report.fallbacks[(str(node.target), reason)] += 1
+            _emit("fallbacks", f"ascir: {describe(node)} runs in eager torch: {reason}")
+    kernels = _compile_all([b for _, b in built], opts, report)
+    regions = []
+    for (nodes, b), k in zip(built, kernels, strict=True):
+        region = Region(b.graph.name, [str(n.target) for n in nodes], k is not None)
+        if k is None:
+            region.reason = b.error
+        report.regions.append(region)
+        if _log_enabled("partitions"):
+            where = {source_line(n) for n in nodes} - {""}
+            print(
+                f"ascir: region {b.graph.name}: {'fused' if k else 'eager'}, {len(nodes)} ATen op(s): "
+                f"{', '.join(region.ops)}\n  inputs: {', '.join(n.name for n in b.inputs)}\n"
+                f"  source: {'; '.join(sorted(where)) or '?'}\n{b.ir}",
+                file=sys.stderr,
+            )
+        if k is not None:
+            regions.append((nodes, b, k))
+    report.compile_seconds += time.perf_counter() - started
+    if not regions:
+        return gm.forward
+    sizes = _Sizes()
+    fuse_by_partitions(
+        gm, [dict.fromkeys(nodes) for nodes, _, _ in regions], prefix="ascir_", always_return_tuple=True
+    )
+    # a region's output read by a later region reaches it as a getitem of the earlier call
+    original: dict[str, str] = {}
+    for n in gm.graph.nodes:
+        if n.op == "call_function" and n.args and getattr(n.args[0], "op", None) == "call_module":
+            outs = _flat_outputs(getattr(gm, n.args[0].target))
+            original[n.name] = outs[n.args[1]].name
+    for i, (nodes, b, k) in enumerate(regions):
+        name = f"ascir_{i}"
+        sub = getattr(gm, name)
+        setattr(gm, name, _kernel_module(sub, original, nodes, b, k, sizes))
+    gm.recompile()
+
+    def run(*args: Any) -> Any:
+        sizes.current = {
+            s: int(args[j].shape[d]) if d is not None else int(args[j]) for s, (j, d) in binds.items()
+        }
+        return gm(*args)
+
+    return run
+
+
+# ------------------------------------------------------------------- compiling
+def _warm(ir: str, vf: bool) -> str:
+    """Compile one graph in a worker process (fills the shared graph and kernel caches)."""
+    try:
+        from xdsl.parser import Parser
+
+        from pyautofuse import compile_graph
+        from tools.ascir_opt import make_context
+
+        compile_graph(Parser(make_context(), ir).parse_module(), vf=vf)
+        return ""
+    except Exception as e:
+        return f"{type(e).__name__}: {e}"
+
+
+def _compile_all(graphs: list[BuiltGraph], opts: BackendOptions, report: Report) -> list[Any]:
+    from tqdm import tqdm
+
+    from pyautofuse import compile_graph
+
+    n = len(graphs)
+    workers = opts.workers or min(os.cpu_count() or 1, n)
+    bar = tqdm(
+        total=n,
+        desc="ascir: compiling fused regions",
+        unit="graph",
+        file=sys.stderr,
+        disable=n < PARALLEL_MIN,
+    )
+    if n >= PARALLEL_MIN and workers > 1:
+        import multiprocessing
+
+        texts = [g.ir for g in graphs]
+        with ProcessPoolExecutor(
+            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
+        ) as pool:
+            for _ in pool.map(_warm, texts, [opts.vf] * n):
+                bar.update(1)
+        bar.close()
+        bar = tqdm(total=0, disable=True)
+    kernels: list[Any] = []
+    for g in graphs:
+        try:
+            kernels.append(compile_graph(g.graph, target=opts.target, vf=opts.vf))
+        except Exception as e:  # every failure leaves the region to eager torch, with its reason
+            g.error = f"{type(e).__name__}: {e}"
+            kernels.append(None)
+            _emit("fallbacks", f"ascir: region {g.graph.name} runs in eager torch: {g.error}")
+        bar.update(1)
+    bar.close()
+    return kernels
+
+
+# ------------------------------------------------------------------- running
+def _kernel_module(
+    sub: Any, original: dict[str, str], nodes: list[Any], b: BuiltGraph, kernel: Any, sizes: _Sizes
+) -> Any:
+    import torch
+
+    out_names = [a.name if hasattr(a, "name") else None for a in _flat_outputs(sub)]
+    by_name = {n.name: n for n in b.outputs}
+    if set(out_names) != set(by_name):
+        return sub  # not expected; the eager submodule is always correct
+    out_pos = [b.outputs.index(by_name[name]) for name in out_names]
+    arg_names = [original.get(n.name, n.name) for n in sub.graph.nodes if n.op == "placeholder"]
+    in_pos = [arg_names.index(x.name) for x in b.inputs]
+    shapes = [shape_of(n) for n in b.outputs]
+    where = "; ".join(sorted({source_line(n) for n in nodes} - {""}))
+    ops_text = ", ".join(dict.fromkeys(str(n.target) for n in nodes))
+
+    class AscirKernel(torch.nn.Module):
+        def forward(self, *args: Any) -> Any:
+            env = sizes.current
+            bound = {s: env[s] for s in b.symbols}
+            try:
+                inputs = []
+                for pos, shape in zip(in_pos, b.input_shapes, strict=True):
+                    dims = [d.evaluate(bound) if hasattr(d, "evaluate") else int(d) for d in shape]
+                    inputs.append(to_numpy(args[pos]).reshape(dims))
+                outs = kernel(*inputs, sizes=bound)
+            except AscirError as e:
+                raise RuntimeError(
+                    f"ascir: the fused kernel of {ops_text} failed: {e}"
+                    + (f"\n  from {where}" if where else "")
+                ) from None
+            results = []
+            for k in out_pos:
+                shape = [int(s.xreplace({x: bound[str(x)] for x in s.free_symbols})) for s in shapes[k]]
+                results.append(from_numpy(outs[k]).reshape(shape))
+            return tuple(results)
+
+    return AscirKernel()
+
+
+def _flat_outputs(sub: Any) -> list[Any]:
+    out = next(n for n in sub.graph.nodes if n.op == "output")
+    vals = out.args[0]
+    return list(vals) if isinstance(vals, (list, tuple)) else [vals]
+
+
+__all__ = ["BackendOptions", "Report", "ascir_backend", "last_report", "reset_report"]

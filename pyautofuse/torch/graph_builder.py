@@ -1,0 +1,602 @@
+"""One ASCIR HintGraph from one partition of a core-ATen FX graph.
+
+A partition is a set of FX nodes (the fused region) plus the outer nodes it reads (its
+inputs). Every value of the partition lives on one list of *canonical axes*, as in
+Autofuse's HintGraphs: a tensor of the partition is viewed over all of them, with size 1
+(and stride 0) on the axes it does not have. The axes are found by unifying tensor
+dimensions (union-find): the operands of a pointwise op share the output's dimensions
+where they are not size 1 (right-aligned broadcasting), a reduction keeps the kept ones,
+and view ops that only add or remove size-1 dimensions keep the rest. The canonical
+order is a topological order of the per-tensor dimension orders; tensors that order two
+axes differently (a transpose) are refused.
+
+Symbolic sizes (Dynamo's ``SymInt`` s, sympy expressions over shape symbols such as
+``s27``) become ASCIR size expressions over the same names, so one compiled graph serves
+every shape; the backend binds the names from the real inputs at each call.
+
+Refusals are :class:`RefusedError` (this node cannot be fused; the partitioner leaves it to
+eager torch) or :class:`CutError` (the node is fine alone but not in this region; the region is
+split before it).
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ascir_dialect import dtypes as dt
+from ascir_dialect.diagnostics import AscirError
+from ascir_dialect.dtypes import DType
+from ascir_dialect.frontend import ops
+from ascir_dialect.frontend.graph import Axis, HintGraph, NodeOutput
+from ascir_dialect.symbolic import SizeExpr
+
+from .dtypes import to_ascir
+
+
+class RefusedError(Exception):
+    """``node`` cannot be part of any fused region (its reason is logged)."""
+
+    def __init__(self, node: Any, reason: str):
+        super().__init__(reason)
+        self.node, self.reason = node, reason
+
+
+class CutError(Exception):
+    """The region must be split before ``node`` (both parts may still fuse)."""
+
+    def __init__(self, node: Any, reason: str):
+        super().__init__(reason)
+        self.node, self.reason = node, reason
+
+
+# ------------------------------------------------------------------------ sizes
+def sym_expr(size: Any) -> Any:
+    """The sympy expression of a size (an int or a SymInt)."""
+    import sympy
+
+    node = getattr(size, "node", None)
+    if node is not None and hasattr(node, "expr"):
+        return sympy.sympify(node.expr)
+    return sympy.Integer(int(size))
+
+
+def to_size_expr(e: Any) -> SizeExpr:
+    """A sympy size expression of torch's shape environment as an ASCIR SizeExpr."""
+    import sympy
+    from torch.utils._sympy import functions as tf
+
+    if e.is_Integer:
+        return SizeExpr(int(e))
+    if e.is_Symbol:
+        return SizeExpr(str(e))
+    if isinstance(e, sympy.Add):
+        out = SizeExpr(0)
+        for a in e.args:
+            out = out + to_size_expr(a)
+        return out
+    if isinstance(e, sympy.Mul):
+        out = SizeExpr(1)
+        for a in e.args:
+            out = out * to_size_expr(a)
+        return out
+    if isinstance(e, sympy.Pow) and e.exp.is_Integer and int(e.exp) > 0:
+        base, out = to_size_expr(e.base), SizeExpr(1)
+        for _ in range(int(e.exp)):
+            out = out * base
+        return out
+    if isinstance(e, tf.FloorDiv):
+        return to_size_expr(e.args[0]) // to_size_expr(e.args[1])
+    if isinstance(e, (tf.Mod, tf.PythonMod, sympy.Mod)):
+        return to_size_expr(e.args[0]) % to_size_expr(e.args[1])
+    raise ValueError(f"size expression {e} has no ASCIR form (+ - * // % only)")
+
+
+def shape_of(node: Any) -> list[Any]:
+    val = node.meta.get("val") if hasattr(node, "meta") else None
+    return [sym_expr(s) for s in val.shape]
+
+
+def is_one(e: Any) -> bool:
+    return bool(e.is_Integer and int(e) == 1)
+
+
+# -------------------------------------------------------------------- values
+@dataclass
+class Val:
+    """A value while a graph is built: a tensor over the canonical axes (``out`` set,
+    ``present`` = the axes where its size is not 1) or a scalar (``scalar`` set: a Python
+    number or a sympy integer expression)."""
+
+    dtype: DType | None
+    out: NodeOutput | None = None
+    present: frozenset[int] = frozenset()
+    scalar: Any = None
+
+    @property
+    def is_tensor(self) -> bool:
+        return self.out is not None
+
+
+@dataclass
+class BuiltGraph:
+    """The result of :func:`build_graph`."""
+
+    graph: HintGraph
+    inputs: list[Any]
+    """Outer FX nodes read as Data, by Data index."""
+    input_shapes: list[list[Any]]
+    """The shape (sympy, size-1 axes included) each input is reshaped to."""
+    outputs: list[Any]
+    """Partition FX nodes written as Output, by Output index."""
+    symbols: list[str]
+    """ASCIR size names (torch's shape symbols) the graph uses."""
+    ir: str = ""
+    """The graph's IR text (what is compiled and logged)."""
+    ops: dict[str, int] = field(default_factory=dict)
+    error: str = ""
+
+
+# ---------------------------------------------------------------- union-find
+class _UF:
+    def __init__(self) -> None:
+        self.parent: dict[Any, Any] = {}
+
+    def find(self, k: Any) -> Any:
+        self.parent.setdefault(k, k)
+        while self.parent[k] != k:
+            self.parent[k] = self.parent[self.parent[k]]
+            k = self.parent[k]
+        return k
+
+    def union(self, a: Any, b: Any) -> None:
+        ra, rb = self.find(a), self.find(b)
+        if ra != rb:
+            self.parent[rb] = ra
+
+
+class AxisAnalysis:
+    """Dimension unification over a partition (the ``axes`` functions of the table call
+    :meth:`unify` / :meth:`align` / :meth:`private`)."""
+
+    def __init__(self) -> None:
+        self.uf = _UF()
+        self.private_dims: set[tuple[Any, int]] = set()
+
+    def unify(self, a: Any, i: int, b: Any, j: int) -> None:
+        sa, sb = shape_of(a), shape_of(b)
+        if not is_one(sa[i]) and not is_one(sb[j]):
+            self.uf.union((a, i), (b, j))
+
+    def align(self, src: Any, out: Any) -> None:
+        """Right-aligned broadcasting of ``src`` onto ``out``."""
+        if not hasattr(src, "meta"):
+            return
+        rs, ro = len(shape_of(src)), len(shape_of(out))
+        for i in range(rs):
+            self.unify(src, i, out, ro - rs + i)
+
+    def identity(self, src: Any, out: Any) -> None:
+        """The non-1 dimensions of ``src`` and ``out`` are the same, in order."""
+        a = [i for i, s in enumerate(shape_of(src)) if not is_one(s)]
+        b = [i for i, s in enumerate(shape_of(out)) if not is_one(s)]
+        for i, j in zip(a, b, strict=True):
+            self.unify(src, i, out, j)
+
+    def private(self, node: Any, dim: int) -> None:
+        """A dimension only a gather reads (the gathered axis of its table)."""
+        self.private_dims.add((node, dim))
+
+
+# ------------------------------------------------------------------- builder
+class Builder:
+    """Builds one HintGraph; the table's builders call its methods."""
+
+    def __init__(self, name: str, nodes: Sequence[Any], table: Any):
+        self.table = table
+        self.nodes = list(nodes)
+        self.inside = set(self.nodes)
+        self.graph = HintGraph(name)
+        self.env: dict[Any, Val] = {}
+        self.inputs: list[Any] = []
+        self.input_shapes: list[list[Any]] = []
+        self.symbols: list[str] = []
+        self.ascir_owner: dict[str, Any] = {}
+        self.current: Any = None
+        self.reduced: tuple[Any, frozenset[int]] | None = None
+        self.op_counts: dict[str, int] = {}
+        self._analyse()
+
+    # ---------------------------------------------------------------- axes
+    def _analyse(self) -> None:
+        an = AxisAnalysis()
+        for n in self.nodes:
+            self.table.rule(n).axes(an, n)
+        values: list[Any] = []
+        for n in self.nodes:
+            for a in _node_args(n):
+                if a not in self.inside and a not in values and _is_tensor(a):
+                    values.append(a)
+            values.append(n)
+        roots: list[Any] = []
+        size: dict[Any, Any] = {}
+        edges: dict[Any, set[Any]] = {}
+        self.dim_class: dict[tuple[Any, int], Any] = {}
+        for v in values:
+            if not _is_tensor(v):
+                continue
+            prev = None
+            seen: set[Any] = set()
+            for i, s in enumerate(shape_of(v)):
+                if is_one(s) or (v, i) in an.private_dims:
+                    continue
+                r = an.uf.find((v, i))
+                if r in seen:
+                    raise RefusedError(v, f"{_what(v)} uses one axis twice (a diagonal view)")
+                seen.add(r)
+                self.dim_class[(v, i)] = r
+                if r not in size:
+                    roots.append(r)
+                    size[r] = s
+                    edges[r] = set()
+                elif size[r] != s:
+                    raise RefusedError(v, f"{_what(v)}: dimension {i} is {s} where the region has {size[r]}")
+                if prev is not None:
+                    edges[prev].add(r)
+                prev = r
+        order: list[Any] = []
+        indeg = {r: 0 for r in roots}
+        for r in roots:
+            for t in edges[r]:
+                indeg[t] += 1
+        ready = [r for r in roots if indeg[r] == 0]
+        while ready:
+            r = ready.pop(0)
+            order.append(r)
+            for t in sorted(edges[r], key=roots.index):
+                indeg[t] -= 1
+                if indeg[t] == 0:
+                    ready.append(t)
+        if len(order) != len(roots):
+            bad = next(n for n in self.nodes if self.table.rule(n).transposes)
+            raise CutError(bad, "the region's tensors order their dimensions differently (a transpose)")
+        self.private_dims = an.private_dims
+        self.axis_index = {r: k for k, r in enumerate(order)}
+        self.axes: list[Axis] = []
+        for k, r in enumerate(order):
+            self.axes.append(self.graph.create_axis(f"z{k}", self.size(size[r])))
+        self.rank0 = not self.axes
+        if self.rank0:  # scalars only: one size-1 loop axis (schedule needs a loop)
+            self.axes.append(self.graph.create_axis("z0", 1))
+
+    def size(self, e: Any) -> SizeExpr:
+        for s in sorted(str(x) for x in e.free_symbols):
+            if s not in self.symbols:
+                self.symbols.append(s)
+                self.graph.create_size(s)
+        try:
+            return to_size_expr(e)
+        except ValueError as err:
+            raise RefusedError(self.current, str(err)) from None
+
+    def present_of(self, node: Any) -> frozenset[int]:
+        return frozenset(
+            self.axis_index[self.dim_class[(node, i)]]
+            for i in range(len(shape_of(node)))
+            if (node, i) in self.dim_class
+        )
+
+    def axes_of(self, node: Any) -> list[int]:
+        """Canonical axis of each non-1, non-private dimension of ``node``, in order."""
+        return [
+            self.axis_index[self.dim_class[(node, i)]]
+            for i in range(len(shape_of(node)))
+            if (node, i) in self.dim_class
+        ]
+
+    def view(self, y: NodeOutput, dtype: DType, present: frozenset[int], dense: bool = False) -> None:
+        """The canonical view over ``present``: size 1 elsewhere, with stride 0 (``dense``:
+        the row-major stride, as an Arange's Broadcast must have, seed 000 FR8)."""
+        sizes = [a.size if k in present else SizeExpr(1) for k, a in enumerate(self.axes)]
+        strides: list[SizeExpr] = []
+        acc = SizeExpr(1)
+        for k in reversed(range(len(sizes))):
+            strides.insert(0, acc if k in present or dense or self.rank0 else SizeExpr(0))
+            if k in present:
+                acc = acc * sizes[k]
+        y.dtype, y.axis, y.size, y.strides = dtype, list(self.axes), sizes, strides
+        y.node.attr.sched.axis = list(self.axes)
+
+    # --------------------------------------------------------------- nodes
+    def name(self, prefix: str) -> str:
+        base = getattr(self.current, "name", None) or "v"
+        name = self.graph.unique_name(f"{base}_{prefix}")
+        self.ascir_owner[name] = self.current
+        self.op_counts[prefix] = self.op_counts.get(prefix, 0) + 1
+        return name
+
+    def op(self, py: str, operands: Sequence[Val], dtype: DType, present: frozenset[int]) -> Val:
+        """An ASCIR node ``py`` over tensor operands of one view."""
+        node = getattr(ops, py)(self.name(py.lower()))
+        ports = node._ports
+        for port, v in zip(ports, operands, strict=True):
+            setattr(node, port, v.out)
+        self.view(node.y, dtype, present)
+        return Val(dtype, node.y, present)
+
+    def reduce(self, py: str, x: Val, axes: frozenset[int]) -> Val:
+        axes = axes & x.present
+        if not axes:
+            return x
+        if self.reduced is not None and self.reduced[1] != axes:
+            raise CutError(self.current, "the reductions of one ASCIR graph reduce the same axes")
+        if self.reduced is None:
+            self.reduced = (self.current, axes)
+        return self.op(py, [x], x.dtype, x.present - axes)
+
+    def scalar_node(self, value: Any, dtype: DType) -> NodeOutput:
+        import sympy
+
+        if isinstance(value, sympy.Expr) and not value.is_Number:
+            node = ops.IndexExpr(self.name("indexexpr"), self.graph)
+            node.attr.ir_attr.expr = self.size(value)
+            node.y.dtype = DType.int64
+            return node.y
+        node = ops.Scalar(self.name("scalar"), self.graph)
+        node.attr.ir_attr.value = _literal(value, dtype)
+        node.y.dtype = dtype
+        return node.y
+
+    def tensor(self, v: Val, dtype: DType, present: frozenset[int]) -> Val:
+        """``v`` as a tensor of ``dtype`` over ``present`` (casts, then broadcasts)."""
+        if not v.is_tensor:
+            import sympy
+
+            symbolic = isinstance(v.scalar, sympy.Expr) and not v.scalar.is_Number
+            sdtype = DType.int64 if symbolic else dtype
+            node = ops.Broadcast(self.name("broadcast"))
+            node.x = self.scalar_node(v.scalar, sdtype)
+            self.view(node.y, sdtype, present)
+            return self.cast(Val(sdtype, node.y, present), dtype)
+        v = self.cast(v, dtype)
+        if v.present == present:
+            return v
+        if not v.present <= present:
+            raise RefusedError(self.current, "an operand has an axis its result does not have")
+        node = ops.Broadcast(self.name("broadcast"))
+        node.x = v.out
+        self.view(node.y, dtype, present)
+        return Val(dtype, node.y, present)
+
+    def cast(self, v: Val, dtype: DType) -> Val:
+        """Convert ``v`` with torch's semantics; a pair the Cast table lacks goes through a
+        lossless intermediate (or ``!= 0`` for bool)."""
+        if not v.is_tensor:
+            return Val(dtype, scalar=v.scalar)
+        if v.dtype == dtype:
+            return v
+        if dtype == DType.bool and dtype not in dt.CAST_PAIRS.get(v.dtype, frozenset()):
+            zero = self.tensor(Val(None, scalar=0), v.dtype, v.present)
+            return self.op("Ne", [v, zero], DType.bool, v.present)
+        for step in _cast_path(v.dtype, dtype):
+            v = self.op("Cast", [v], step, v.present)
+        return v
+
+    # ------------------------------------------------------------- driver
+    def load(self, outer: Any) -> Val:
+        if any(d[0] is outer for d in self.private_dims):
+            raise CutError(self.current, f"{_what(outer)} is both a gather table and an operand")
+        dtype = to_ascir(_val(outer).dtype)
+        if dtype is None:
+            raise RefusedError(
+                self.current, f"{_what(outer)} has dtype {_val(outer).dtype}, which ASCIR lacks"
+            )
+        present = self.present_of(outer)
+        index = len(self.inputs)
+        data = ops.Data(self.graph.unique_name(f"in{index}"), self.graph)
+        data.attr.ir_attr.index = index
+        self.view(data.y, dtype, present)
+        load = ops.Load(self.graph.unique_name(f"in{index}_load"))
+        load.x = data
+        load.attr.ir_attr.offset = 0
+        self.view(load.y, dtype, present)
+        self.inputs.append(outer)
+        self.input_shapes.append([self.axes[k].size if k in present else 1 for k in range(len(self.axes))])
+        return Val(dtype, load.y, present)
+
+    def own_load(self, outer: Any, private_axes: dict[int, Axis]) -> NodeOutput:
+        """A gather operand loaded over its own dimensions (``private_axes``: dims that are
+        not canonical axes)."""
+        if outer in self.inside:
+            raise CutError(self.current, "a gather reads the region's inputs only")
+        dtype = to_ascir(_val(outer).dtype)
+        if dtype is None:
+            raise RefusedError(
+                self.current, f"{_what(outer)} has dtype {_val(outer).dtype}, which ASCIR lacks"
+            )
+        axes: list[Axis] = []
+        for i, s in enumerate(shape_of(outer)):
+            if i in private_axes:
+                axes.append(private_axes[i])
+            elif (outer, i) in self.dim_class:
+                axes.append(self.axes[self.axis_index[self.dim_class[(outer, i)]]])
+            else:
+                raise RefusedError(
+                    self.current, f"{_what(outer)} has a size-{s} dimension a gather cannot take"
+                )
+        index = len(self.inputs)
+        data = ops.Data(self.graph.unique_name(f"in{index}"), self.graph)
+        data.attr.ir_attr.index = index
+        data.y.dtype, data.y.axis = dtype, axes
+        load = ops.Load(self.graph.unique_name(f"in{index}_load"))
+        load.x = data
+        load.attr.ir_attr.offset = 0
+        load.y.dtype, load.y.axis = dtype, axes
+        load.attr.sched.axis = axes
+        self.inputs.append(outer)
+        self.input_shapes.append([a.size for a in axes])
+        return load.y
+
+    def private_axis(self, size: Any) -> Axis:
+        return self.graph.create_axis(f"p{len(self.graph.axes)}", self.size(size))
+
+    def arg(self, a: Any) -> Any:
+        """An FX argument as the builders see it: tensors (inside or outer) as Val,
+        SymInts as scalar Vals of their expression, lists element-wise."""
+        if isinstance(a, (list, tuple)):
+            return type(a)(self.arg(x) for x in a)
+        if hasattr(a, "meta") and hasattr(a, "op"):
+            if a in self.env:
+                return self.env[a]
+            if _is_tensor(a):
+                return self.env.setdefault(a, self.load(a))
+            val = _val(a)
+            if val is not None and hasattr(val, "node"):
+                return Val(None, scalar=sym_expr(val))
+            raise RefusedError(self.current, f"argument {a.name} is neither a tensor nor a size")
+        return a
+
+    def build(self) -> BuiltGraph:
+        for n in self.nodes:
+            self.current = n
+            rule = self.table.rule(n)
+            if rule.raw_args:
+                args, kwargs = list(n.args), dict(n.kwargs)
+            else:
+                args = [self.arg(a) for a in n.args]
+                kwargs = {k: self.arg(v) for k, v in n.kwargs.items()}
+            try:
+                v = rule.build(self, n, *args, **kwargs)
+            except (AscirError, ValueError, TypeError) as e:
+                raise RefusedError(n, f"{type(e).__name__}: {e}") from None
+            if isinstance(v, Val):
+                want = to_ascir(_val(n).dtype)
+                if want is None:
+                    raise RefusedError(n, f"result dtype {_val(n).dtype} has no ASCIR equivalent")
+                if v.is_tensor and v.present != self.present_of(n):
+                    v = self.tensor(v, v.dtype, self.present_of(n))
+                v = self.cast(v, want) if v.is_tensor else v
+            self.env[n] = v
+        users_outside = [n for n in self.nodes if any(u not in self.inside for u in n.users)]
+        outputs = []
+        for n in users_outside:
+            self.current = n
+            v = self.env[n]
+            if not isinstance(v, Val):
+                raise RefusedError(n, f"{_what(n)} produces a value ASCIR cannot return")
+            want = to_ascir(_val(n).dtype)
+            v = self.tensor(v, want, self.present_of(n))
+            store = ops.Store(self.name("store"))
+            store.x = v.out
+            store.attr.ir_attr.offset = 0
+            self.view(store.y, want, v.present)
+            out = ops.Output(self.name("out"), self.graph)
+            out.attr.ir_attr.index = len(outputs)
+            out.x = store
+            self.view(out.y, want, v.present)
+            outputs.append(n)
+        if not outputs:
+            raise CutError(self.nodes[-1], "the region has no output")
+        try:
+            ir = self.graph.to_mlir()
+        except AscirError as e:
+            raise RefusedError(self._owner_in(str(e)), f"{e}") from None
+        return BuiltGraph(
+            self.graph, self.inputs, self.input_shapes, outputs, self.symbols, ir, self.op_counts
+        )
+
+    def _owner_in(self, message: str) -> Any:
+        """The FX node whose ASCIR node a verifier message names (the last one built when
+        none is named)."""
+        best = None
+        for name, owner in self.ascir_owner.items():
+            if f"'{name}'" in message or f"%{name}" in message:
+                if best is None or len(name) > len(best[0]):
+                    best = (name, owner)
+        return best[1] if best else self.nodes[-1]
+
+
+# ------------------------------------------------------------------ helpers
+def _val(node: Any) -> Any:
+    return node.meta.get("val") if hasattr(node, "meta") else None
+
+
+def _is_tensor(node: Any) -> bool:
+    import torch
+
+    return isinstance(_val(node), torch.Tensor)
+
+
+def _node_args(n: Any) -> list[Any]:
+    out: list[Any] = []
+
+    def walk(a: Any) -> None:
+        if isinstance(a, (list, tuple)):
+            for x in a:
+                walk(x)
+        elif isinstance(a, dict):
+            for x in a.values():
+                walk(x)
+        elif hasattr(a, "op") and hasattr(a, "meta"):
+            out.append(a)
+
+    walk(n.args)
+    walk(n.kwargs)
+    return out
+
+
+def _what(node: Any) -> str:
+    target = getattr(node, "target", None)
+    if node.op == "call_function":
+        return f"{target} ({node.name})"
+    return f"input {node.name}"
+
+
+def _literal(value: Any, dtype: DType) -> str:
+    import math
+
+    if dtype == DType.bool:
+        return "true" if value else "false"
+    if dtype.is_float:
+        v = float(value)
+        if math.isnan(v):
+            return "nan"
+        if math.isinf(v):
+            return "inf" if v > 0 else "-inf"
+        return repr(v)
+    if isinstance(value, float):
+        if not value.is_integer():
+            raise ValueError(f"scalar {value} is not an integer for dtype {dtype}")
+        value = int(value)
+    return str(int(value))
+
+
+_LOSSLESS = {
+    DType.bfloat16: [DType.float32],
+    DType.float16: [DType.float32],
+    DType.int8: [DType.int32, DType.float16],
+    DType.int16: [DType.int32, DType.float32],
+    DType.uint8: [DType.int32, DType.float32],
+    DType.bool: [DType.int32, DType.float32, DType.uint8],
+    DType.int32: [DType.int64],
+}
+
+
+def _cast_path(src: DType, dst: DType) -> list[DType]:
+    """Cast steps ``src -> dst``: one when the table has the pair, else a lossless first
+    step (a wider type holding every value of ``src``) and the conversion."""
+    if dst in dt.CAST_PAIRS.get(src, frozenset()):
+        return [dst]
+    for mid in _LOSSLESS.get(src, []):
+        if mid in dt.CAST_PAIRS.get(src, frozenset()) and dst in dt.CAST_PAIRS.get(mid, frozenset()):
+            return [mid, dst]
+    raise ValueError(f"no cast {src} -> {dst} in ASCIR's Cast table (dtypes.CAST_PAIRS)")
+
+
+def getitem_like(target: Any) -> bool:
+    return target is operator.getitem
+
+
+Builderfn = Callable[..., Any]

@@ -1,0 +1,717 @@
+"""THE table: core-ATen op -> how its dimensions unify and how it is built in ASCIR.
+
+One row per ATen overload (``str(op)``, e.g. ``"aten.add.Tensor"``). A row says:
+
+* ``axes``: how the op's tensor dimensions relate (pointwise broadcasting, a reduction's
+  kept dimensions, a view that adds/removes size-1 dimensions, a gather's private table
+  axis, a source with fresh dimensions) -- :mod:`graph_builder` unifies them into the
+  region's canonical axes;
+* ``build``: the ASCIR nodes, through the :class:`graph_builder.Builder` (``ctx``) --
+  ``pointwise("Add")`` for an op that is one ASCIR op, or a small composition (sigmoid is
+  ``1 / (1 + exp(-x))``, mean is ``sum / n``) while ASCIR lacks the op;
+* ``check``: the arguments the row cannot take (None = all), as a reason string.
+
+When a new ASCIR op lands, its ATen op is one row here, e.g.
+``"aten.tanh.default": Row(POINTWISE, pointwise("Tanh"))``. ATen ops torch itself
+decomposes into rows of this table are listed in :data:`DECOMPOSE` (softmax, layer norm,
+var/var_mean, hardtanh, ...). Everything else stays in eager torch, with the reason logged.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from ascir_dialect.dtypes import DType
+
+from .dtypes import to_ascir
+from .graph_builder import AxisAnalysis, Builder, Val, _val, is_one, shape_of, sym_expr
+
+Axes = Callable[[AxisAnalysis, Any], None]
+Check = Callable[[Any], "str | None"]
+
+
+@dataclass(frozen=True)
+class Row:
+    axes: Axes
+    build: Callable[..., Any]
+    check: Check | None = None
+    raw_args: bool = False
+    """The builder gets the FX arguments unconverted (gathers load their operands themselves)."""
+    transposes: bool = False
+
+
+# ------------------------------------------------------------------ axes rules
+def _tensors(args: Any) -> list[Any]:
+    out: list[Any] = []
+    for a in args:
+        if isinstance(a, (list, tuple)):
+            out += _tensors(a)
+        elif hasattr(a, "meta") and hasattr(_val(a), "shape"):
+            out.append(a)
+    return out
+
+
+def POINTWISE(an: AxisAnalysis, n: Any) -> None:
+    for a in _tensors([*n.args, *n.kwargs.values()]):
+        an.align(a, n)
+
+
+def SOURCE(an: AxisAnalysis, n: Any) -> None:
+    """Fresh dimensions (arange, full)."""
+
+
+def VIEW(an: AxisAnalysis, n: Any) -> None:
+    an.identity(n.args[0], n)
+
+
+def EXPAND(an: AxisAnalysis, n: Any) -> None:
+    an.align(n.args[0], n)
+
+
+def _reduced_dims(n: Any) -> list[int]:
+    rank = len(shape_of(n.args[0]))
+    dims = n.args[1] if len(n.args) > 1 else n.kwargs.get("dim")
+    if dims is None or dims == []:
+        return list(range(rank))
+    if isinstance(dims, int):
+        dims = [dims]
+    return sorted({d % rank if rank else 0 for d in dims})
+
+
+def _keepdim(n: Any) -> bool:
+    if not str(n.target).startswith("aten."):  # prims reductions drop the reduced dims
+        return False
+    return bool(n.args[2] if len(n.args) > 2 else n.kwargs.get("keepdim", False))
+
+
+def REDUCE(an: AxisAnalysis, n: Any) -> None:
+    x = n.args[0]
+    rank, reduced, keep = len(shape_of(x)), _reduced_dims(n), _keepdim(n)
+    j = 0
+    for i in range(rank):
+        if i in reduced:
+            j += 1 if keep else 0
+            continue
+        an.unify(x, i, n, j)
+        j += 1
+
+
+def EMBEDDING(an: AxisAnalysis, n: Any) -> None:
+    weight, idx = n.args[0], n.args[1]
+    k = len(shape_of(idx))
+    for i in range(k):
+        an.unify(idx, i, n, i)
+    for j in range(1, len(shape_of(weight))):
+        an.unify(weight, j, n, k + j - 1)
+    an.private(weight, 0)
+
+
+def INDEX_SELECT(an: AxisAnalysis, n: Any) -> None:
+    x, dim, idx = n.args[0], n.args[1] % len(shape_of(n.args[0])), n.args[2]
+    for i in range(len(shape_of(x))):
+        if i != dim:
+            an.unify(x, i, n, i)
+    an.unify(idx, 0, n, dim)
+    an.private(x, dim)
+
+
+def GATHER(an: AxisAnalysis, n: Any) -> None:
+    x, dim, idx = n.args[0], n.args[1] % len(shape_of(n.args[0])), n.args[2]
+    for i in range(len(shape_of(idx))):
+        an.unify(idx, i, n, i)
+        if i != dim:
+            an.unify(x, i, n, i)
+    an.private(x, dim)
+
+
+# ----------------------------------------------------------------- dtype rules
+def _result(n: Any) -> DType:
+    d = to_ascir(_val(n).dtype)
+    if d is None:
+        raise ValueError(f"result dtype {_val(n).dtype} has no ASCIR equivalent")
+    return d
+
+
+def _promoted(n: Any, args: Any) -> DType:
+    """torch's type promotion of the operands (compares compute in it)."""
+    from torch._prims_common import ELEMENTWISE_TYPE_PROMOTION_KIND, elementwise_dtypes
+
+    vals = [_val(a) if hasattr(a, "meta") else a for a in args]
+    vals = [v for v in vals if v is not None and not isinstance(v, (list, tuple, str))]
+    _, result = elementwise_dtypes(*vals, type_promotion_kind=ELEMENTWISE_TYPE_PROMOTION_KIND.DEFAULT)
+    d = to_ascir(result)
+    if d is None:
+        raise ValueError(f"operands promote to {result}, which ASCIR lacks")
+    return d
+
+
+def _v(a: Any) -> Val:
+    return a if isinstance(a, Val) else Val(None, scalar=a)
+
+
+# ------------------------------------------------------------------- builders
+def pointwise(py: str, promote: bool = False, result: DType | None = None) -> Callable[..., Any]:
+    """One ASCIR op over all operands (tensors or scalars), computing in the result
+    dtype (``promote``: in the operands' promoted dtype, e.g. compares)."""
+
+    def build(ctx: Builder, n: Any, *args: Any, **kw: Any) -> Val:
+        p = ctx.present_of(n)
+        cd = _promoted(n, n.args) if promote else _result(n)
+        xs = [ctx.tensor(_v(a), cd, p) for a in args]
+        return ctx.op(py, xs, result or cd, p)
+
+    return build
+
+
+def _alpha(ctx: Builder, n: Any, y: Val, cd: DType, kw: dict[str, Any]) -> Val:
+    alpha = kw.get("alpha", 1)
+    y = ctx.tensor(_v(y), cd, ctx.present_of(n))
+    if alpha == 1:
+        return y
+    return ctx.op("Mul", [y, ctx.tensor(_v(alpha), cd, y.present)], cd, y.present)
+
+
+def add(ctx: Builder, n: Any, x: Any, y: Any, **kw: Any) -> Val:
+    cd, p = _result(n), ctx.present_of(n)
+    return ctx.op("Add", [ctx.tensor(_v(x), cd, p), _alpha(ctx, n, y, cd, kw)], cd, p)
+
+
+def sub(ctx: Builder, n: Any, x: Any, y: Any, **kw: Any) -> Val:
+    cd, p = _result(n), ctx.present_of(n)
+    return ctx.op("Sub", [ctx.tensor(_v(x), cd, p), _alpha(ctx, n, y, cd, kw)], cd, p)
+
+
+def rsub(ctx: Builder, n: Any, x: Any, y: Any, **kw: Any) -> Val:
+    cd, p = _result(n), ctx.present_of(n)
+    return ctx.op("Sub", [ctx.tensor(_v(y), cd, p), _alpha(ctx, n, x, cd, kw)], cd, p)
+
+
+def div(ctx: Builder, n: Any, x: Any, y: Any, rounding_mode: str | None = None) -> Val:
+    cd, p = _result(n), ctx.present_of(n)
+    py = "Div" if rounding_mode is None else "FloorDiv"
+    return ctx.op(py, [ctx.tensor(_v(x), cd, p), ctx.tensor(_v(y), cd, p)], cd, p)
+
+
+def _check_div(n: Any) -> str | None:
+    mode = n.kwargs.get("rounding_mode")
+    if mode == "trunc":
+        return "div(rounding_mode='trunc') needs a trunc op, which ASCIR lacks"
+    return None
+
+
+def _unary_expr(fn: Callable[[Builder, Val, DType, frozenset[int]], Val]) -> Callable[..., Any]:
+    """A unary op written as a composition; computes in the (floating) result dtype."""
+
+    def build(ctx: Builder, n: Any, x: Any, *rest: Any, **kw: Any) -> Val:
+        cd, p = _result(n), ctx.present_of(n)
+        return fn(ctx, ctx.tensor(_v(x), cd, p), cd, p)
+
+    return build
+
+
+def _const(ctx: Builder, value: Any, cd: DType, p: frozenset[int]) -> Val:
+    return ctx.tensor(Val(None, scalar=value), cd, p)
+
+
+def _recip(ctx: Builder, x: Val, cd: DType, p: frozenset[int]) -> Val:
+    return ctx.op("Div", [_const(ctx, 1.0, cd, p), x], cd, p)
+
+
+def _sigmoid(ctx: Builder, x: Val, cd: DType, p: frozenset[int]) -> Val:
+    e = ctx.op("Exp", [ctx.op("Neg", [x], cd, p)], cd, p)
+    return _recip(ctx, ctx.op("Add", [_const(ctx, 1.0, cd, p), e], cd, p), cd, p)
+
+
+def _silu(ctx: Builder, x: Val, cd: DType, p: frozenset[int]) -> Val:
+    e = ctx.op("Exp", [ctx.op("Neg", [x], cd, p)], cd, p)
+    return ctx.op("Div", [x, ctx.op("Add", [_const(ctx, 1.0, cd, p), e], cd, p)], cd, p)
+
+
+def _rsqrt(ctx: Builder, x: Val, cd: DType, p: frozenset[int]) -> Val:
+    return _recip(ctx, ctx.op("Sqrt", [x], cd, p), cd, p)
+
+
+POW_EXPONENTS = (1, 2, 3, 0.5, -0.5, -1, -2)
+
+
+def pow_scalar(ctx: Builder, n: Any, x: Any, e: Any) -> Val:
+    cd, p = _result(n), ctx.present_of(n)
+    x = ctx.tensor(_v(x), cd, p)
+    if e in (1, 2, 3):
+        out = x
+        for _ in range(int(e) - 1):
+            out = ctx.op("Mul", [out, x], cd, p)
+        return out
+    if e == 0.5:
+        return ctx.op("Sqrt", [x], cd, p)
+    if e == -0.5:
+        return _rsqrt(ctx, x, cd, p)
+    return _recip(ctx, x if e == -1 else ctx.op("Mul", [x, x], cd, p), cd, p)
+
+
+def _check_pow(n: Any) -> str | None:
+    e = n.args[1]
+    if isinstance(e, bool) or not isinstance(e, (int, float)) or e not in POW_EXPONENTS:
+        return f"pow with exponent {e!r}: ASCIR has no Pow op (exponents {POW_EXPONENTS} are built)"
+    if e < 0 and not to_ascir(_val(n).dtype).is_float:
+        return "integer pow with a negative exponent"
+    return None
+
+
+def square(ctx: Builder, n: Any, x: Any) -> Val:
+    cd, p = _result(n), ctx.present_of(n)
+    x = ctx.tensor(_v(x), cd, p)
+    return ctx.op("Mul", [x, x], cd, p)
+
+
+def clamp(ctx: Builder, n: Any, x: Any, lo: Any = None, hi: Any = None) -> Val:
+    cd, p = _result(n), ctx.present_of(n)
+    out = ctx.tensor(_v(x), cd, p)
+    if lo is not None:
+        out = ctx.op("Maximum", [out, ctx.tensor(_v(lo), cd, p)], cd, p)
+    if hi is not None:
+        out = ctx.op("Minimum", [out, ctx.tensor(_v(hi), cd, p)], cd, p)
+    return out
+
+
+def where(ctx: Builder, n: Any, cond: Any, a: Any, b: Any) -> Val:
+    cd, p = _result(n), ctx.present_of(n)
+    c = ctx.tensor(_v(cond), DType.bool, p)
+    return ctx.op("Where", [c, ctx.tensor(_v(a), cd, p), ctx.tensor(_v(b), cd, p)], cd, p)
+
+
+def masked_fill(ctx: Builder, n: Any, x: Any, mask: Any, value: Any) -> Val:
+    return where(ctx, n, mask, value, x)
+
+
+def logical(py: str) -> Callable[..., Any]:
+    def build(ctx: Builder, n: Any, *args: Any) -> Val:
+        p = ctx.present_of(n)
+        return ctx.op(py, [ctx.tensor(_v(a), DType.bool, p) for a in args], DType.bool, p)
+
+    return build
+
+
+def logical_xor(ctx: Builder, n: Any, a: Any, b: Any) -> Val:
+    p = ctx.present_of(n)
+    return ctx.op("Ne", [ctx.tensor(_v(a), DType.bool, p), ctx.tensor(_v(b), DType.bool, p)], DType.bool, p)
+
+
+def _bool_only(n: Any) -> str | None:
+    if _val(n).dtype.__repr__() != "torch.bool":
+        return f"bitwise ops on {_val(n).dtype} need ASCIR bitwise ops (only bool is built, as logical ops)"
+    return None
+
+
+def identity(ctx: Builder, n: Any, x: Any, *rest: Any, **kw: Any) -> Val:
+    return ctx.tensor(_v(x), _result(n), ctx.present_of(n)) if isinstance(x, Val) else _v(x)
+
+
+def _check_to_copy(n: Any) -> str | None:
+    for k in ("device", "layout"):
+        if n.kwargs.get(k) is not None and k == "layout" and str(n.kwargs[k]) != "torch.strided":
+            return f"_to_copy to {k} {n.kwargs[k]}"
+    dev = n.kwargs.get("device")
+    if dev is not None and str(dev) != "cpu":
+        return f"_to_copy to device {dev}"
+    return None
+
+
+def _check_view(n: Any) -> str | None:
+    a = [s for s in shape_of(n.args[0]) if not is_one(s)]
+    b = [s for s in shape_of(n) if not is_one(s)]
+    if a != b:
+        return "a view that splits or merges dimensions (only size-1 dimensions may change in a region)"
+    return None
+
+
+def _check_permute(n: Any) -> str | None:
+    shape = shape_of(n.args[0])
+    moved = [d for d in n.args[1] if not is_one(shape[d])]
+    if moved != sorted(moved):
+        return "permute: a transpose (ASCIR's Transpose op is not there yet)"
+    return None
+
+
+def _check_slice(n: Any) -> str | None:
+    x = n.args[0]
+    shape = shape_of(x)
+    dim = (n.args[1] if len(n.args) > 1 else 0) % max(len(shape), 1)
+    start = n.args[2] if len(n.args) > 2 else 0
+    end = n.args[3] if len(n.args) > 3 else None
+    step = n.args[4] if len(n.args) > 4 else 1
+    if step == 1 and start in (0, None) and (end is None or shape_of(n)[dim] == shape[dim]):
+        return None
+    return "slice of part of a dimension (ASCIR's Split/Pad data movement is not there yet)"
+
+
+def reduce(py: str) -> Callable[..., Any]:
+    def build(ctx: Builder, n: Any, x: Any, *rest: Any, **kw: Any) -> Val:
+        cd = _result(n)
+        axes = frozenset(ctx.axes_of(n.args[0])[i] for i in _nonone_positions(n.args[0], _reduced_dims(n)))
+        xv = ctx.tensor(_v(x), cd, x.present)
+        return ctx.reduce(py, xv, axes)
+
+    return build
+
+
+def _nonone_positions(x: Any, dims: list[int]) -> list[int]:
+    """Positions (among the non-1 dimensions of ``x``) of ``dims`` that are not size 1."""
+    shape = shape_of(x)
+    nonone = [i for i, s in enumerate(shape) if not is_one(s)]
+    return [nonone.index(d) for d in dims if d in nonone]
+
+
+def mean(ctx: Builder, n: Any, x: Any, *rest: Any, **kw: Any) -> Val:
+    import sympy
+
+    cd = _result(n)
+    s = reduce("Sum")(ctx, n, x)
+    count = sympy.Integer(1)
+    shape = shape_of(n.args[0])
+    for d in _reduced_dims(n):
+        count = count * shape[d]
+    den = float(count) if count.is_Number else count
+    return ctx.op("Div", [s, ctx.tensor(Val(None, scalar=den), cd, s.present)], cd, s.present)
+
+
+def prims_var(ctx: Builder, n: Any, x: Any, dims: Any, correction: Any = 1, **kw: Any) -> Val:
+    """``sum((x - mean)^2) / (n - correction)`` over ``dims`` (prims.var, what var_mean and
+    layer norm decompose to)."""
+    import sympy
+
+    cd = _result(n)
+    xv = ctx.tensor(_v(x), cd, x.present)
+    axes = frozenset(ctx.axes_of(n.args[0])[i] for i in _nonone_positions(n.args[0], _reduced_dims(n)))
+    count = sympy.Integer(1)
+    for d in _reduced_dims(n):
+        count = count * shape_of(n.args[0])[d]
+    total = ctx.reduce("Sum", xv, axes)
+    den = float(count) if count.is_Number else count
+    m = ctx.op("Div", [total, ctx.tensor(Val(None, scalar=den), cd, total.present)], cd, total.present)
+    d = ctx.op("Sub", [xv, ctx.tensor(m, cd, xv.present)], cd, xv.present)
+    sq = ctx.reduce("Sum", ctx.op("Mul", [d, d], cd, d.present), axes)
+    dof = count - sympy.sympify(correction)
+    dof = float(dof) if dof.is_Number else dof
+    return ctx.op("Div", [sq, ctx.tensor(Val(None, scalar=dof), cd, sq.present)], cd, sq.present)
+
+
+def _check_prims_var(n: Any) -> str | None:
+    c = n.args[2] if len(n.args) > 2 else n.kwargs.get("correction", 1)
+    if not isinstance(c, (int, float)) or float(c) != int(c):
+        return f"prims.var with correction {c!r}"
+    return None
+
+
+def BROADCAST_IN_DIM(an: AxisAnalysis, n: Any) -> None:
+    for i, d in enumerate(n.args[2]):
+        an.unify(n.args[0], i, n, d)
+
+
+def _float_only(n: Any) -> str | None:
+    if not to_ascir(_val(n).dtype).is_float:
+        return f"{n.target} on {_val(n).dtype} (integer prims.div truncates; ASCIR has no trunc division)"
+    return None
+
+
+def _check_reduce_dtype(n: Any) -> str | None:
+    if n.kwargs.get("dtype") is not None and to_ascir(n.kwargs["dtype"]) is None:
+        return f"reduction to dtype {n.kwargs['dtype']}"
+    return None
+
+
+def _check_mean(n: Any) -> str | None:
+    if not to_ascir(_val(n).dtype).is_float:
+        return "mean of an integer tensor"
+    return _check_reduce_dtype(n)
+
+
+def arange(ctx: Builder, n: Any, *args: Any, **kw: Any) -> Val:
+    from ascir_dialect.frontend.helpers import arange as ascir_arange
+
+    vals = [a.scalar if isinstance(a, Val) else a for a in args]
+    start, _end, step = (0, vals[0], 1) if len(vals) == 1 else (*vals[:2], vals[2] if len(vals) > 2 else 1)
+    cd = _result(n)
+    p = ctx.present_of(n)
+    idx = cd if cd in (DType.int32, DType.int64) else DType.int64
+    if not p:  # one element
+        return ctx.tensor(Val(None, scalar=start), cd, p)
+    (axis,) = p
+    y = ascir_arange(
+        ctx.graph,
+        dtype=idx,
+        axis=[ctx.axes[axis]],
+        base=ctx.size(sym_expr(start)),
+        step=ctx.size(sym_expr(step)),
+    )
+    ctx.ascir_owner[y.node.name] = n
+    v = ctx.tensor(Val(idx, y, p), idx, p) if len(ctx.axes) == 1 else _to_canonical(ctx, y, idx, p)
+    return ctx.cast(v, cd)
+
+
+def _to_canonical(ctx: Builder, y: Any, dtype: DType, p: frozenset[int]) -> Val:
+    from ascir_dialect.frontend import ops
+
+    b = ops.Broadcast(ctx.name("broadcast"))
+    b.x = y
+    ctx.view(b.y, dtype, p, dense=True)
+    return Val(dtype, b.y, p)
+
+
+def _check_arange(n: Any) -> str | None:
+    for a in n.args:
+        if isinstance(a, float) and not a.is_integer():
+            return "arange with a non-integer start/end/step"
+    dt_ = to_ascir(_val(n).dtype)
+    if dt_ is None or not (dt_.is_float or dt_ in (DType.int32, DType.int64)):
+        return f"arange of dtype {_val(n).dtype}"
+    return None
+
+
+def full(ctx: Builder, n: Any, size: Any, value: Any, **kw: Any) -> Val:
+    return ctx.tensor(_v(value), _result(n), ctx.present_of(n))
+
+
+def full_like(ctx: Builder, n: Any, x: Any, value: Any, **kw: Any) -> Val:
+    return ctx.tensor(_v(value), _result(n), ctx.present_of(n))
+
+
+def scalar_tensor(ctx: Builder, n: Any, value: Any, **kw: Any) -> Val:
+    return ctx.tensor(_v(value), _result(n), frozenset())
+
+
+def _gather_index(ctx: Builder, idx_node: Any) -> Any:
+    if to_ascir(_val(idx_node).dtype) not in (DType.int32, DType.int64):
+        raise ValueError(f"gather index of dtype {_val(idx_node).dtype}")
+    return ctx.own_load(idx_node, {})
+
+
+def embedding(ctx: Builder, n: Any, weight: Any, idx: Any, *rest: Any) -> Val:
+    from ascir_dialect.frontend.helpers import embedding as ascir_embedding
+
+    w = ctx.own_load(weight, {0: ctx.private_axis(shape_of(weight)[0])})
+    y = ascir_embedding(ctx.graph, w, _gather_index(ctx, idx))
+    return _gathered(ctx, n, y)
+
+
+def index_select(ctx: Builder, n: Any, x: Any, dim: int, idx: Any) -> Val:
+    from ascir_dialect.frontend.helpers import index_select as ascir_index_select
+
+    dim %= len(shape_of(x))
+    xl = ctx.own_load(x, {dim: ctx.private_axis(shape_of(x)[dim])})
+    y = ascir_index_select(ctx.graph, xl, dim, _gather_index(ctx, idx))
+    return _gathered(ctx, n, y)
+
+
+def gather(ctx: Builder, n: Any, x: Any, dim: int, idx: Any, **kw: Any) -> Val:
+    from ascir_dialect.frontend.helpers import gather as ascir_gather
+
+    dim %= len(shape_of(x))
+    xl = ctx.own_load(x, {dim: ctx.private_axis(shape_of(x)[dim])})
+    y = ascir_gather(ctx.graph, xl, dim, _gather_index(ctx, idx))
+    return _gathered(ctx, n, y)
+
+
+def _gathered(ctx: Builder, n: Any, y: Any) -> Val:
+    p, dtype = ctx.present_of(n), _result(n)
+    for node in (y.node,):
+        ctx.ascir_owner[node.name] = n
+    if [a.name for a in y.axis] == [a.name for a in ctx.axes] and all(
+        (k in p) or s == 1 for k, s in enumerate(y.size)
+    ):
+        return Val(dtype, y, p)
+    return _to_canonical(ctx, y, dtype, p)
+
+
+def _check_gather_shapes(n: Any) -> str | None:
+    x, dim, idx = n.args[0], n.args[1] % len(shape_of(n.args[0])), n.args[2]
+    sx, si = shape_of(x), shape_of(idx)
+    if len(sx) != len(si) or any(a != b for i, (a, b) in enumerate(zip(sx, si, strict=True)) if i != dim):
+        return (
+            "gather with an index smaller than the input outside dim (ASCIR's IndirectLoad shares those axes)"
+        )
+    if any(is_one(s) for s in si):
+        return "gather over a size-1 dimension"
+    return None
+
+
+def _check_index_dims(n: Any) -> str | None:
+    for node in (n.args[0], n.args[1] if "embedding" in str(n.target) else n.args[2]):
+        if any(is_one(s) for s in shape_of(node)):
+            return f"{n.target} with a size-1 dimension in {node.name}"
+    return None
+
+
+# ----------------------------------------------------------------------- TABLE
+TABLE: dict[str, Row] = {
+    # arithmetic (ASCIR Add/Sub/Mul/Div/FloorDiv/Remainder/Minimum/Maximum)
+    "aten.add.Tensor": Row(POINTWISE, add),
+    "aten.add.Scalar": Row(POINTWISE, add),
+    "aten.sub.Tensor": Row(POINTWISE, sub),
+    "aten.sub.Scalar": Row(POINTWISE, sub),
+    "aten.rsub.Scalar": Row(POINTWISE, rsub),
+    "aten.rsub.Tensor": Row(POINTWISE, rsub),
+    "aten.mul.Tensor": Row(POINTWISE, pointwise("Mul")),
+    "aten.mul.Scalar": Row(POINTWISE, pointwise("Mul")),
+    "aten.div.Tensor": Row(POINTWISE, div),
+    "aten.div.Scalar": Row(POINTWISE, div),
+    "aten.div.Tensor_mode": Row(POINTWISE, div, _check_div),
+    "aten.div.Scalar_mode": Row(POINTWISE, div, _check_div),
+    "aten.floor_divide.default": Row(POINTWISE, pointwise("FloorDiv")),
+    "aten.remainder.Tensor": Row(POINTWISE, pointwise("Remainder")),
+    "aten.remainder.Scalar": Row(POINTWISE, pointwise("Remainder")),
+    "aten.minimum.default": Row(POINTWISE, pointwise("Minimum")),
+    "aten.maximum.default": Row(POINTWISE, pointwise("Maximum")),
+    "aten.clamp_min.default": Row(POINTWISE, pointwise("Maximum")),
+    "aten.clamp_max.default": Row(POINTWISE, pointwise("Minimum")),
+    "aten.clamp.default": Row(POINTWISE, clamp),
+    "aten.clamp.Tensor": Row(POINTWISE, clamp),
+    # unary (Neg/Abs/Exp/Relu/Sqrt, and compositions of them)
+    "aten.neg.default": Row(POINTWISE, pointwise("Neg")),
+    "aten.abs.default": Row(POINTWISE, pointwise("Abs")),
+    "aten.exp.default": Row(POINTWISE, pointwise("Exp")),
+    "aten.relu.default": Row(POINTWISE, pointwise("Relu")),
+    "aten.sqrt.default": Row(POINTWISE, pointwise("Sqrt")),
+    "aten.rsqrt.default": Row(POINTWISE, _unary_expr(_rsqrt)),
+    "aten.reciprocal.default": Row(POINTWISE, _unary_expr(_recip)),
+    "aten.sigmoid.default": Row(POINTWISE, _unary_expr(_sigmoid)),
+    "aten.silu.default": Row(POINTWISE, _unary_expr(_silu)),
+    "aten.pow.Tensor_Scalar": Row(POINTWISE, pow_scalar, _check_pow),
+    "aten.square.default": Row(POINTWISE, square),
+    # compares, masks, logical ops
+    "aten.eq.Tensor": Row(POINTWISE, pointwise("Eq", promote=True, result=DType.bool)),
+    "aten.eq.Scalar": Row(POINTWISE, pointwise("Eq", promote=True, result=DType.bool)),
+    "aten.ne.Tensor": Row(POINTWISE, pointwise("Ne", promote=True, result=DType.bool)),
+    "aten.ne.Scalar": Row(POINTWISE, pointwise("Ne", promote=True, result=DType.bool)),
+    "aten.lt.Tensor": Row(POINTWISE, pointwise("Lt", promote=True, result=DType.bool)),
+    "aten.lt.Scalar": Row(POINTWISE, pointwise("Lt", promote=True, result=DType.bool)),
+    "aten.le.Tensor": Row(POINTWISE, pointwise("Le", promote=True, result=DType.bool)),
+    "aten.le.Scalar": Row(POINTWISE, pointwise("Le", promote=True, result=DType.bool)),
+    "aten.gt.Tensor": Row(POINTWISE, pointwise("Gt", promote=True, result=DType.bool)),
+    "aten.gt.Scalar": Row(POINTWISE, pointwise("Gt", promote=True, result=DType.bool)),
+    "aten.ge.Tensor": Row(POINTWISE, pointwise("Ge", promote=True, result=DType.bool)),
+    "aten.ge.Scalar": Row(POINTWISE, pointwise("Ge", promote=True, result=DType.bool)),
+    "aten.where.self": Row(POINTWISE, where),
+    "aten.masked_fill.Scalar": Row(POINTWISE, masked_fill),
+    "aten.masked_fill.Tensor": Row(POINTWISE, masked_fill),
+    "aten.logical_and.default": Row(POINTWISE, logical("LogicalAnd")),
+    "aten.logical_or.default": Row(POINTWISE, logical("LogicalOr")),
+    "aten.logical_not.default": Row(POINTWISE, logical("LogicalNot")),
+    "aten.logical_xor.default": Row(POINTWISE, logical_xor),
+    "aten.bitwise_and.Tensor": Row(POINTWISE, logical("LogicalAnd"), _bool_only),
+    "aten.bitwise_or.Tensor": Row(POINTWISE, logical("LogicalOr"), _bool_only),
+    "aten.bitwise_not.default": Row(POINTWISE, logical("LogicalNot"), _bool_only),
+    # casts and copies
+    "aten._to_copy.default": Row(POINTWISE, identity, _check_to_copy),
+    "prims.convert_element_type.default": Row(POINTWISE, identity),
+    "aten.clone.default": Row(POINTWISE, identity),
+    "aten.alias.default": Row(POINTWISE, identity),
+    "aten.lift_fresh_copy.default": Row(POINTWISE, identity),
+    # views that keep the data order (only size-1 dimensions change)
+    "aten.view.default": Row(VIEW, identity, _check_view),
+    "aten._unsafe_view.default": Row(VIEW, identity, _check_view),
+    "aten.reshape.default": Row(VIEW, identity, _check_view),
+    "aten.unsqueeze.default": Row(VIEW, identity),
+    "aten.squeeze.default": Row(VIEW, identity),
+    "aten.squeeze.dim": Row(VIEW, identity),
+    "aten.squeeze.dims": Row(VIEW, identity),
+    "aten.permute.default": Row(VIEW, identity, _check_permute, transposes=True),
+    "aten.slice.Tensor": Row(VIEW, identity, _check_slice),
+    "aten.expand.default": Row(EXPAND, identity),
+    # reductions (keep-dim Sum/Max/Min; mean = sum / n)
+    "aten.sum.dim_IntList": Row(REDUCE, reduce("Sum"), _check_reduce_dtype),
+    "aten.sum.default": Row(REDUCE, reduce("Sum"), _check_reduce_dtype),
+    "aten.amax.default": Row(REDUCE, reduce("Max")),
+    "aten.amin.default": Row(REDUCE, reduce("Min")),
+    "aten.max.default": Row(REDUCE, reduce("Max")),
+    "aten.min.default": Row(REDUCE, reduce("Min")),
+    "aten.mean.dim": Row(REDUCE, mean, _check_mean),
+    "aten.mean.default": Row(REDUCE, mean, _check_mean),
+    # prims the decompositions produce (var_mean, layer norm)
+    "prims.sum.default": Row(REDUCE, reduce("Sum")),
+    "prims.var.default": Row(REDUCE, prims_var, _check_prims_var),
+    "prims.div.default": Row(POINTWISE, div, _float_only),
+    "prims.broadcast_in_dim.default": Row(BROADCAST_IN_DIM, identity),
+    # sources
+    "aten.arange.start_step": Row(SOURCE, arange, _check_arange),
+    "aten.arange.start": Row(SOURCE, arange, _check_arange),
+    "aten.arange.default": Row(SOURCE, arange, _check_arange),
+    "aten.full.default": Row(SOURCE, full),
+    "aten.full_like.default": Row(POINTWISE, full_like),
+    "aten.scalar_tensor.default": Row(SOURCE, scalar_tensor),
+    # gathers (IndirectLoad, seed 001)
+    "aten.embedding.default": Row(EMBEDDING, embedding, _check_index_dims, raw_args=True),
+    "aten.index_select.default": Row(INDEX_SELECT, index_select, _check_index_dims, raw_args=True),
+    "aten.gather.default": Row(GATHER, gather, _check_gather_shapes, raw_args=True),
+}
+
+
+DECOMPOSE = (
+    "_softmax",
+    "_safe_softmax",
+    "native_layer_norm",
+    "var_mean.correction",
+    "var.correction",
+    "std.correction",
+    "hardtanh",
+    "leaky_relu",
+    "threshold",
+    "hardsigmoid",
+    "hardswish",
+    "addcmul",
+    "addcdiv",
+    "lerp.Scalar",
+    "_native_batch_norm_legit_no_training",
+    "mse_loss",
+    "relu6",
+    "sgn",
+    "sign",
+)
+"""ATen ops torch's own decompositions (``torch._decomp``) turn into rows of :data:`TABLE`,
+applied on top of ``core_aten_decompositions()``."""
+
+
+def rule(node: Any) -> Row:
+    return TABLE[str(node.target)]
+
+
+def unsupported_reason(node: Any) -> str | None:
+    """None when ``node`` may join a fused region, else why not."""
+    key = str(node.target)
+    row = TABLE.get(key)
+    if row is None:
+        return f"no ASCIR lowering for {key}"
+    for a in [node, *_tensors([*node.args, *node.kwargs.values()])]:
+        v = _val(a)
+        if v is None or not hasattr(v, "dtype"):
+            if a is node:
+                return f"{key} has no tensor result"
+            continue
+        if to_ascir(v.dtype) is None:
+            return f"dtype {v.dtype} has no ASCIR equivalent"
+        if v.layout.__repr__() != "torch.strided":
+            return f"layout {v.layout}"
+        if any(s.is_Integer and int(s) == 0 for s in shape_of(a)):
+            return "an empty tensor (a size-0 dimension: ASCIR axes have size >= 1)"
+    if row.check is not None:
+        return row.check(node)
+    return None
+
+
+def decompositions() -> dict[Any, Any]:
+    """``core_aten_decompositions()`` plus the entries of :data:`DECOMPOSE`."""
+    import torch
+    from torch._decomp import core_aten_decompositions, get_decompositions
+
+    table = dict(core_aten_decompositions())
+    ops = []
+    for name in DECOMPOSE:
+        packet, _, overload = name.partition(".")
+        p = getattr(torch.ops.aten, packet, None)
+        if p is None:
+            continue
+        ops.append(getattr(p, overload) if overload else p)
+    table.update(get_decompositions(ops))
+    return table

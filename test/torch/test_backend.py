@@ -1,0 +1,169 @@
+"""The torch.compile backend: fusion, dynamic sizes, fallbacks with reasons, logs, errors."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from pyautofuse.torch import ascir_backend, last_report, reset_report  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def compiled(fn, **kw):
+    torch._dynamo.reset()
+    reset_report()
+    return torch.compile(fn, backend=ascir_backend, **kw)
+
+
+def test_importing_the_project_does_not_import_torch() -> None:
+    code = "import sys, pyautofuse, pyautofuse.torch, tools.compile; print('torch' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_pointwise_broadcast_reduction_fuse_into_one_kernel() -> None:
+    def fn(x, b):
+        y = torch.relu(x + b) * 0.5
+        return y - y.amax(-1, keepdim=True)
+
+    x, b = torch.randn(6, 40), torch.randn(40)
+    got = compiled(fn)(x, b)
+    torch.testing.assert_close(got, fn(x, b))
+    report = last_report()
+    assert len(report.fused) == 1
+    assert report.fused[0].ops == [
+        "aten.add.Tensor",
+        "aten.relu.default",
+        "aten.mul.Tensor",
+        "aten.amax.default",
+        "aten.sub.Tensor",
+    ]
+
+
+def test_one_graph_serves_many_shapes() -> None:
+    def fn(x):
+        return torch.softmax(x, dim=-1) * 2
+
+    c = compiled(fn, dynamic=True)
+    for shape in [(3, 17), (5, 33), (2, 300)]:
+        x = torch.randn(shape)
+        torch.testing.assert_close(c(x), fn(x))
+    assert len(last_report().fused) == 1  # compiled once, run on three shapes
+
+
+def test_dtypes_map_and_casts_follow_torch_promotion() -> None:
+    def fn(a, b, m):
+        return torch.where(m, a * 3 + b, a.to(torch.float16)) > 1.5
+
+    a, b = torch.randint(-5, 5, (4, 9), dtype=torch.int32), torch.randn(4, 9, dtype=torch.float16)
+    m = torch.rand(4, 9) > 0.5
+    torch.testing.assert_close(compiled(fn)(a, b, m), fn(a, b, m))
+    assert last_report().fused
+
+
+def test_unmappable_dtype_falls_back_with_a_reason() -> None:
+    def fn(x):
+        return x.exp() + 1
+
+    x = torch.randn(5, dtype=torch.float64)
+    torch.testing.assert_close(compiled(fn)(x), fn(x))
+    report = last_report()
+    assert not report.fused
+    assert any("float64" in reason for (_op, reason) in report.fallbacks)
+
+
+def test_unsupported_ops_run_eagerly_between_kernels() -> None:
+    def fn(x, w):
+        h = torch.relu(x) + 1
+        return torch.sigmoid(h @ w).sum(-1)
+
+    x, w = torch.randn(4, 8), torch.randn(8, 3)
+    torch.testing.assert_close(compiled(fn)(x, w), fn(x, w))
+    report = last_report()
+    assert len(report.fused) == 2
+    assert any(op == "aten.mm.default" for (op, _r) in report.fallbacks)
+
+
+def test_gathers_fuse_with_their_consumers() -> None:
+    def fn(w, ids):
+        return torch.nn.functional.embedding(ids, w) * 2
+
+    w, ids = torch.randn(50, 16), torch.randint(0, 50, (3, 7))
+    torch.testing.assert_close(compiled(fn)(w, ids), fn(w, ids))
+    assert last_report().fused
+
+
+def test_causal_mask_from_aranges() -> None:
+    def fn(s):
+        n = s.shape[-1]
+        mask = torch.arange(n)[None, :] > torch.arange(n)[:, None]
+        return torch.softmax(s.masked_fill(mask, float("-inf")), -1)
+
+    s = torch.randn(2, 9, 9)
+    torch.testing.assert_close(compiled(fn, dynamic=True)(s), fn(s))
+    assert last_report().fused
+
+
+def test_npu_target_without_cann_falls_back_with_a_logged_reason(monkeypatch, capsys) -> None:
+    monkeypatch.delenv("ASCEND_HOME_PATH", raising=False)
+    monkeypatch.setenv("ASCIR_LOG", "fallbacks")
+
+    def fn(x):
+        return x + 1
+
+    x = torch.randn(4)
+    torch.testing.assert_close(compiled(fn, options={"target": "npu"})(x), fn(x))
+    assert "target 'npu' is unavailable" in capsys.readouterr().err
+    assert not last_report().fused
+
+
+def test_bad_option_is_a_clear_error() -> None:
+    with pytest.raises(Exception, match="option target must be one of"):
+        compiled(lambda x: x + 1, options={"target": "gpu"})(torch.randn(3))
+
+
+def test_partition_log_shows_the_graph_and_source_line(monkeypatch, capsys) -> None:
+    monkeypatch.setenv("ASCIR_LOG", "partitions")
+
+    def fn(x):
+        return torch.abs(x) * 2  # the logged source line
+
+    compiled(fn)(torch.randn(3, 5))
+    err = capsys.readouterr().err
+    assert "ascir: region region0: fused" in err
+    assert "ascir.graph @region0 hint" in err and "ascir.abs" in err
+    assert "test_backend.py" in err and "the logged source line" in err
+
+
+def test_kernel_errors_name_the_torch_op_and_source_line() -> None:
+    def fn(w, ids):
+        return torch.nn.functional.embedding(ids, w) + 1  # out-of-range ids
+
+    w, ids = torch.randn(10, 8), torch.tensor([[1, 99, 2], [3, 4, 5]])
+    with pytest.raises(Exception, match=r"aten\.embedding\.default(.|\n)*test_backend\.py:\d+"):
+        compiled(fn)(w, ids)
+
+
+def test_backend_registered_by_name() -> None:
+    from torch._dynamo.backends.registry import list_backends, register_backend
+
+    if "ascir" not in list_backends(exclude_tags=()):  # the entry point needs `pip install -e .`
+        register_backend(name="ascir")(ascir_backend)
+    torch._dynamo.reset()
+    reset_report()
+    x = torch.randn(7)
+    torch.testing.assert_close(torch.compile(lambda t: t.exp() - 1, backend="ascir")(x), x.exp() - 1)
+    assert last_report().fused
+
+
+def test_entry_point_declared() -> None:
+    text = (ROOT / "pyproject.toml").read_text()
+    assert '[project.entry-points.torch_dynamo_backends]\nascir = "pyautofuse.torch:ascir_backend"' in text
+    assert os.path.exists(ROOT / "pyautofuse" / "torch" / "__init__.py")

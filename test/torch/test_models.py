@@ -1,0 +1,44 @@
+"""A LLaMA-style and a BERT-style block through torch.compile(backend=ascir) vs eager."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "examples"))
+
+import torch_models  # noqa: E402
+
+from pyautofuse.torch import ascir_backend, last_report, reset_report  # noqa: E402
+
+
+@pytest.mark.parametrize("name", ["llama", "bert"])
+def test_block_matches_eager_over_sequence_lengths(name: str) -> None:
+    model, inputs = torch_models.models()[name]
+    torch._dynamo.reset()
+    reset_report()
+    compiled = torch.compile(model, backend=ascir_backend, dynamic=True)
+    for seq in (5, 12):
+        args = inputs(2, seq)
+        with torch.no_grad():
+            torch.testing.assert_close(compiled(*args), model(*args), rtol=1e-4, atol=1e-4)
+    report = last_report()
+    print(report.summary())
+    fused_ops = {op for r in report.fused for op in r.ops}
+    assert all(r.fused for r in report.regions), report.summary()
+    # the norms, the softmax and the masks are fused; matmuls stay in eager torch
+    assert {"aten.amax.default", "aten.exp.default", "aten.where.self"} <= fused_ops
+    assert any(op in ("aten.mm.default", "aten.addmm.default") for (op, _r) in report.fallbacks)
+    if name == "llama":
+        assert {
+            "aten.embedding.default",
+            "aten.mean.dim",
+            "aten.rsqrt.default",
+            "aten.sigmoid.default",
+        } <= fused_ops
+    else:
+        assert {"prims.var.default", "aten.rsqrt.default"} <= fused_ops
