@@ -431,9 +431,8 @@ class GraphLowering:
         devkit's double-buffer samples, with events in place of TQue: docs/zh/api/SIMD-API/
         基础API/同步控制/核内同步/SetFlag-WaitFlag(ISASI).md). Each slot's events are set once
         before the loop and waited once after it, so sets and waits balance."""
-        events = {
-            e: [b.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in ("V_MTE2", "MTE3_V")
-        }
+        kinds = ("V_MTE2", "MTE3_V", "MTE3_MTE2") if self._copied_both_ways() else ("V_MTE2", "MTE3_V")
+        events = {e: [b.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in kinds}
         for e, ids in events.items():
             for i in ids:
                 b.set_flag(e, i)
@@ -443,8 +442,8 @@ class GraphLowering:
             slot = lb.rem(lb.sub(t, first), self.slots, name="slot")
             even = lb.cmp("eq", slot, 0)
             ev = {e: lb.select(even, ids[0], ids[1], name=f"ev_{e.lower()}") for e, ids in events.items()}
-            lb.wait_flag("V_MTE2", ev["V_MTE2"])
-            lb.wait_flag("MTE3_V", ev["MTE3_V"])
+            for e in kinds:
+                lb.wait_flag(e, ev[e])
             saved = dict(self.values)
             for whole, per_copy in self._slotted.items():
                 view = lb.lslice(whole, lb.mul(slot, per_copy), per_copy)
@@ -453,8 +452,8 @@ class GraphLowering:
                         self.values[key] = view
             self._enter_work_item(t)
             self._work_item()
-            lb.set_flag("V_MTE2", ev["V_MTE2"])
-            lb.set_flag("MTE3_V", ev["MTE3_V"])
+            for e in kinds:
+                lb.set_flag(e, ev[e])
             if self._single_mte:  # a copy touched a buffer with one slot: drain as before
                 lb.sync("MTE3_V")
                 lb.sync("V_MTE2")
@@ -463,6 +462,15 @@ class GraphLowering:
             for i in ids:
                 b.wait_flag(e, i)
                 b.release_event(e, i)
+
+    def _copied_both_ways(self) -> bool:
+        """Some UB buffer is both filled by a DataCopy (a load) and drained by one (a store of
+        the loaded value, or of an alias of it): then MTE2's next fill of a slot must also wait
+        for MTE3's drain of it (MTE3_MTE2) -- the vector pipe, which hands the other slots
+        over, never touches this one, so V_MTE2 and MTE3_V alone do not order the two."""
+        nodes = list(self.graph.nodes())
+        filled = {self.values.get(n.results[0]) for n in nodes if isinstance(n, LoadOp)} - {None}
+        return any(isinstance(n, StoreOp) and self.values.get(n.x) in filled for n in nodes)
 
     def _enter_work_item(self, t: SSAValue) -> None:
         """Coordinates of work item ``t``: its kept outer coordinates and inner chunk."""
