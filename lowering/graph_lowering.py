@@ -75,7 +75,7 @@ from ascir_dialect.ops import AscirNode, GraphOp, VfOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
-from ascir_dialect.ops.reduce import MaxOp, ReduceNode, SumOp
+from ascir_dialect.ops.reduce import MaxOp, ProdOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
@@ -139,12 +139,24 @@ def _entry(n: AscirNode) -> OpEntry:
 
 
 def accumulator_dtype(n: ReduceNode) -> DType:
-    """float16/bfloat16 sums accumulate in float32 (as torch and the reference do); so do
-    the reductions whose ReduceX lacks the dtype on the 950 (bfloat16 max/min: exact)."""
+    """float16/bfloat16 sums and products accumulate in float32 (as torch and the reference
+    do); so do the reductions whose ReduceX lacks the dtype on the 950 (bfloat16 max/min:
+    exact). A reduction without a ReduceX (Prod) accumulates in a dtype of its combine
+    step's API: uint8 products in uint16 (the low 8 bits of a product depend only on the
+    low 8 bits of its factors, so the wrapping Cast back is torch's wrapping product);
+    int8 has neither an int8 Mul nor a Cast back from a wider integer on arch 3510 and is
+    refused by name."""
     d = n.result_tensor().dtype
-    if isinstance(n, SumOp) and d in (DType.float16, DType.bfloat16):
+    if isinstance(n, (SumOp, ProdOp)) and d in (DType.float16, DType.bfloat16):
         return DType.float32
-    return memory_dtype(reduction(n).memory, d) or d
+    entry = reduction(n)
+    if entry.memory is None:
+        step = entry.combine_entry.memory
+        assert step is not None  # a combine step of the target table has a memory-level API
+        if memory_dtype(step, d) is None and d is DType.uint8:
+            return DType.uint16
+        return memory_dtype(step, d) or d
+    return memory_dtype(entry.memory, d) or d
 
 
 @dataclass
@@ -281,10 +293,18 @@ class GraphLowering:
         self.index_exprs = [n for n in graph.nodes() if isinstance(n, IndexExprOp)]
         self.reductions = [n for n in graph.top_level() if isinstance(n, ReduceNode)]
         for r in self.reductions:
-            if memory_dtype(reduction(r).memory, accumulator_dtype(r)) is None:
+            entry = reduction(r)
+            if entry.decomposed:
                 raise PassError(
-                    PASS, f"{r.describe()}: {unsupported(reduction(r).memory, accumulator_dtype(r))}", at=r
+                    PASS,
+                    f"{r.describe()}: {r.name} is lowered as {', '.join(v.name for v in entry.via)} "
+                    "(run decompose-reductions before schedule: -p autofuse runs it)",
+                    at=r,
                 )
+            api = entry.memory or entry.combine_entry.memory
+            assert api is not None  # a combine step of the target table has a memory-level API
+            if memory_dtype(api, accumulator_dtype(r)) is None:
+                raise PassError(PASS, f"{r.describe()}: {unsupported(api, accumulator_dtype(r))}", at=r)
         self.split = split and bool(self.reductions)
         """Whether the module has the SPLIT schedule (not inside SK-like stages, whose kernels
         are launched by the template)."""
@@ -423,7 +443,9 @@ class GraphLowering:
         devkit's double-buffer samples, with events in place of TQue: docs/zh/api/SIMD-API/
         基础API/同步控制/核内同步/SetFlag-WaitFlag(ISASI).md). Each slot's events are set once
         before the loop and waited once after it, so sets and waits balance."""
-        events = {e: [b.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in ("V_MTE2", "MTE3_V")}
+        events = {
+            e: [b.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in ("V_MTE2", "MTE3_V")
+        }
         for e, ids in events.items():
             for i in ids:
                 b.set_flag(e, i)
@@ -720,10 +742,32 @@ class GraphLowering:
         self, n: ReduceNode, dst: SSAValue, src: SSAValue, work: SSAValue, count: SSAValue | int
     ) -> None:
         """``ReduceX(dst, src, work, count)``, and for a float max/min the fix-up of the 950's
-        finite start value (:meth:`_unclamp`)."""
-        self.b.vec(reduction(n).memory, dst, src, work, count)
+        finite start value (:meth:`_unclamp`); a reduction without a ReduceX (Prod) folds
+        the lanes with its combine step's scalar form (:meth:`_scalar_fold`)."""
+        memory = reduction(n).memory
+        if memory is None:
+            self._scalar_fold(n, dst, src, count)
+            return
+        self.b.vec(memory, dst, src, work, count)
         if not isinstance(n, SumOp) and accumulator_dtype(n).is_float:
             self._unclamp(n, dst, src, count)
+
+    def _scalar_fold(self, n: ReduceNode, dst: SSAValue, src: SSAValue, count: SSAValue | int) -> None:
+        """``dst[0] = src[0] * src[1] * ... * src[count - 1]`` by the combine step's ``arith``
+        op (``mulf`` / ``muli``: integer products wrap), one GetValue per lane: the basic API
+        has no ReduceProd (target ``REDUCTIONS``)."""
+        a = accumulator_dtype(n)
+        form = reduction(n).combine_entry.scalar
+        op = None if form is None else form.op_for(a)
+        if op is None:  # pragma: no cover - the table gives Prod's Mul a scalar form
+            raise PassError(PASS, f"{n.describe()}: no scalar form of {reduction(n).combine.name}", at=n)
+        b = self.b
+        st = scalar_type(a)
+        with self._scalar_ub():
+            init = b.const(reduction_identity(n, a), st)
+            with b.fold(0, count, init, "k", "prod") as (fb, k, acc, nxt):
+                nxt.append(fb.insert(op(acc, fb.get_value(src, k))).results[0])
+            b.set_value(dst, 0, b.folded)
 
     def _unclamp(self, n: ReduceNode, dst: SSAValue, src: SSAValue, count: SSAValue | int) -> None:
         """The 950's ReduceMax starts from the lowest finite value (ReduceMin: the highest;
@@ -975,7 +1019,9 @@ class GraphLowering:
     def _note_copy(self, local: SSAValue) -> None:
         """A DataCopy of ``local`` in a pipelined tile loop: only a slot of a double buffer
         may be filled or drained without the classic end-of-tile drain."""
-        if self.pipelined and not (isinstance(local.owner, ac.LocalSliceOp) and local.owner.source in self._slotted):
+        if self.pipelined and not (
+            isinstance(local.owner, ac.LocalSliceOp) and local.owner.source in self._slotted
+        ):
             self._single_mte = True
 
     def _operand(self, v: SSAValue) -> SSAValue:
@@ -1353,13 +1399,16 @@ class GraphLowering:
             rows = h.const(1)
             for pos in phases.kept_outer:
                 rows = h.mul(rows, sym(plan.outer[pos][1]))
+
             def fit(double: bool) -> SSAValue:
                 """The largest tile the UB holds (``double``: with both slots of the double
                 buffers), cut so that every core works when there are fewer rows than cores."""
                 fixed = max(fixed_bytes(b, double) for b in self.kernel_buffers)
                 budget = h.sub(h.cast(ub_size, i64), fixed, name="budget")
                 per_elem = max(1, *(per_element_bytes(b, double) for b in self.kernel_buffers))
-                tile = h.mul(h.floordiv(h.floordiv(budget, per_elem), TILE_ALIGN), TILE_ALIGN, name="tile_fit")
+                tile = h.mul(
+                    h.floordiv(h.floordiv(budget, per_elem), TILE_ALIGN), TILE_ALIGN, name="tile_fit"
+                )
                 wanted = h.mul(h.ceildiv(inner, TILE_ALIGN), TILE_ALIGN, name="tile_wanted")
                 tile = h.min(h.min(tile, wanted), MAX_STRIDED_TILE if plan.strided else MAX_TILE, name="tile")
                 if not phases.inner_reduced:  # fewer rows than cores: cut the rows so that every core works

@@ -1,6 +1,7 @@
 """The ``autofuse`` pipeline: one xDSL ``PassPipeline`` of named passes, run by every driver
 (``ascir-opt -p autofuse``, ``ascir-run``, ``compile_graph``, ``Autofuser``).
 
+    decompose-reductions           issue 19: Mean/Any/All/ArgMax/ArgMin via Sum/Max/Min
     indirect-load-template-cases   seed 001 FR2-FR6: the SIMD / SIMT / SK-like cases and stages
     fold-constant-casts            seed 000 FR12: a constant's Cast folded into the constant
     normalize-arange-broadcast-views  seed 000 FR8, AL-1/AL-2
@@ -24,6 +25,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
 from lowering.passes import LowerToAscendCPass
+from passes.decompose_reductions import DecomposeReductionsPass
 from passes.dump import after_pass
 from passes.fold_constant_casts import FoldConstantCastsPass
 from passes.indirect_load_cases import IndirectLoadTemplateCasesPass
@@ -34,17 +36,25 @@ from passes.vf_partition import VfPartitionPass
 
 
 def autofuse_passes(
-    vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = "", double_buffer: bool = True,
+    vf: bool = True,
+    mask_mode: str = "loop",
+    template: str = "",
+    kernel: str = "",
+    double_buffer: bool = True,
     template_policy: str = "measured",
 ) -> tuple[ModulePass, ...]:
     return (
+        DecomposeReductionsPass(),
         IndirectLoadTemplateCasesPass(template=template, vf=vf),  # type: ignore[arg-type]
         FoldConstantCastsPass(),
         NormalizeArangeBroadcastViewsPass(),
         SchedulePass(),
         VfPartitionPass(enable=vf),
         LowerToAscendCPass(
-            mask_mode=mask_mode, kernel=kernel, double_buffer=double_buffer, template_policy=template_policy  # type: ignore[arg-type]
+            mask_mode=mask_mode,
+            kernel=kernel,
+            double_buffer=double_buffer,
+            template_policy=template_policy,  # type: ignore[arg-type]
         ),
     )
 
@@ -55,7 +65,11 @@ def schedule_passes(vf: bool = True, template: str = "") -> tuple[ModulePass, ..
 
 
 def autofuse_pipeline(
-    vf: bool = True, mask_mode: str = "loop", template: str = "", kernel: str = "", double_buffer: bool = True,
+    vf: bool = True,
+    mask_mode: str = "loop",
+    template: str = "",
+    kernel: str = "",
+    double_buffer: bool = True,
     template_policy: str = "measured",
 ) -> PassPipeline:
     return PassPipeline(
@@ -79,8 +93,9 @@ def run_autofuse(
     template_policy: str = "measured",
 ) -> ModuleOp:
     """Run the pipeline on ``module`` in place; the module then holds the kernel."""
-    return run_passes(module, autofuse_passes(vf, mask_mode, template, kernel, double_buffer, template_policy))
-
+    return run_passes(
+        module, autofuse_passes(vf, mask_mode, template, kernel, double_buffer, template_policy)
+    )
 
 
 @dataclass(frozen=True)
@@ -102,9 +117,19 @@ class AutofusePass(TypedOptions, ModulePass):
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         autofuse_pipeline(
-            self.vf, self.mask_mode, self.template, double_buffer=self.double_buffer,
+            self.vf,
+            self.mask_mode,
+            self.template,
+            double_buffer=self.double_buffer,
             template_policy=self.template_policy,
         ).apply(ctx, op)
 
 
-__all__ = ["AutofusePass", "autofuse_passes", "autofuse_pipeline", "run_autofuse", "run_passes", "schedule_passes"]
+__all__ = [
+    "AutofusePass",
+    "autofuse_passes",
+    "autofuse_pipeline",
+    "run_autofuse",
+    "run_passes",
+    "schedule_passes",
+]

@@ -33,7 +33,17 @@ from ascir_dialect.ops.graph import GraphOp
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.node import AscirNode
-from ascir_dialect.ops.reduce import MaxOp, MinOp, SumOp
+from ascir_dialect.ops.reduce import (
+    AllOp,
+    AnyOp,
+    ArgMaxOp,
+    ArgMinOp,
+    MaxOp,
+    MeanOp,
+    MinOp,
+    ProdOp,
+    SumOp,
+)
 from ascir_dialect.ops.sources import (
     ArangeOp,
     DataOp,
@@ -84,6 +94,13 @@ NODE_OPS: tuple[type[AscirNode], ...] = (
     SumOp,
     MaxOp,
     MinOp,
+    # reductions (issue 19)
+    MeanOp,
+    ProdOp,
+    AnyOp,
+    AllOp,
+    ArgMaxOp,
+    ArgMinOp,
     IndirectLoadOp,
 )
 """All node ops, in a fixed order (used for registration and the Python API)."""
