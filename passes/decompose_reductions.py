@@ -11,9 +11,9 @@ root-graph paths -- holds for them too:
   operand dtype: ``x32`` is ``x`` in float32 (torch accumulates float16/bfloat16 means in
   float32), ``n`` the product of the reduced sizes, a symbolic expression that host tiling
   evaluates at run time (exact: a division by the count, as torch's ``sum / n``).
-* ``Any(x)`` / ``All(x)`` = ``Ne(Max|Min(Cast(x, float16)), 0)`` (cast back to uint8 for a
-  uint8 mask): the memory-level ReduceMax/ReduceMin have no 8-bit variant, and float16
-  holds 0..255 exactly.
+* ``Any(x)`` / ``All(x)`` = ``Cast(Max|Min(Cast(t, float16)), uint8)`` (then bool for a
+  bool mask) with ``t`` = ``x`` for a bool mask and ``Ne(x, 0)`` for a uint8 one: the
+  memory-level ReduceMax/ReduceMin have no 8-bit variant, float16 holds 0 and 1 exactly.
 * ``ArgMax(x)`` = ``Min(Where(Eq(x, Broadcast(Max(x))), pos, BIG))`` with ``pos`` an
   Arange numbering the reduced positions row-major (kept axes degenerate, broadcast
   along them) and ``BIG`` the result dtype's maximum: the first position of the maximum
@@ -134,12 +134,14 @@ def decompose(node: ReduceNode) -> tuple[list[Operation], SSAValue]:
         mean = e.add(ew.DivOp, "mean32", [total, count_f], retyped(out, DType.float32))
         return e.ops, e.cast(mean, out.dtype, "mean")
     if isinstance(node, MaskReduceNode):
-        half = e.cast(x, DType.float16, "f16")
+        truth = x
+        if d is not DType.bool:  # a uint8 mask: any nonzero value counts as true
+            truth = e.add(ew.NeOp, "nonzero", [x, e.scalar("0", d, "zero")], retyped(src, DType.bool))
+        half = e.cast(truth, DType.float16, "f16")
         base = MaxOp if isinstance(node, AnyOp) else MinOp
         extreme = e.add(base, "extreme", [half], retyped(out, DType.float16))
-        zero = e.scalar("0", DType.float16, "zero")
-        truth = e.add(ew.NeOp, "nonzero", [extreme, zero], retyped(out, DType.bool))
-        return e.ops, e.cast(truth, out.dtype, "mask")
+        as_u8 = e.cast(extreme, DType.uint8, "u8")
+        return e.ops, e.cast(as_u8, out.dtype, "mask")
     assert isinstance(node, (ArgMaxOp, ArgMinOp))
     r = out.dtype
     key = e.cast(x, DType.int32, "key") if d in (DType.int8, DType.uint8) else x
@@ -169,7 +171,7 @@ class DecomposeReduction(RewritePattern):
         if not reduction(node).decomposed:
             return
         ops, value = decompose(node)
-        rewriter.replace_op(node, ops, [value])
+        rewriter.replace(node, ops, [value])
 
 
 def decompose_graph(graph: GraphOp) -> None:
