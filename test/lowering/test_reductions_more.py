@@ -23,7 +23,8 @@ from lowering.graph_lowering import SPLIT, STREAMING
 from tools.compile import compile_graph
 
 from ..conftest import parse_ir
-from .reduction_graphs import view
+from .reduction_graphs import make_case, view
+from .test_reductions import check
 
 EXAMPLES = int(os.environ.get("ASCIR_FUZZ_REDUCE_EXAMPLES", "6"))
 OPS = ("reduce_mean", "reduce_prod", "reduce_any", "reduce_all", "reduce_argmax", "reduce_argmin")
@@ -288,3 +289,35 @@ def cases(draw: st.DrawFn) -> tuple:
 def test_random_axis_sets_match_torch_reference_and_formula(case: tuple) -> None:
     op, dtype, dims, reduced, vf, special, seed = case
     run(op, dtype, dims, reduced, vf, special=special, seed=seed)
+
+
+@pytest.mark.parametrize(
+    ("family", "dtype", "op"),
+    [
+        ("layernorm", "float16", "reduce_mean"),
+        ("rmsnorm", "float32", "reduce_mean"),
+        ("tail", "float32", "reduce_mean"),
+        ("tail", "int32", "reduce_prod"),
+    ],
+)
+@pytest.mark.parametrize("reduced", [(1,), (0, 2)])
+def test_norms_written_with_mean_and_wrapping_int_products(
+    family: str, dtype: str, op: str, reduced: tuple[int, ...]
+) -> None:
+    """LayerNorm / RMSNorm as users write them with Mean nodes, and reduce -> broadcast ->
+    maximum tails of Mean and of int32 Prod (wrapping, as torch), NaN/inf inputs, through
+    the generator the reduce fuzz profile draws from."""
+    case = make_case(
+        [5, 70, 33],
+        reduced,
+        dtype,
+        family,
+        reduce_op=op,
+        with_stat=True,
+        special=dtype != "int32",
+        tail_op="maximum",
+        seed=1,
+    )
+    assert f"ascir.{op}" in case.ir
+    for vf in (True, False):
+        check(case, vf)
