@@ -110,6 +110,11 @@ SPLIT_MIN_PART = 32768
 """Elements of the reduced extent a core must get before a work item is split over cores:
 a split costs a kernel launch per pass (bench/cost_model.py: LAUNCH = 3 us), about what
 one core streams in 32768 float32 elements at GM_BW = 50 GB/s."""
+FOLD_LANES = 256
+"""Lanes (a whole number of 256-byte repeats of every dtype) left to the scalar fold of a
+reduction without a ReduceX (Prod) after its vector halving steps."""
+FOLD_STEPS = 24
+"""Halving steps of that fold: enough for 256 * 2**24 lanes, beyond any UB tile."""
 WORKSPACE_ALIGN = 512
 """Byte alignment of each reduction's partial results in the workspace."""
 
@@ -746,27 +751,47 @@ class GraphLowering:
         the lanes with its combine step's scalar form (:meth:`_scalar_fold`)."""
         memory = reduction(n).memory
         if memory is None:
-            self._scalar_fold(n, dst, src, count)
+            self._scalar_fold(n, dst, src, work, count)
             return
         self.b.vec(memory, dst, src, work, count)
         if not isinstance(n, SumOp) and accumulator_dtype(n).is_float:
             self._unclamp(n, dst, src, count)
 
-    def _scalar_fold(self, n: ReduceNode, dst: SSAValue, src: SSAValue, count: SSAValue | int) -> None:
-        """``dst[0] = src[0] * src[1] * ... * src[count - 1]`` by the combine step's ``arith``
-        op (``mulf`` / ``muli``: integer products wrap), one GetValue per lane: the basic API
-        has no ReduceProd (target ``REDUCTIONS``)."""
+    def _scalar_fold(
+        self, n: ReduceNode, dst: SSAValue, src: SSAValue, work: SSAValue, count: SSAValue | int
+    ) -> None:
+        """``dst[0] = src[0] * src[1] * ... * src[count - 1]``: the basic API has no
+        ReduceProd (target ``REDUCTIONS``). ``work`` (a tile, identity beyond ``count``)
+        takes ``src`` and is halved by vector combine steps while more than ``FOLD_LANES``
+        lanes are left -- the upper part (from a ``FOLD_LANES``-aligned half, so every
+        slice stays 32-byte aligned) multiplied into the lower -- then the rest is folded by
+        the combine step's ``arith`` op (``mulf`` / ``muli``: integer products wrap), one
+        GetValue per lane."""
         a = accumulator_dtype(n)
-        form = reduction(n).combine_entry.scalar
+        entry = reduction(n)
+        form = entry.combine_entry.scalar
         op = None if form is None else form.op_for(a)
-        if op is None:  # pragma: no cover - the table gives Prod's Mul a scalar form
-            raise PassError(PASS, f"{n.describe()}: no scalar form of {reduction(n).combine.name}", at=n)
+        step = entry.combine_entry.memory
+        if op is None or step is None:  # pragma: no cover - the table gives Prod's Mul both
+            raise PassError(PASS, f"{n.describe()}: no scalar form of {entry.combine.name}", at=n)
         b = self.b
         st = scalar_type(a)
+        one = b.const(reduction_identity(n, a), st)
+        padded = b.mul(b.ceildiv(count, FOLD_LANES), FOLD_LANES, name="fold_padded")
+        b.vec(ac.DuplicateOp, work, one, padded)
+        b.vec(step, work, work, src, count)
+        with b.fold(0, FOLD_STEPS, b.v(padded), "h", "lanes") as (fb, _k, lanes, nxt):
+            more = fb.cmp("sgt", lanes, FOLD_LANES, name="more")
+            half = fb.mul(fb.ceildiv(lanes, 2 * FOLD_LANES), FOLD_LANES, name="halved")
+            with fb.when(more) as wb:
+                upper = wb.sub(lanes, half)
+                low = wb.lslice(work, 0, upper)
+                wb.vec(step, low, low, wb.lslice(work, half, upper), upper)
+            nxt.append(fb.select(more, half, lanes))
+        left = b.folded
         with self._scalar_ub():
-            init = b.const(reduction_identity(n, a), st)
-            with b.fold(0, count, init, "k", "prod") as (fb, k, acc, nxt):
-                nxt.append(fb.insert(op(acc, fb.get_value(src, k))).results[0])
+            with b.fold(0, left, one, "k", "prod") as (fb, k, acc, nxt):
+                nxt.append(fb.insert(op(acc, fb.get_value(work, k))).results[0])
             b.set_value(dst, 0, b.folded)
 
     def _unclamp(self, n: ReduceNode, dst: SSAValue, src: SSAValue, count: SSAValue | int) -> None:
