@@ -36,6 +36,7 @@ NP = {
     "int32": np.int32,
     "int64": np.int64,
     "int16": np.int16,
+    "uint32": np.uint32,
     "uint8": np.uint8,
     "int8": np.int8,
     "bool": np.bool_,
@@ -133,9 +134,9 @@ def make_input(op: str, dtype: str, dims: list[int], rng: np.random.Generator, s
         density = rng.choice([0.0, 0.02, 0.5, 0.98, 1.0])
         x = rng.random(n) < density
         x = (x * rng.integers(1, 256, n)).astype(np.uint8) if dtype == "uint8" else x
-    elif NP[dtype] in (np.int32, np.int64, np.int16, np.uint8, np.int8):
+    elif NP[dtype] in (np.int32, np.int64, np.int16, np.uint8, np.int8, np.uint32):
         hi = 4 if special == "ties" or op.startswith("reduce_arg") else 6
-        lo = 0 if dtype == "uint8" else -hi
+        lo = 0 if dtype.startswith("uint") else -hi
         x = rng.integers(lo, hi, n)
     elif op == "reduce_prod":
         x = rng.uniform(0.9, 1.1, n) * rng.choice([-1.0, 1.0], n)
@@ -199,11 +200,11 @@ def run(
 # ----------------------------------------------------------------------------- cases
 DTYPES = {
     "reduce_mean": ["float32", "float16", "bfloat16"],
-    "reduce_prod": ["float32", "float16", "int32", "int64", "uint8"],
+    "reduce_prod": ["float32", "float16", "int32", "int64", "uint8", "bfloat16", "int16", "uint32"],
     "reduce_any": ["bool", "uint8"],
     "reduce_all": ["bool", "uint8"],
-    "reduce_argmax": ["float32", "float16", "int32", "uint8", "int64"],
-    "reduce_argmin": ["float32", "float16", "int32", "int8", "int64"],
+    "reduce_argmax": ["float32", "float16", "int32", "uint8", "int64", "bfloat16"],
+    "reduce_argmin": ["float32", "float16", "int32", "int8", "int64", "int16"],
 }
 
 
