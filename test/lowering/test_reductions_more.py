@@ -367,3 +367,25 @@ def test_argmax_after_a_gather_is_refused_naming_the_node() -> None:
     module = parse_ir(_gather_graph("reduce_argmax", "int64"))
     with pytest.raises(PassError, match=r"ascir.arange %r_pos: not supported after an IndirectLoad"):
         compile_graph(module, name="gather_argmax")
+
+
+@pytest.mark.parametrize("dst", ["float16", "float32", "int32"])
+def test_vf_cast_of_a_loaded_bool_gives_zero_and_one(dst: str) -> None:
+    """A bool loaded into a VF is 0/1 bytes, not a mask: its Cast goes through a mask to
+    0/1 lanes of the destination dtype (the byte register was stored as the wider dtype;
+    found by Any/All, which cast the mask to float16)."""
+    b = "!ascir.tensor<bool, [z0], [s0], [1]>"
+    t = f"!ascir.tensor<{dst}, [z0], [s0], [1]>"
+    module = parse_ir(f"""builtin.module {{
+  ascir.graph @bool_cast hint sizes [s0] axes [0: z0 = s0] {{
+    %in0 = ascir.data {{index = 0 : i64}} : {b}
+    %x = ascir.load %in0 : {b}
+    %c = ascir.cast %x : {t}
+    %s = ascir.store %c : {t}
+    %o = ascir.output %s {{index = 0 : i64}} : {t}
+  }}
+}}""")
+    x = np.random.default_rng(0).random(1000) < 0.5
+    kernel = compile_graph(module, name=f"bool_cast_{dst}", vf=True)
+    (got,) = kernel(x, sizes={"s0": 1000}, core_num=2)
+    np.testing.assert_array_equal(got, x.astype(NP[dst]))
