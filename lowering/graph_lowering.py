@@ -309,7 +309,13 @@ class GraphLowering:
             api = entry.memory or entry.combine_entry.memory
             assert api is not None  # a combine step of the target table has a memory-level API
             if memory_dtype(api, accumulator_dtype(r)) is None:
-                raise PassError(PASS, f"{r.describe()}: {unsupported(api, accumulator_dtype(r))}", at=r)
+                how = (
+                    ""
+                    if entry.memory is not None
+                    else f" (it multiplies the partial results: compute the {r.name} of the "
+                    "operand cast to a wider integer, e.g. int32)"
+                )
+                raise PassError(PASS, f"{r.describe()}: {unsupported(api, accumulator_dtype(r))}{how}", at=r)
         self.split = split and bool(self.reductions)
         """Whether the module has the SPLIT schedule (not inside SK-like stages, whose kernels
         are launched by the template)."""
