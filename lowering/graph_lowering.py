@@ -110,11 +110,12 @@ SPLIT_MIN_PART = 32768
 """Elements of the reduced extent a core must get before a work item is split over cores:
 a split costs a kernel launch per pass (bench/cost_model.py: LAUNCH = 3 us), about what
 one core streams in 32768 float32 elements at GM_BW = 50 GB/s."""
-FOLD_LANES = 256
-"""Lanes (a whole number of 256-byte repeats of every dtype) left to the scalar fold of a
-reduction without a ReduceX (Prod) after its vector halving steps."""
-FOLD_STEPS = 24
-"""Halving steps of that fold: enough for 256 * 2**24 lanes, beyond any UB tile."""
+FOLD_LANES = 32
+"""Lanes left to the scalar fold of a reduction without a ReduceX (Prod) after its vector
+halving steps: slices start at multiples of 32 elements, 32-byte aligned for every
+accumulator dtype (2 bytes and up; a tile is a multiple of them)."""
+FOLD_STEPS = 28
+"""Halving steps of that fold: enough for 32 * 2**28 lanes, beyond any UB tile."""
 WORKSPACE_ALIGN = 512
 """Byte alignment of each reduction's partial results in the workspace."""
 
@@ -743,7 +744,7 @@ class GraphLowering:
         src = self._as_acc(n, self.values[n.x], self.count)
         work = self._temp(f"{n.node_name}_work", element_type(a), True)
         dst = (
-            self.values[n.results[0]] if a == d else self._temp(f"{n.node_name}_acc", element_type(a), False)
+            self.values[n.results[0]] if a == d else self._temp(f"{n.node_name}_res", element_type(a), False)
         )
         self._reduce_call(n, dst, src, work, self.count)
         if a != d:

@@ -117,19 +117,19 @@ builtin.module {
 
 // Prod is not decomposed: the kernel multiplies chunks into a tile-wide accumulator
 // that starts at 1 (streaming); the lanes of a row (resident) or of the accumulator are
-// copied into a work tile padded with 1 to whole 256-lane blocks, halved by vector Muls
-// (the upper half into the lower) down to 256 lanes, and those folded by scalar multiplies.
+// copied into a work tile padded with 1 to whole 32-lane blocks, halved by vector Muls
+// (the upper half into the lower) down to 32 lanes, and those folded by scalar multiplies.
 // CHECK-LABEL: ascir.graph @prod
 // CHECK:       ascir.reduce_prod %x
 // CPP-LABEL:   // ===== device_impl.cpp =====
 // CPP:         extern "C" __global__ __vector__ void autofuse_prod(
 // CPP:         case 1: {
-// CPP:           const int64_t fold_padded = {{v_[0-9]+}} * int64_t(256);
+// CPP:           const int64_t fold_padded = {{v_[0-9]+}} * int64_t(32);
 // CPP-NEXT:      AscendC::Duplicate(r_work_ub, 1.0f, static_cast<int32_t>(fold_padded));
 // CPP-NEXT:      AscendC::Mul(r_work_ub, r_work_ub, x_ub, static_cast<int32_t>(s1));
 // CPP-NEXT:      int64_t lanes = fold_padded;
-// CPP-NEXT:      for (int64_t h = int64_t(0); h < int64_t(24); h += int64_t(1)) {
-// CPP-NEXT:        const bool more = lanes > int64_t(256);
+// CPP-NEXT:      for (int64_t h = int64_t(0); h < int64_t(28); h += int64_t(1)) {
+// CPP-NEXT:        const bool more = lanes > int64_t(32);
 // CPP:             AscendC::Mul([[LOW:v_[0-9]+]], [[LOW]], {{v_[0-9]+}}, static_cast<int32_t>([[UPPER:v_[0-9]+]]));
 // CPP:           float prod = 1.0f;
 // CPP-NEXT:      for (int64_t k = int64_t(0); k < lanes; k += int64_t(1)) {
