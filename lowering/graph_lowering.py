@@ -78,7 +78,7 @@ from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.math import MATH_OPS, LeakyReluOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
-from ascir_dialect.ops.reduce import MaxOp, ReduceNode, SumOp
+from ascir_dialect.ops.reduce import MaxOp, ProdOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
@@ -113,6 +113,12 @@ SPLIT_MIN_PART = 32768
 """Elements of the reduced extent a core must get before a work item is split over cores:
 a split costs a kernel launch per pass (bench/cost_model.py: LAUNCH = 3 us), about what
 one core streams in 32768 float32 elements at GM_BW = 50 GB/s."""
+FOLD_LANES = 32
+"""Lanes left to the scalar fold of a reduction without a ReduceX (Prod) after its vector
+halving steps: slices start at multiples of 32 elements, 32-byte aligned for every
+accumulator dtype (2 bytes and up; a tile is a multiple of them)."""
+FOLD_STEPS = 28
+"""Halving steps of that fold: enough for 32 * 2**28 lanes, beyond any UB tile."""
 WORKSPACE_ALIGN = 512
 """Byte alignment of each reduction's partial results in the workspace."""
 
@@ -147,12 +153,24 @@ def _entry(n: AscirNode) -> OpEntry:
 
 
 def accumulator_dtype(n: ReduceNode) -> DType:
-    """float16/bfloat16 sums accumulate in float32 (as torch and the reference do); so do
-    the reductions whose ReduceX lacks the dtype on the 950 (bfloat16 max/min: exact)."""
+    """float16/bfloat16 sums and products accumulate in float32 (as torch and the reference
+    do); so do the reductions whose ReduceX lacks the dtype on the 950 (bfloat16 max/min:
+    exact). A reduction without a ReduceX (Prod) accumulates in a dtype of its combine
+    step's API: uint8 products in uint16 (the low 8 bits of a product depend only on the
+    low 8 bits of its factors, so the wrapping Cast back is torch's wrapping product);
+    int8 has neither an int8 Mul nor a Cast back from a wider integer on arch 3510 and is
+    refused by name."""
     d = n.result_tensor().dtype
-    if isinstance(n, SumOp) and d in (DType.float16, DType.bfloat16):
+    if isinstance(n, (SumOp, ProdOp)) and d in (DType.float16, DType.bfloat16):
         return DType.float32
-    return memory_dtype(reduction(n).memory, d) or d
+    entry = reduction(n)
+    if entry.memory is None:
+        step = entry.combine_entry.memory
+        assert step is not None  # a combine step of the target table has a memory-level API
+        if memory_dtype(step, d) is None and d is DType.uint8:
+            return DType.uint16
+        return memory_dtype(step, d) or d
+    return memory_dtype(entry.memory, d) or d
 
 
 @dataclass
@@ -289,10 +307,24 @@ class GraphLowering:
         self.index_exprs = [n for n in graph.nodes() if isinstance(n, IndexExprOp)]
         self.reductions = [n for n in graph.top_level() if isinstance(n, ReduceNode)]
         for r in self.reductions:
-            if memory_dtype(reduction(r).memory, accumulator_dtype(r)) is None:
+            entry = reduction(r)
+            if entry.decomposed:
                 raise PassError(
-                    PASS, f"{r.describe()}: {unsupported(reduction(r).memory, accumulator_dtype(r))}", at=r
+                    PASS,
+                    f"{r.describe()}: {r.name} is lowered as {', '.join(v.name for v in entry.via)} "
+                    "(run decompose-reductions before schedule: -p autofuse runs it)",
+                    at=r,
                 )
+            api = entry.memory or entry.combine_entry.memory
+            assert api is not None  # a combine step of the target table has a memory-level API
+            if memory_dtype(api, accumulator_dtype(r)) is None:
+                how = (
+                    ""
+                    if entry.memory is not None
+                    else f" (it multiplies the partial results: compute the {r.name} of the "
+                    "operand cast to a wider integer, e.g. int32)"
+                )
+                raise PassError(PASS, f"{r.describe()}: {unsupported(api, accumulator_dtype(r))}{how}", at=r)
         self.split = split and bool(self.reductions)
         """Whether the module has the SPLIT schedule (not inside SK-like stages, whose kernels
         are launched by the template)."""
@@ -728,7 +760,7 @@ class GraphLowering:
         src = self._as_acc(n, self.values[n.x], self.count)
         work = self._temp(f"{n.node_name}_work", element_type(a), True)
         dst = (
-            self.values[n.results[0]] if a == d else self._temp(f"{n.node_name}_acc", element_type(a), False)
+            self.values[n.results[0]] if a == d else self._temp(f"{n.node_name}_res", element_type(a), False)
         )
         self._reduce_call(n, dst, src, work, self.count)
         if a != d:
@@ -738,10 +770,52 @@ class GraphLowering:
         self, n: ReduceNode, dst: SSAValue, src: SSAValue, work: SSAValue, count: SSAValue | int
     ) -> None:
         """``ReduceX(dst, src, work, count)``, and for a float max/min the fix-up of the 950's
-        finite start value (:meth:`_unclamp`)."""
-        self.b.vec(reduction(n).memory, dst, src, work, count)
+        finite start value (:meth:`_unclamp`); a reduction without a ReduceX (Prod) folds
+        the lanes with its combine step's scalar form (:meth:`_scalar_fold`)."""
+        memory = reduction(n).memory
+        if memory is None:
+            self._scalar_fold(n, dst, src, work, count)
+            return
+        self.b.vec(memory, dst, src, work, count)
         if not isinstance(n, SumOp) and accumulator_dtype(n).is_float:
             self._unclamp(n, dst, src, count)
+
+    def _scalar_fold(
+        self, n: ReduceNode, dst: SSAValue, src: SSAValue, work: SSAValue, count: SSAValue | int
+    ) -> None:
+        """``dst[0] = src[0] * src[1] * ... * src[count - 1]``: the basic API has no
+        ReduceProd (target ``REDUCTIONS``). ``work`` (a tile, identity beyond ``count``)
+        takes ``src`` and is halved by vector combine steps while more than ``FOLD_LANES``
+        lanes are left -- the upper part (from a ``FOLD_LANES``-aligned half, so every
+        slice stays 32-byte aligned) multiplied into the lower -- then the rest is folded by
+        the combine step's ``arith`` op (``mulf`` / ``muli``: integer products wrap), one
+        GetValue per lane."""
+        a = accumulator_dtype(n)
+        entry = reduction(n)
+        form = entry.combine_entry.scalar
+        op = None if form is None else form.op_for(a)
+        step = entry.combine_entry.memory
+        if op is None or step is None:  # pragma: no cover - the table gives Prod's Mul both
+            raise PassError(PASS, f"{n.describe()}: no scalar form of {entry.combine.name}", at=n)
+        b = self.b
+        st = scalar_type(a)
+        one = b.const(reduction_identity(n, a), st)
+        padded = b.mul(b.ceildiv(count, FOLD_LANES), FOLD_LANES, name="fold_padded")
+        b.vec(ac.DuplicateOp, work, one, padded)
+        b.vec(step, work, work, src, count)
+        with b.fold(0, FOLD_STEPS, b.v(padded), "h", "lanes") as (fb, _k, lanes, nxt):
+            more = fb.cmp("sgt", lanes, FOLD_LANES, name="more")
+            half = fb.mul(fb.ceildiv(lanes, 2 * FOLD_LANES), FOLD_LANES, name="halved")
+            with fb.when(more) as wb:
+                upper = wb.sub(lanes, half)
+                low = wb.lslice(work, 0, upper)
+                wb.vec(step, low, low, wb.lslice(work, half, upper), upper)
+            nxt.append(fb.select(more, half, lanes))
+        left = b.folded
+        with self._scalar_ub():
+            with b.fold(0, left, one, "k", "prod") as (fb, k, acc, nxt):
+                nxt.append(fb.insert(op(acc, fb.get_value(work, k))).results[0])
+            b.set_value(dst, 0, b.folded)
 
     def _unclamp(self, n: ReduceNode, dst: SSAValue, src: SSAValue, count: SSAValue | int) -> None:
         """The 950's ReduceMax starts from the lowest finite value (ReduceMin: the highest;

@@ -1,6 +1,7 @@
 """The ``autofuse`` pipeline: one xDSL ``PassPipeline`` of named passes, run by every driver
 (``ascir-opt -p autofuse``, ``ascir-run``, ``compile_graph``, ``Autofuser``).
 
+    decompose-reductions           issue 19: Mean/Any/All/ArgMax/ArgMin via Sum/Max/Min
     indirect-load-template-cases   seed 001 FR2-FR6: the SIMD / SIMT / SK-like cases and stages
     lower-movement                 Transpose/Split/Pad/Concat -> load views, padded loads, selects
     fold-constant-casts            seed 000 FR12: a constant's Cast folded into the constant
@@ -26,6 +27,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
 from lowering.passes import LowerToAscendCPass
+from passes.decompose_reductions import DecomposeReductionsPass
 from passes.dump import after_pass
 from passes.fold_constant_casts import FoldConstantCastsPass
 from passes.indirect_load_cases import IndirectLoadTemplateCasesPass
@@ -45,6 +47,7 @@ def autofuse_passes(
     template_policy: str = "measured",
 ) -> tuple[ModulePass, ...]:
     return (
+        DecomposeReductionsPass(),
         IndirectLoadTemplateCasesPass(template=template, vf=vf),  # type: ignore[arg-type]
         LowerMovementPass(),
         FoldConstantCastsPass(),

@@ -30,6 +30,12 @@ def _fold_casts() -> type[ModulePass]:
     return FoldConstantCastsPass
 
 
+def _decompose() -> type[ModulePass]:
+    from passes.decompose_reductions import DecomposeReductionsPass
+
+    return DecomposeReductionsPass
+
+
 def _vf_admission() -> type[ModulePass]:
     from passes.vf_admission import VfAdmissionPass
 
@@ -78,6 +84,10 @@ PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {
     "fold-constant-casts": (
         _fold_casts,
         "seed 000 FR12: Cast(Broadcast(Scalar c)) -> Broadcast(Scalar converted c), one Duplicate",
+    ),
+    "decompose-reductions": (
+        _decompose,
+        "issue 19: Mean/Any/All/ArgMax/ArgMin as Sum/Max/Min and elementwise nodes (target REDUCTIONS via)",
     ),
     "schedule": (_schedule, "HintGraph -> impl graph: merge contiguous axes, vectorized UB layout"),
     "vf-admission": (_vf_admission, "FR10: mark compute nodes VF-eligible or rejected (with the reason)"),

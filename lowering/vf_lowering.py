@@ -362,8 +362,11 @@ class VfCodegen:
         src_t, dst_t = n.x.type.dtype, n.result_tensor().dtype  # type: ignore[union-attr]
         if dst_t is DType.bool:
             return self.as_mask(n.x) if src_t in _BOOLEAN else self._nonzero(n.x, src_t)
-        if src_t is DType.bool:
-            return self.as_reg(n.x, dst_t)
+        if src_t is DType.bool:  # a loaded bool is 0/1 bytes: through a mask to 0/1 of dst_t
+            mask = self.as_mask(n.x)
+            return self.b.reg(
+                ac.RegSelectOp, self._const_reg(dst_t, 1), self._const_reg(dst_t, 0), mask, name="b"
+            )
         return self.b.reg(
             self._api(n),
             self.value(n.x),

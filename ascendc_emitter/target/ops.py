@@ -7,9 +7,11 @@ tensor-scalar form, the register-level API (an ``ascendc.reg`` op class inside a
 (SIMT, scalar loops: an ``arith`` op per float / signed / unsigned operands, or None), the
 ``CMPMODE`` of a compare, whether the vector API drops a NaN operand (maxNum semantics,
 so the lowerings add a NaN fix-up where torch propagates NaN) and commutativity.
-``REDUCTIONS`` does the same for Sum/Max/Min: the memory-level ``ReduceX``, the
+``REDUCTIONS`` does the same for the reductions: the memory-level ``ReduceX``, the
 register-level ``Reduce<T>``, the elementwise step that combines partial results (an
-entry of ``OPS``) and the identity each accumulation starts from.
+entry of ``OPS``), the identity each accumulation starts from and, for the reductions
+built from others (Mean, Any, All, ArgMax, ArgMin), which ones
+(``passes.decompose_reductions``).
 
 Readers: ``passes.vf_admission`` / ``passes.vf_partition`` (seed 000 FR10, AL-7, AL-9:
 which nodes have a register-level form, for which dtypes), ``lowering.graph_lowering``
@@ -34,7 +36,18 @@ from ascir_dialect.lazy import LazyModule
 from ascir_dialect.ops import AscirNode
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.math import MATH_OPS
-from ascir_dialect.ops.reduce import MaxOp, MinOp, ReduceNode, SumOp
+from ascir_dialect.ops.reduce import (
+    AllOp,
+    AnyOp,
+    ArgMaxOp,
+    ArgMinOp,
+    MaxOp,
+    MeanOp,
+    MinOp,
+    ProdOp,
+    ReduceNode,
+    SumOp,
+)
 from ascir_dialect.ops.sources import ArangeOp
 
 np = LazyModule("numpy")
@@ -246,22 +259,48 @@ class ReductionEntry:
     (an entry of ``OPS``, with that entry's APIs, scalar form and NaN behaviour) and the
     register-level ``Reduce<T>`` type. ``ReduceMax``/``ReduceMin`` return NaN when an input
     is NaN (Reg矢量计算/归约计算/Reduce.md, which the memory-level ones are built on):
-    only the combine step needs the NaN fix-up."""
+    only the combine step needs the NaN fix-up.
+
+    ``memory`` None: no basic-API ReduceX (Prod: the lanes of the accumulator are
+    multiplied by a scalar loop). ``via`` non-empty: the reduction is rewritten by
+    ``passes.decompose_reductions`` into these reductions and elementwise nodes before
+    scheduling, so the lowerings never see it; its APIs are those of ``via``."""
 
     op: type[ReduceNode]
-    memory: type[ac.ReduceVectorOp]
-    register: str
+    memory: type[ac.ReduceVectorOp] | None
+    register: str | None
     combine: type[ew.ElementwiseNode]
+    via: tuple[type[ReduceNode], ...] = ()
 
     @property
     def combine_entry(self) -> OpEntry:
         return OPS[self.combine]
+
+    @property
+    def decomposed(self) -> bool:
+        return bool(self.via)
 
 
 REDUCTIONS: dict[type[ReduceNode], ReductionEntry] = {
     SumOp: ReductionEntry(SumOp, ac.ReduceSumOp, "Reduce<SUM>", ew.AddOp),
     MaxOp: ReductionEntry(MaxOp, ac.ReduceMaxOp, "Reduce<MAX>", ew.MaximumOp),
     MinOp: ReductionEntry(MinOp, ac.ReduceMinOp, "Reduce<MIN>", ew.MinimumOp),
+    # reductions (issue 19)
+    # Prod: the basic API has no ReduceProd (the advanced ReduceProd, 高阶API/归约操作/
+    # ReduceProd接口/ReduceProd.md, is float-only with AR/RA patterns and a shape array),
+    # so partial products are Mul steps and the last horizontal product a scalar loop.
+    ProdOp: ReductionEntry(ProdOp, None, None, ew.MulOp),
+    # Mean: Sum (float32 accumulation) divided by the count of reduced elements, an
+    # IndexExpr of the (symbolic) reduced sizes evaluated by host tiling at run time.
+    MeanOp: ReductionEntry(MeanOp, ac.ReduceSumOp, "Reduce<SUM>", ew.AddOp, via=(SumOp,)),
+    # Any / All: Max / Min of the mask as float16 (exact for 0..255; ReduceMax/Min have
+    # no 8-bit variant), then != 0.
+    AnyOp: ReductionEntry(AnyOp, ac.ReduceMaxOp, "Reduce<MAX>", ew.MaximumOp, via=(MaxOp,)),
+    AllOp: ReductionEntry(AllOp, ac.ReduceMinOp, "Reduce<MIN>", ew.MinimumOp, via=(MinOp,)),
+    # ArgMax / ArgMin: the extreme (NaN-propagating Max / Min), then the Min of the flat
+    # positions where the value equals it (or is NaN): the first position wins ties.
+    ArgMaxOp: ReductionEntry(ArgMaxOp, ac.ReduceMaxOp, "Reduce<MAX>", ew.MaximumOp, via=(MaxOp, MinOp)),
+    ArgMinOp: ReductionEntry(ArgMinOp, ac.ReduceMinOp, "Reduce<MIN>", ew.MinimumOp, via=(MinOp, MinOp)),
 }
 
 
@@ -269,18 +308,26 @@ def reduction(op: ReduceNode | type[ReduceNode]) -> ReductionEntry:
     return REDUCTIONS[op if isinstance(op, type) else type(op)]
 
 
+_IDENTITY_ONE = (ProdOp, AllOp)
+_IDENTITY_ZERO = (SumOp, MeanOp, AnyOp)
+_LOWEST_FIRST = (MaxOp, ArgMaxOp)
+
+
 def reduction_identity(op: ReduceNode | type[ReduceNode], dtype: DType) -> int | float:
     """The value a reduction over ``dtype`` starts from (the neutral element of its combine
     step), as the value of an ``arith`` constant of ``target.types.scalar_type(dtype)``:
     arith integers are signless, so the uint64 maximum is written as its two's-complement
-    bits (-1)."""
+    bits (-1). Prod and All start from 1, Sum, Mean and Any from 0, Max and ArgMax from
+    the lowest value, Min and ArgMin from the highest."""
     kind = op if isinstance(op, type) else type(op)
-    if kind is SumOp:
+    if kind in _IDENTITY_ZERO:
         return 0
+    if kind in _IDENTITY_ONE:
+        return 1
     if dtype.is_float:
-        return float("-inf") if kind is MaxOp else float("inf")
+        return float("-inf") if kind in _LOWEST_FIRST else float("inf")
     info = np.iinfo(dtype.numpy)
-    value = int(info.min) if kind is MaxOp else int(info.max)
+    value = int(info.min) if kind in _LOWEST_FIRST else int(info.max)
     return value - (1 << 64) if value > 2**63 - 1 else value
 
 
@@ -371,7 +418,7 @@ def _check_tables() -> None:
     """Every register API the table names has a support row (import-time consistency)."""
     names = {e.register.API for e in _ENTRIES if e.register is not None and e.register is not ac.RegCastOp}
     names |= {e.register_scalar.API for e in _ENTRIES if e.register_scalar is not None}
-    names |= {r.register for r in REDUCTIONS.values()}
+    names |= {r.register for r in REDUCTIONS.values() if r.register is not None}
     names |= {api.API for api in REGISTER_STEP_APIS.values()}
     missing = names - set(REGISTER_APIS)
     if missing:  # pragma: no cover - a table edit without its support row

@@ -71,6 +71,11 @@ SAME_DTYPE_RESULT = frozenset(
         "Sum",
         "Max",
         "Min",
+        # reductions (issue 19); ArgMax/ArgMin take y.dtype int32/int64 from the user
+        "Mean",
+        "Prod",
+        "Any",
+        "All",
         "IndirectLoad",
     }
 )

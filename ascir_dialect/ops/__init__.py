@@ -35,7 +35,17 @@ from ascir_dialect.ops.math import MATH_OPS, PY_ALIASES
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.movement import ConcatOp, PadOp, SplitOp, TransposeOp
 from ascir_dialect.ops.node import AscirNode
-from ascir_dialect.ops.reduce import MaxOp, MinOp, SumOp
+from ascir_dialect.ops.reduce import (
+    AllOp,
+    AnyOp,
+    ArgMaxOp,
+    ArgMinOp,
+    MaxOp,
+    MeanOp,
+    MinOp,
+    ProdOp,
+    SumOp,
+)
 from ascir_dialect.ops.sources import (
     ArangeOp,
     DataOp,
@@ -86,6 +96,13 @@ NODE_OPS: tuple[type[AscirNode], ...] = (
     SumOp,
     MaxOp,
     MinOp,
+    # reductions (issue 19)
+    MeanOp,
+    ProdOp,
+    AnyOp,
+    AllOp,
+    ArgMaxOp,
+    ArgMinOp,
     IndirectLoadOp,
     # math ops (issue 19)
     *MATH_OPS,

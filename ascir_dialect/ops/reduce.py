@@ -1,4 +1,4 @@
-"""Keep-dim reductions Sum/Max/Min.
+"""Keep-dim reductions Sum/Max/Min, and (issue 19) Mean/Prod/Any/All/ArgMax/ArgMin.
 
 The reduced axes are those where the result has size 1 and stride 0 while the operand
 does not have size 1; the other axes keep the operand's size (DESIGN "IR model"). A
@@ -27,6 +27,9 @@ class ReduceNode(AscirNode):
     y = result_def(TensorType)
 
     NUMPY: ClassVar[Any] = None
+    OPERAND_DTYPES: ClassVar[frozenset[dt.DType]] = dt.NUMERIC
+    RESULT_DTYPES: ClassVar[frozenset[dt.DType] | None] = None
+    """None: the result has the operand's dtype."""
 
     def reduced_axes(self) -> list[int]:
         src, result = self.x.type, self.result_tensor()
@@ -38,8 +41,10 @@ class ReduceNode(AscirNode):
     def verify_node(self) -> None:
         src = self.tensor_operand(0, "x")
         result = self.result_tensor()
-        self.check_dtype(src.dtype, dt.NUMERIC, "operand x")
-        if result.dtype != src.dtype:
+        self.check_dtype(src.dtype, self.OPERAND_DTYPES, "operand x")
+        if self.RESULT_DTYPES is not None:
+            self.check_dtype(result.dtype, self.RESULT_DTYPES, "result")
+        elif result.dtype != src.dtype:
             raise self.fail(f"result dtype {result.dtype} must equal the operand dtype {src.dtype}")
         if src.axis != result.axis:
             raise self.fail(
@@ -89,12 +94,15 @@ class ReduceNode(AscirNode):
             "takes the view of x), or remove the node if nothing is to be reduced"
         )
 
+    def reference_axes(self, rt: Any, value: Any) -> tuple[int, ...]:
+        """The reduced axes of the operand's value (its result size 1, its own not)."""
+        shape = rt.shape(self.result_tensor())
+        return tuple(i for i, (r, n) in enumerate(zip(shape, value.shape, strict=True)) if r == 1 and n != 1)
+
     def reference(self, rt: Any, args: Sequence[Any]) -> Any:
         value = np.asarray(args[0])
         result = self.result_tensor()
-        axes = tuple(
-            i for i, (r, n) in enumerate(zip(rt.shape(result), value.shape, strict=True)) if r == 1 and n != 1
-        )
+        axes = self.reference_axes(rt, value)
         acc = value.astype(np.float32) if result.dtype in (dt.DType.float16, dt.DType.bfloat16) else value
         with np.errstate(all="ignore"):  # inf - inf is NaN, as in torch; no warning
             if self.NUMPY == "sum" and result.dtype.is_integer:
@@ -123,3 +131,114 @@ class MinOp(ReduceNode):
     name = "ascir.reduce_min"
     PY_NAME: ClassVar[str] = "Min"
     NUMPY: ClassVar[str] = "min"
+
+
+# ------------------------------------------------------- reductions (issue 19)
+# How each lowers (ascendc_emitter.target.ops.REDUCTIONS): Prod directly (Mul steps, a
+# horizontal product), the others through passes.decompose_reductions in terms of
+# Sum/Max/Min and elementwise nodes.
+
+
+@irdl_op_definition
+class MeanOp(ReduceNode):
+    """``torch.mean`` over the reduced axes: the sum (float32 for float16/bfloat16, as
+    torch accumulates) divided by the number of reduced elements, rounded once."""
+
+    name = "ascir.reduce_mean"
+    PY_NAME: ClassVar[str] = "Mean"
+    OPERAND_DTYPES: ClassVar[frozenset[dt.DType]] = dt.FLOATS
+
+    def reference(self, rt: Any, args: Sequence[Any]) -> Any:
+        value = np.asarray(args[0])
+        axes = self.reference_axes(rt, value)
+        count = int(np.prod([value.shape[i] for i in axes], dtype=np.int64))
+        acc = value.astype(np.float32)
+        with np.errstate(all="ignore"):
+            out = np.sum(acc, axis=axes, keepdims=True, dtype=np.float32) / np.float32(count)
+        return rt.cast_to(out.astype(np.float32), self.result_tensor().dtype)
+
+
+@irdl_op_definition
+class ProdOp(ReduceNode):
+    """``torch.prod`` with the result in the operand dtype: float16/bfloat16 multiply in
+    float32 and round once; integers wrap (two's complement), as torch's
+    ``prod(dtype=x.dtype)``."""
+
+    name = "ascir.reduce_prod"
+    PY_NAME: ClassVar[str] = "Prod"
+
+    def reference(self, rt: Any, args: Sequence[Any]) -> Any:
+        value = np.asarray(args[0])
+        result = self.result_tensor()
+        axes = self.reference_axes(rt, value)
+        with np.errstate(all="ignore"):
+            if result.dtype.is_float:
+                out = np.prod(value.astype(np.float32), axis=axes, keepdims=True, dtype=np.float32)
+            else:  # numpy's integer product wraps in the given dtype
+                out = np.prod(value, axis=axes, keepdims=True, dtype=result.dtype.numpy)
+        return rt.cast_to(out, result.dtype)
+
+
+class MaskReduceNode(ReduceNode):
+    """``torch.any`` / ``torch.all`` of a mask: true where any / every reduced element is
+    nonzero; the result has the mask's dtype (bool, or uint8 holding 0/1 as torch)."""
+
+    OPERAND_DTYPES: ClassVar[frozenset[dt.DType]] = dt.MASKS
+
+    def reference(self, rt: Any, args: Sequence[Any]) -> Any:
+        value = np.asarray(args[0]) != 0
+        axes = self.reference_axes(rt, value)
+        out = getattr(np, self.NUMPY)(value, axis=axes, keepdims=True)
+        return rt.cast_to(out.astype(self.result_tensor().dtype.numpy), self.result_tensor().dtype)
+
+
+@irdl_op_definition
+class AnyOp(MaskReduceNode):
+    name = "ascir.reduce_any"
+    PY_NAME: ClassVar[str] = "Any"
+    NUMPY: ClassVar[str] = "any"
+
+
+@irdl_op_definition
+class AllOp(MaskReduceNode):
+    name = "ascir.reduce_all"
+    PY_NAME: ClassVar[str] = "All"
+    NUMPY: ClassVar[str] = "all"
+
+
+class ArgReduceNode(ReduceNode):
+    """``torch.argmax`` / ``torch.argmin``: the position of the extreme value in the
+    row-major flattening of the reduced axes (over one axis: its index along it, as torch's
+    ``dim=``; over every axis: torch's flat index). Ties give the first position; NaN is
+    the extreme of both (torch: the first NaN's position). The result is int32 or int64
+    (torch: int64); the lowering computes the index in the result dtype, see
+    ``passes.decompose_reductions``."""
+
+    RESULT_DTYPES: ClassVar[frozenset[dt.DType] | None] = dt.INDEX
+
+    def reference(self, rt: Any, args: Sequence[Any]) -> Any:
+        value = np.asarray(args[0])
+        result = self.result_tensor()
+        axes = self.reference_axes(rt, value)
+        if value.dtype.kind == "V" or str(value.dtype) == "bfloat16":  # ml_dtypes: exact in float32
+            value = value.astype(np.float32)
+        kept = [i for i in range(value.ndim) if i not in axes]
+        moved = np.transpose(value, kept + list(axes))
+        flat = moved.reshape([value.shape[i] for i in kept] + [-1])
+        index = getattr(np, self.NUMPY)(flat, axis=-1)  # first occurrence; NaN counts as extreme
+        out = index.reshape(rt.shape(result))
+        return rt.wrap_int(out.astype(np.int64), result.dtype)
+
+
+@irdl_op_definition
+class ArgMaxOp(ArgReduceNode):
+    name = "ascir.reduce_argmax"
+    PY_NAME: ClassVar[str] = "ArgMax"
+    NUMPY: ClassVar[str] = "argmax"
+
+
+@irdl_op_definition
+class ArgMinOp(ArgReduceNode):
+    name = "ascir.reduce_argmin"
+    PY_NAME: ClassVar[str] = "ArgMin"
+    NUMPY: ClassVar[str] = "argmin"

@@ -5,9 +5,11 @@ computed by an independent numpy formula (float64 for floats, not the reference
 interpreter), so a test compares kernel, reference and formula three ways. Families:
 
 * ``softmax``: ``e = exp(p - max(p)); e / sum(e)`` over the reduced axes;
-* ``layernorm``: ``(p - mean) / sqrt(var + eps)`` with ``mean``/``var`` as ``sum * (1/n)``;
-* ``rmsnorm``: ``p / sqrt(sum(p * p) * (1/n) + eps)``;
-* ``tail``: ``r = sum|max|min(p); p (+ | - | * | maximum) broadcast(r)``.
+* ``layernorm``: ``(p - mean) / sqrt(var + eps)`` with ``mean``/``var`` as ``sum * (1/n)``
+  (or ``Mean`` nodes when the drawn reduction is ``reduce_mean``);
+* ``rmsnorm``: ``p / sqrt(sum(p * p) * (1/n) + eps)`` (or ``mean(p * p)``);
+* ``tail``: ``r = sum|max|min|mean|prod(p); p (+ | - | * | maximum) broadcast(r)`` (Mean
+  over floats, Prod over int32 with torch's wrapping product, issue 19).
 
 ``p`` is the loaded input, optionally through a unary op or combined with a second input
 that is broadcast along random axes. float16 norms and softmax accumulate in float32 (a
@@ -105,7 +107,8 @@ def reduction_cases(draw: st.DrawFn, max_elements: int = 60_000) -> Case:
     family = draw(
         st.sampled_from(["tail"] if dtype == "int32" else ["tail", "softmax", "layernorm", "rmsnorm"])
     )
-    reduce_op = draw(st.sampled_from(["reduce_sum", "reduce_max", "reduce_min"]))
+    extra = "reduce_prod" if dtype == "int32" else "reduce_mean"  # reductions (issue 19)
+    reduce_op = draw(st.sampled_from(["reduce_sum", "reduce_max", "reduce_min", extra]))
     pre = draw(st.sampled_from(["none", "abs", "neg", "bias", "scale"]))
     with_stat = draw(st.booleans())
     special = dtype != "int32" and draw(st.integers(0, 3)) == 0
@@ -183,15 +186,22 @@ def make_case(
             r = b.add(reduce_op, p, red)
             rb = b.add("broadcast", r, full)
             out = b.add(tail_op, f"{p}, {rb}", full)
-            fn = {"reduce_sum": np.sum, "reduce_max": np.max, "reduce_min": np.min}[reduce_op]
+            fn = {
+                "reduce_sum": np.sum,
+                "reduce_max": np.max,
+                "reduce_min": np.min,
+                "reduce_mean": np.mean,
+                "reduce_prod": np.prod,
+            }[reduce_op]
             rv = fn(xp, axis=axes, keepdims=True)
-            if dtype == "int32":
-                rv = rv.astype(np.int64)
+            if dtype == "int32":  # a product wraps to int32 (int64 products keep the low bits)
+                rv = rv.astype(np.int32).astype(np.int64)
             want = {"add": np.add, "sub": np.subtract, "mul": np.multiply, "maximum": np.maximum}[tail_op](
                 xp, rv
             )
-            if reduce_op == "reduce_sum" and dtype != "int32":
-                cond = float(np.nanmax(np.where(np.isfinite(xp), np.abs(xp), 0), initial=0.0)) * n
+            if reduce_op in ("reduce_sum", "reduce_mean") and dtype != "int32":
+                cond = float(np.nanmax(np.where(np.isfinite(xp), np.abs(xp), 0), initial=0.0))
+                cond *= n if reduce_op == "reduce_sum" else 1
                 stat_tol = (rtol, atol + 8 * eps32 * cond)
                 scale = (
                     1.0
@@ -219,11 +229,17 @@ def make_case(
                 want = ev / np.sum(ev, axis=axes, keepdims=True)
                 stat, stat_value = m, mv
             elif family == "layernorm":
-                mean = b.add("mul", f"{b.add('reduce_sum', work, redf)}, {inv_n}", redf)
+                if reduce_op == "reduce_mean":
+                    mean = b.add("reduce_mean", work, redf)
+                else:
+                    mean = b.add("mul", f"{b.add('reduce_sum', work, redf)}, {inv_n}", redf)
                 c = b.add("sub", f"{work}, {b.add('broadcast', mean, fullf)}", fullf)
-                var = b.add(
-                    "mul", f"{b.add('reduce_sum', b.add('mul', f'{c}, {c}', fullf), redf)}, {inv_n}", redf
-                )
+                if reduce_op == "reduce_mean":
+                    var = b.add("reduce_mean", b.add("mul", f"{c}, {c}", fullf), redf)
+                else:
+                    var = b.add(
+                        "mul", f"{b.add('reduce_sum', b.add('mul', f'{c}, {c}', fullf), redf)}, {inv_n}", redf
+                    )
                 std = b.add("sqrt", b.add("add", f"{var}, {eps}", redf), redf)
                 res = b.add("div", f"{c}, {b.add('broadcast', std, fullf)}", fullf)
                 mv = np.sum(xp, axis=axes, keepdims=True) / n
@@ -233,15 +249,19 @@ def make_case(
                 cond = float(np.nanmax(np.where(np.isfinite(xp), np.abs(xp), 0), initial=0.0))
                 stat_tol = (stat_tol[0], stat_tol[1] + 8 * eps32 * cond)
             else:  # rmsnorm
-                ss = b.add("reduce_sum", b.add("mul", f"{work}, {work}", fullf), redf)
-                rms = b.add(
-                    "sqrt", b.add("add", f"{b.add('mul', f'{ss}, {inv_n}', redf)}, {eps}", redf), redf
-                )
-                res = b.add("div", f"{work}, {b.add('broadcast', rms, fullf)}", fullf)
+                squares = b.add("mul", f"{work}, {work}", fullf)
                 sv = np.sum(xp * xp, axis=axes, keepdims=True)
                 want = xp / np.sqrt(sv / n + EPS)
-                stat, stat_value = ss, sv
                 cond = float(np.nanmax(np.where(np.isfinite(xp), xp * xp, 0), initial=0.0)) * n
+                if reduce_op == "reduce_mean":
+                    ss = b.add("reduce_mean", squares, redf)
+                    ms, sv, cond = ss, sv / n, cond / n
+                else:
+                    ss = b.add("reduce_sum", squares, redf)
+                    ms = b.add("mul", f"{ss}, {inv_n}", redf)
+                rms = b.add("sqrt", b.add("add", f"{ms}, {eps}", redf), redf)
+                res = b.add("div", f"{work}, {b.add('broadcast', rms, fullf)}", fullf)
+                stat, stat_value = ss, sv
                 stat_tol = (stat_tol[0], stat_tol[1] + 8 * eps32 * cond)
             out = b.add("cast", res, full) if dtype == "float16" else res
             if dtype == "float16":  # the statistic stays float32
