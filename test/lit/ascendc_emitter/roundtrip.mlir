@@ -96,6 +96,9 @@ builtin.module {
       %r11 = ascendc.reg.exp %r10, %mask : !ascendc.reg<f32>
       %r12 = ascendc.reg.relu %r11, %mask : !ascendc.reg<f32>
       %r13 = ascendc.reg.sqrt %r12, %mask : !ascendc.reg<f32>
+      %r14 = ascendc.reg.ln %r13, %mask : !ascendc.reg<f32>
+      %r15 = ascendc.reg.log2 %r14, %mask : !ascendc.reg<f32>
+      %r16 = ascendc.reg.leaky_relu %r15, %s, %mask : !ascendc.reg<f32>, f32
       %d = ascendc.reg.duplicate %z, %all : f32 -> !ascendc.reg<f32>
       %lt = ascendc.reg.compares<LT> %r13, %s, %mask : !ascendc.reg<f32>, f32
       %eq = ascendc.reg.compare<EQ> %r13, %d, %mask : !ascendc.reg<f32>
@@ -165,6 +168,10 @@ builtin.module {
     ascendc.exp %o, %o, %c64 : !ascendc.local<f32>
     ascendc.relu %o, %o, %c64 : !ascendc.local<f32>
     ascendc.sqrt %o, %o, %c64 : !ascendc.local<f32>
+    ascendc.ln %o, %o, %c64 : !ascendc.local<f32>
+    ascendc.rsqrt %o, %o, %c64 : !ascendc.local<f32>
+    ascendc.reciprocal %o, %o, %c64 : !ascendc.local<f32>
+    ascendc.leaky_relu %o, %o, %s, %c64 : !ascendc.local<f32>, f32
     ascendc.reduce_sum %o, %o, %w, %c64 : !ascendc.local<f32>
     ascendc.reduce_max %o, %o, %w, %c64 : !ascendc.local<f32>
     ascendc.reduce_min %o, %o, %w, %c64 : !ascendc.local<f32>
