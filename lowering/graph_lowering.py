@@ -991,7 +991,10 @@ class GraphLowering:
                 break
         if handler is None:
             raise PassError(PASS, f"{node.describe()}: no AscendC lowering for this op yet", at=node)
-        handler(node)
+        try:
+            handler(node)
+        except CastUnsupportedError as e:  # a conversion inside the op's lowering (TrueDiv, math ops...)
+            raise PassError(PASS, f"{node.describe()}: {e}", at=node) from None
 
     def _handlers(self) -> list[tuple[type, Callable]]:
         return [

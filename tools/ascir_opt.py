@@ -203,6 +203,10 @@ class AscirOptMain(xDSLOptMain):
 
     def run(self) -> int:  # type: ignore[override]
         """Process each chunk; return the exit code."""
+        # One frontend: any input is MLIR text, whatever its name (``-``, a process
+        # substitution's /dev/fd/N, a .txt file), as for mlir-opt.
+        if not self.args.frontend:  # (argparse refuses an unknown --frontend)
+            self.args.frontend = "mlir"
         chunks, file_extension = self.prepare_input()
         output = self.prepare_output()
         status = 0
