@@ -228,6 +228,8 @@ class CompiledKernel:
         lib.ascsim_last_error.restype = ctypes.c_char_p
         lib.ascsim_register_gm.argtypes = [ctypes.c_void_p, ctypes.c_uint64, ctypes.c_char_p, ctypes.c_int]
         lib.ascsim_reset.argtypes = [ctypes.c_uint64]
+        lib.ascsim_release.argtypes = []
+        lib.ascsim_release.restype = None
         lib.ascsim_get_stats.argtypes = [ctypes.POINTER(_Stats)]
         lib.ascsim_block_count.restype = ctypes.c_uint64
         lib.ascsim_get_block.argtypes = [
@@ -304,28 +306,32 @@ class CompiledKernel:
         tiling, workspace_size, block_dim, tiling_key = call_tiling(lib, self.name, sizes, core_num, ub_size)
         workspace = np.zeros(max(workspace_size, 32), dtype=np.uint8)
         lib.ascsim_reset(ctypes.c_uint64(ub_size))
-        for i, a in enumerate(arrays):
-            lib.ascsim_register_gm(a.ctypes.data, a.nbytes, f"arg{i}".encode(), 1 if i < inputs else 0)
-        lib.ascsim_register_gm(workspace.ctypes.data, workspace.nbytes, b"workspace", 0)
-        launch = lib.AutofuseLaunch
-        launch.restype = ctypes.c_int64
-        launch.argtypes = [ctypes.c_uint32, ctypes.c_void_p] + [ctypes.c_void_p] * (len(arrays) + 2)
-        rc = launch(block_dim, None, *[a.ctypes.data for a in arrays], workspace.ctypes.data, tiling)
-        error = lib.ascsim_last_error()
-        if error:
-            raise SimulatorError(self.name, error.decode(errors="replace"))
-        if rc != 0:
-            raise KernelRuntimeError(f"kernel {self.name}: AutofuseLaunch returned {rc}")
-        stats = _Stats()
-        lib.ascsim_get_stats(ctypes.byref(stats))
-        return RunResult(
-            block_dim=block_dim,
-            tiling_key=tiling_key,
-            workspace_size=workspace_size,
-            stats=_as_dict(stats),
-            blocks=self._block_stats(),
-            timeline=self._timeline(keep_log),
-        )
+        try:
+            for i, a in enumerate(arrays):
+                lib.ascsim_register_gm(a.ctypes.data, a.nbytes, f"arg{i}".encode(), 1 if i < inputs else 0)
+            lib.ascsim_register_gm(workspace.ctypes.data, workspace.nbytes, b"workspace", 0)
+            launch = lib.AutofuseLaunch
+            launch.restype = ctypes.c_int64
+            launch.argtypes = [ctypes.c_uint32, ctypes.c_void_p] + [ctypes.c_void_p] * (len(arrays) + 2)
+            rc = launch(block_dim, None, *[a.ctypes.data for a in arrays], workspace.ctypes.data, tiling)
+            error = lib.ascsim_last_error()
+            if error:
+                raise SimulatorError(self.name, error.decode(errors="replace"))
+            if rc != 0:
+                raise KernelRuntimeError(f"kernel {self.name}: AutofuseLaunch returned {rc}")
+            stats = _Stats()
+            lib.ascsim_get_stats(ctypes.byref(stats))
+            return RunResult(
+                block_dim=block_dim,
+                tiling_key=tiling_key,
+                workspace_size=workspace_size,
+                stats=_as_dict(stats),
+                blocks=self._block_stats(),
+                timeline=self._timeline(keep_log),
+            )
+        finally:
+            # an idle module holds no UB, record or SIMT stacks: a process loads many
+            lib.ascsim_release()
 
     def _timeline(self, keep_log: bool) -> Timeline:
         lib = self._lib

@@ -27,6 +27,23 @@ void ascsim_reset(uint64_t ub_size) {
     ascsim::trace_reset();
 }
 
+// After the runtime has read a run's results: give back what the run grew (UB, the
+// instruction record, the SIMT fibers' stacks, the block log). Every kernel module has its
+// own simulator and a process loads many, so an idle module must hold no memory and no
+// mappings. The error text stays until the next reset.
+void ascsim_release() {
+    ascsim::State& s = ascsim::state();
+    ascsim::Core& c = ascsim::core();
+    std::vector<uint8_t>().swap(s.ub);
+    c.ub = nullptr;
+    c.ub_used = 0;
+    std::vector<ascsim::GmBuffer>().swap(s.gm);
+    std::vector<ascsim::BlockRecord>().swap(s.block_log);
+    s.simt_trace.clear();
+    ascsim::trace_release();
+    ascsim::release_simt_stacks();
+}
+
 // A kernel argument; read_only: an input, which the kernel must not write (the host's
 // array is then handed over as it is, not copied).
 void ascsim_register_gm(void* p, uint64_t bytes, const char* name, int read_only) {

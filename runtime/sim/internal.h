@@ -438,5 +438,10 @@ inline Tracer& tracer() { return g_tracer; }
 
 // Forget every block's timeline and log (ascsim_reset).
 void trace_reset();
+// Give back the memory of the record (ascsim_release): a process loads many kernel
+// modules, each with its own simulator, and an idle one should hold nothing.
+void trace_release();
+// Unmap the SIMT fibers' stacks (ascsim_release).
+void release_simt_stacks();
 
 }  // namespace ascsim

@@ -383,6 +383,20 @@ void trace_reset() {
     t.ws.clear();
 }
 
+void trace_release() {
+    Tracer& t = tracer();
+    for (ByteMarks& m : t.vf_ws) m = ByteMarks{};
+    std::vector<BlockTimeline>().swap(t.blocks);
+    std::vector<LogEntry>().swap(t.log);
+    t.ws = GranuleRuns{};
+    std::vector<Granule>().swap(t.ub);
+    std::vector<Access>(1).swap(t.accesses);
+    t.accesses_live = 1;
+    std::vector<Range>().swap(t.vf_ranges);
+    std::vector<Range>().swap(t.cur);
+    t.queues.clear();
+}
+
 // ---------------------------------------------------------------- launches
 
 void launch_blocks(uint32_t block_dim, void (*run)(void*), void* kernel) {
@@ -941,15 +955,27 @@ constexpr size_t kFiberStack = 256 * 1024;
 
 struct Fiber {
     ucontext_t ctx;
-    uint8_t* stack = nullptr;  // kFiberStack bytes above a guard page
+    uint8_t* stack = nullptr;  // kFiberStack bytes above a guard page, inside SimtRun::stacks
     bool done = false;
     uint32_t seq = 0;
     std::exception_ptr error;
 };
 
+// The fibers' stacks: one mapping of `count` (guard page + stack) slots, grown when a call
+// has more threads and unmapped by release_simt_stacks() at the end of every launch
+// (ascsim_release). Every kernel module links its own simulator, and a process loads many:
+// stacks kept per module would pile up mappings until the kernel's map-count limit
+// (vm.max_map_count) made every later mmap -- malloc's and thread stacks' too -- fail.
+struct FiberStacks {
+    uint8_t* base = nullptr;
+    size_t bytes = 0;
+    size_t count = 0;
+};
+
 struct SimtRun {
     ucontext_t scheduler;
     std::vector<Fiber> fibers;
+    FiberStacks stacks;
     void (*body)(void*) = nullptr;
     void* closure = nullptr;
     int64_t running = -1;  // the fiber running now, -1 = the scheduler
@@ -970,13 +996,26 @@ void fiber_main(unsigned lo, unsigned hi) {
     f->done = true;  // returning resumes uc_link: the scheduler
 }
 
-uint8_t* fiber_stack() {
+void unmap_fiber_stacks(SimtRun& r) {
+    if (r.stacks.base != nullptr) munmap(r.stacks.base, r.stacks.bytes);
+    r.stacks = FiberStacks{};
+    for (Fiber& f : r.fibers) f.stack = nullptr;
+}
+
+// Stacks for n fibers (no fiber is live between calls, so a smaller mapping is replaced).
+void reserve_fiber_stacks(SimtRun& r, size_t n) {
+    if (r.stacks.count >= n) return;
+    unmap_fiber_stacks(r);
     const size_t page = size_t(sysconf(_SC_PAGESIZE));
-    void* p = mmap(nullptr, kFiberStack + page, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
-                   -1, 0);
-    if (p == MAP_FAILED) throw std::bad_alloc();
-    mprotect(p, page, PROT_NONE);  // a stack overflow faults instead of corrupting memory
-    return static_cast<uint8_t*>(p) + page;
+    const size_t slot = kFiberStack + page;
+    void* p = mmap(nullptr, slot * n, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
+    if (p == MAP_FAILED) fail("Simt::VF_CALL", "cannot map the stacks of ", n, " SIMT threads");
+    r.stacks = FiberStacks{static_cast<uint8_t*>(p), slot * n, n};
+    for (size_t t = 0; t < n; ++t) {
+        uint8_t* guard = r.stacks.base + t * slot;
+        mprotect(guard, page, PROT_NONE);  // a stack overflow faults instead of corrupting memory
+        r.fibers[t].stack = guard + page;
+    }
 }
 
 void simt_yield() {
@@ -1035,11 +1074,11 @@ void simt_run(int64_t n, void (*body)(void*), void* closure) {
     c.in_simt = true;
     s.simt_trace.begin(uint32_t(n));
     if (r.fibers.size() < size_t(n)) r.fibers.resize(size_t(n));
+    reserve_fiber_stacks(r, size_t(n));
     r.body = body;
     r.closure = closure;
     for (int64_t t = 0; t < n; ++t) {
         Fiber& f = r.fibers[size_t(t)];
-        if (f.stack == nullptr) f.stack = fiber_stack();
         getcontext(&f.ctx);
         f.ctx.uc_stack.ss_sp = f.stack;
         f.ctx.uc_stack.ss_size = kFiberStack;
@@ -1087,6 +1126,12 @@ void simt_run(int64_t n, void (*body)(void*), void* closure) {
         std::rethrow_exception(error);
     }
     c.stats.simt_threads += uint64_t(n);
+}
+
+void release_simt_stacks() {
+    SimtRun& r = simt_run_state();
+    unmap_fiber_stacks(r);
+    std::vector<Fiber>().swap(r.fibers);
 }
 
 }  // namespace ascsim

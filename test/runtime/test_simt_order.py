@@ -66,3 +66,33 @@ def test_the_fault_is_the_lowest_thread_s(kernel) -> None:
     flat[100 * 256] = 0
     with pytest.raises(SimulatorError, match="index value 1000 is out of range"):
         kernel(x, idx, y, sizes={"s0": b, "s1": k, "s2": n}, core_num=1)
+
+
+def _mappings() -> int:
+    with open("/proc/self/maps") as f:
+        return sum(1 for _ in f)
+
+
+@pytest.mark.skipif(not __import__("os").path.exists("/proc/self/maps"), reason="needs /proc/self/maps")
+def test_idle_kernel_modules_hold_no_fiber_stacks() -> None:
+    """Every kernel module links its own simulator, and a process loads many (the test suite,
+    a torch program with many regions). A module that kept its SIMT fibers' stacks (a guard
+    page and a stack each: two mappings per thread) after a run piled up mappings until
+    vm.max_map_count made every mmap fail -- a MemoryError or a thread that never starts,
+    far from the cause. After a run a module holds none; during one, one mapping of slots."""
+    b, k, n = 4, 16, 300
+    x, idx, y = inputs(b, k, n)
+    sizes = {"s0": b, "s1": k, "s2": n}
+    growth = []
+    for i in range(3):  # three modules (different names), each run twice
+        g, _ = gather_add(1, 1, 1)
+        before = _mappings()
+        kernel = compile_graph(g, name=f"simt_maps{i}", template="simt")
+        for _ in range(2):
+            (out,) = kernel(x, idx, y, sizes=sizes, core_num=2)
+            np.testing.assert_array_equal(out, np.take_along_axis(x, idx, 1) + y)
+        assert kernel.stats["simt_threads"] > 0
+        growth.append(_mappings() - before)
+    # loading a module maps its library's segments (a handful); 256 SIMT threads kept
+    # stacks for would be 512 more
+    assert max(growth) < 64, growth
