@@ -20,7 +20,7 @@ from xdsl.dialects.builtin import ModuleOp
 from ascendc_emitter.names import kernel_symbol
 from ascendc_emitter.printer import KernelSources, emit_files
 from ascir_dialect.compare import MismatchError, compare
-from ascir_dialect.diagnostics import AscirError
+from ascir_dialect.diagnostics import AscirError, first_verification_error
 from ascir_dialect.frontend.platform import check_core_num, check_ub_size, get_platform
 from ascir_dialect.interpreter import (
     GMBuffer,
@@ -204,6 +204,11 @@ def compile_graph(
     key = graph_cache.graph_key(g, options) if cached else ""
     sources = graph_cache.lookup(key) if cached else None
     if sources is None:
+        # the graph as given must verify: a graph built or parsed without verification is
+        # refused here with a located diagnostic, not inside a pass as an internal error
+        # (a cache hit is a text that verified when it was compiled)
+        if (msg := first_verification_error(g)) is not None:
+            raise AscirError(msg)
         with dumping(dump_dir):
             dump("input", g)
             kernel_module = run_autofuse(
