@@ -133,9 +133,7 @@ class SimtTemplate:
         if isinstance(n, ScalarDataOp):
             return b.gm_load(self.ptrs[n], b.v(0))
         if isinstance(n, LoadOp):
-            data = n.x.owner
-            assert isinstance(data, DataOp)
-            return b.gm_load(self.ptrs[data], self._offset(n.result_tensor(), n.offset.data, env))
+            return self._load(n, env)
         if isinstance(n, ew.BroadcastOp):
             return self.value(n.x, env)
         if isinstance(n, ArangeOp):
@@ -147,6 +145,37 @@ class SimtTemplate:
         if isinstance(n, ew.CastOp):
             return self._convert(self.value(n.x, env), n.x.type.dtype, n.result_tensor().dtype)  # type: ignore[union-attr]
         return self._elementwise(n, env)
+
+    def _load(self, n: LoadOp, env: dict[str, SSAValue]) -> SSAValue:
+        """The lane's element of a load; a padded load (``lower-movement``: a Concat piece, a
+        Pad) reads GM only inside ``[pad_low, repeat - pad_high)`` of every axis, at the
+        coordinate less ``pad_low`` (clamped to 0 elsewhere, so no lane reads out of bounds)
+        and holds ``pad_value`` outside."""
+        b = self.b
+        data = n.x.owner
+        assert isinstance(data, DataOp)
+        t = n.result_tensor()
+        if not n.padded:
+            return b.gm_load(self.ptrs[data], self._offset(t, n.offset.data, env))
+        inside = None
+        shifted = dict(env)
+        for axis, r, lo, hi in zip(t.axis, t.repeats, *n.pads, strict=True):
+            if lo == 0 and hi == 0:
+                continue
+            c = b.sub(env[axis], self.sym(lo), name=f"{n.node_name}_{axis}")
+            ok = b.select(
+                b.cmp("sge", c, 0), b.cmp("slt", c, self.sym(r - lo - hi)), b.const(0, IntegerType(1))
+            )
+            inside = ok if inside is None else b.select(inside, ok, b.const(0, IntegerType(1)))
+            shifted[axis] = c
+        if inside is None:
+            return b.gm_load(self.ptrs[data], self._offset(t, n.offset.data, env))
+        for axis in shifted:
+            if shifted[axis] is not env[axis]:
+                shifted[axis] = b.select(inside, shifted[axis], b.v(0))
+        value = b.gm_load(self.ptrs[data], self._offset(t, n.offset.data, shifted))
+        pad = b.const(n.pad_python_value(), value.type)
+        return b.select(inside, value, pad, name=f"{n.node_name}_padded")
 
     def _arange(self, n: ArangeOp, env: dict[str, SSAValue]) -> SSAValue:
         """``base + step * linear`` at the lane's coordinate (``linear``: the coordinates

@@ -48,8 +48,8 @@ def autofuse_passes(
 ) -> tuple[ModulePass, ...]:
     return (
         DecomposeReductionsPass(),
-        IndirectLoadTemplateCasesPass(template=template, vf=vf),  # type: ignore[arg-type]
         LowerMovementPass(),
+        IndirectLoadTemplateCasesPass(template=template, vf=vf),  # type: ignore[arg-type]
         FoldConstantCastsPass(),
         NormalizeArangeBroadcastViewsPass(),
         SchedulePass(),

@@ -106,7 +106,7 @@ PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {
     ),
     "autofuse": (
         _autofuse,
-        "the whole pipeline: indirect-load-template-cases, lower-movement, fold-constant-casts, "
+        "the whole pipeline: decompose-reductions, lower-movement, indirect-load-template-cases, fold-constant-casts, "
         "normalize-arange-broadcast-views, schedule, "
         "vf-partition, lower-to-ascendc",
     ),

@@ -12,8 +12,8 @@
 
 // FILES:      01_input.mlir
 // FILES-NEXT: 02_decompose-reductions.mlir
-// FILES-NEXT: 03_indirect-load-template-cases.mlir
-// FILES-NEXT: 04_lower-movement.mlir
+// FILES-NEXT: 03_lower-movement.mlir
+// FILES-NEXT: 04_indirect-load-template-cases.mlir
 // FILES-NEXT: 05_fold-constant-casts.mlir
 // FILES-NEXT: 06_normalize-arange-broadcast-views.mlir
 // FILES-NEXT: 07_schedule.mlir
