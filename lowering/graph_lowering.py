@@ -294,9 +294,12 @@ class GraphLowering:
         self.mask_mode = mask_mode
         self.plan = _analyse(graph)
         self.phases = self.plan.phases
-        self.double_buffer = double_buffer and self.phases.depth == 0 and not self.plan.may_be_resident
-        """Whether the tile loop is double-buffered (see :meth:`_pipelined_tiles`): graphs
-        without reductions, whose tiles are independent."""
+        self.double_buffer = double_buffer and (self.phases.depth == 0 or self.plan.may_be_resident)
+        """Whether the tile loop may be double-buffered (see :meth:`_pipelined_tiles`): graphs
+        without reductions, whose tiles are independent, and the RESIDENT schedule of
+        reductions along the inner axis, whose work items (one whole row each) are
+        independent too. The STREAMING schedule (a row in chunks, partials carried from chunk
+        to chunk) drains; host tiling gives it one slot."""
         self.inputs = sorted(
             (n for n in graph.nodes() if isinstance(n, (DataOp, ScalarDataOp))), key=lambda n: n.index_value
         )
@@ -442,7 +445,7 @@ class GraphLowering:
         first = b.mul(b.block_idx(), self.per_block, name="first_tile")
         last = b.min(b.add(first, self.per_block), self.total, name="last_tile")
         self.first = first
-        if self.pipelined:
+        if self.pipelined and (resident or not self.plan.may_be_resident):
             self._pipelined_tiles(b, first, last)
             return
         with b.loop(first, last, 1, "t") as (lb, t):
@@ -1623,7 +1626,10 @@ class GraphLowering:
                 single_per_core = h.ceildiv(single_tiles, h.min(h.cast(core_num, i64), single_tiles))
                 doubled = fit(True)
                 several = h.cmp("sgt", single_per_core, 1)
-                two = h.select(several, h.cmp("sge", doubled, MIN_DOUBLE_TILE), several)  # both
+                # a resident row is one tile whatever its length: two slots wherever the row
+                # still fits whole with them (a halved tile would make it stream)
+                enough = h.cmp("sge", doubled, inner if plan.may_be_resident else MIN_DOUBLE_TILE)
+                two = h.select(several, enough, several)  # both
                 tile = h.select(two, doubled, tile, name="tile_slots")
                 h.set_tiling("slots", h.select(two, 2, 1, name="slots"))
             h.fail_if(h.cmp("slt", tile, TILE_ALIGN), 1, "even the smallest tile does not fit the UB")

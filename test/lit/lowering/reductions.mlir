@@ -9,11 +9,15 @@
 // CHECK:         const int64_t key = split ? int64_t(3) : schedule;
 // CHECK:         *workspace_size = static_cast<uint32_t>(workspace);
 
-// Resident: the row is loaded once; a reduction is one ReduceX over it.
+// Resident: the row is loaded once; a reduction is one ReduceX over it. Rows are
+// independent work items, so the loop is double-buffered: the row's load and the result's
+// store use the tile's slot of their double buffers (issue 18).
 // CHECK-LABEL: // ===== device_impl.cpp =====
 // CHECK:         case 1: {
-// CHECK:           AscendC::DataCopyPad(l_ub,
-// CHECK:           AscendC::ReduceMax(m_ub, l_ub, m_work_ub, static_cast<int32_t>(s1));
+// CHECK:           const int64_t slot = {{.*}} % slots;
+// CHECK:           AscendC::LocalTensor<float> [[ROW:v_[0-9]+]] = l_ub[{{.*}}];
+// CHECK:           AscendC::DataCopyPad([[ROW]],
+// CHECK:           AscendC::ReduceMax(m_ub, [[ROW]], m_work_ub, static_cast<int32_t>(s1));
 // The 950's ReduceMax starts from -FLT_MAX (bits 0xFF7FFFFF): a row of -inf gives it, and
 // a scalar pass that runs only then restores -inf (0xFF800000) when no element is -FLT_MAX.
 // CHECK-NEXT:      const AscendC::LocalTensor<int32_t> res_bits = m_ub.ReinterpretCast<int32_t>();
@@ -22,7 +26,7 @@
 // CHECK:             res_bits.SetValue(int64_t(0), static_cast<int32_t>(-8388608));
 // CHECK:           AscendC::Exp(e_ub, d_ub,
 // CHECK:           AscendC::ReduceSum(s_ub, e_ub, s_work_ub, static_cast<int32_t>(s1));
-// CHECK:           AscendC::Div(y_ub, e_ub, sb_ub,
+// CHECK:           AscendC::Div({{v_[0-9]+}}, e_ub, sb_ub,
 // CHECK-NOT:       AscendC::DataCopyPad(l_ub,
 // CHECK:           break;
 

@@ -126,7 +126,7 @@ builtin.module {
 // CPP:         case 1: {
 // CPP:           const int64_t fold_padded = {{v_[0-9]+}} * int64_t(32);
 // CPP-NEXT:      AscendC::Duplicate(r_work_ub, 1.0f, static_cast<int32_t>(fold_padded));
-// CPP-NEXT:      AscendC::Mul(r_work_ub, r_work_ub, x_ub, static_cast<int32_t>(s1));
+// CPP-NEXT:      AscendC::Mul(r_work_ub, r_work_ub, {{v_[0-9]+}}, static_cast<int32_t>(s1));
 // CPP-NEXT:      int64_t lanes = fold_padded;
 // CPP-NEXT:      for (int64_t h = int64_t(0); h < int64_t(28); h += int64_t(1)) {
 // CPP-NEXT:        const bool more = lanes > int64_t(32);
@@ -136,7 +136,7 @@ builtin.module {
 // CPP-NEXT:        const float [[V:v_[0-9]+]] = static_cast<float>(r_work_ub.GetValue(k));
 // CPP-NEXT:        const float [[P:v_[0-9]+]] = prod * [[V]];
 // CPP-NEXT:        prod = [[P]];
-// CPP:           r_ub.SetValue(int64_t(0), prod);
+// CPP:           {{[a-z0-9_]+}}.SetValue(int64_t(0), prod);
 // CPP:         case 2: {
 // CPP:           AscendC::Duplicate(r_acc_ub, 1.0f,
 // CPP:           AscendC::Mul(r_acc_ub, r_acc_ub, x_ub,
