@@ -15,7 +15,8 @@ tile drains MTE2 / V / MTE3 before the next, the schedule before issue 18) and t
 Every output is checked against the reference interpreter (``check=True``). Graphs:
 ``add_relu`` (examples/), a 16-op elementwise chain, a broadcast Arange add
 (``tools.index_regression.broadcast_add``), the triu mask (two Aranges, compare, select) and
-softmax (reductions: no double buffering yet, listed so the gap is visible).
+softmax (reductions: the RESIDENT schedule, one whole row per work item, is double-buffered;
+the STREAMING one drains).
 
     python bench/pipelining.py [--rows 512 --cols 8192] [--ub-size BYTES]
 """

@@ -22,7 +22,7 @@ split before it).
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -317,12 +317,22 @@ class Builder:
         self.op_counts[prefix] = self.op_counts.get(prefix, 0) + 1
         return name
 
-    def op(self, py: str, operands: Sequence[Val], dtype: DType, present: frozenset[int]) -> Val:
-        """An ASCIR node ``py`` over tensor operands of one view."""
+    def op(
+        self,
+        py: str,
+        operands: Sequence[Val],
+        dtype: DType,
+        present: frozenset[int],
+        attrs: Mapping[str, Any] | None = None,
+    ) -> Val:
+        """An ASCIR node ``py`` over tensor operands of one view; ``attrs``: its
+        ``attr.ir_attr`` values (Gelu's ``approximate``, LeakyRelu's ``negative_slope``)."""
         node = getattr(ops, py)(self.name(py.lower()))
         ports = node._ports
         for port, v in zip(ports, operands, strict=True):
             setattr(node, port, v.out)
+        for key, value in (attrs or {}).items():
+            setattr(node.attr.ir_attr, key, value)
         self.view(node.y, dtype, present)
         return Val(dtype, node.y, present)
 

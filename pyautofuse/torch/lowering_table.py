@@ -216,29 +216,44 @@ def _const(ctx: Builder, value: Any, cd: DType, p: frozenset[int]) -> Val:
 
 
 def _recip(ctx: Builder, x: Val, cd: DType, p: frozenset[int]) -> Val:
-    return ctx.op("Div", [_const(ctx, 1.0, cd, p), x], cd, p)
-
-
-def _sigmoid(ctx: Builder, x: Val, cd: DType, p: frozenset[int]) -> Val:
-    e = ctx.op("Exp", [ctx.op("Neg", [x], cd, p)], cd, p)
-    return _recip(ctx, ctx.op("Add", [_const(ctx, 1.0, cd, p), e], cd, p), cd, p)
+    return ctx.op("Reciprocal", [x], cd, p)
 
 
 def _silu(ctx: Builder, x: Val, cd: DType, p: frozenset[int]) -> Val:
-    e = ctx.op("Exp", [ctx.op("Neg", [x], cd, p)], cd, p)
-    return ctx.op("Div", [x, ctx.op("Add", [_const(ctx, 1.0, cd, p), e], cd, p)], cd, p)
+    return ctx.op("Mul", [x, ctx.op("Sigmoid", [x], cd, p)], cd, p)
 
 
 def _rsqrt(ctx: Builder, x: Val, cd: DType, p: frozenset[int]) -> Val:
-    return _recip(ctx, ctx.op("Sqrt", [x], cd, p), cd, p)
+    return ctx.op("Rsqrt", [x], cd, p)
+
+
+def gelu(ctx: Builder, n: Any, x: Any, approximate: str = "none") -> Val:
+    cd, p = _result(n), ctx.present_of(n)
+    return ctx.op("Gelu", [ctx.tensor(_v(x), cd, p)], cd, p, {"approximate": approximate})
+
+
+def leaky_relu(ctx: Builder, n: Any, x: Any, negative_slope: Any = 0.01) -> Val:
+    cd, p = _result(n), ctx.present_of(n)
+    return ctx.op("LeakyRelu", [ctx.tensor(_v(x), cd, p)], cd, p, {"negative_slope": float(negative_slope)})
+
+
+def _check_float_scalar(n: Any) -> str | None:
+    slope = n.args[1] if len(n.args) > 1 else n.kwargs.get("negative_slope", 0.01)
+    if isinstance(slope, bool) or not isinstance(slope, (int, float)):
+        return f"negative_slope {slope!r} is not a number known at compile time"
+    return None
 
 
 POW_EXPONENTS = (1, 2, 3, 0.5, -0.5, -1, -2)
 
 
 def pow_scalar(ctx: Builder, n: Any, x: Any, e: Any) -> Val:
+    """Exact compositions for the common exponents; any other float exponent is one Pow
+    (``Exp(y Ln|x|)`` with C pow's fix-ups: README "Math ops")."""
     cd, p = _result(n), ctx.present_of(n)
     x = ctx.tensor(_v(x), cd, p)
+    if e not in POW_EXPONENTS:
+        return ctx.op("Pow", [x, ctx.tensor(_v(e), cd, p)], cd, p)
     if e in (1, 2, 3):
         out = x
         for _ in range(int(e) - 1):
@@ -253,10 +268,19 @@ def pow_scalar(ctx: Builder, n: Any, x: Any, e: Any) -> Val:
 
 def _check_pow(n: Any) -> str | None:
     e = n.args[1]
-    if isinstance(e, bool) or not isinstance(e, (int, float)) or e not in POW_EXPONENTS:
-        return f"pow with exponent {e!r}: ASCIR has no Pow op (exponents {POW_EXPONENTS} are built)"
-    if e < 0 and not to_ascir(_val(n).dtype).is_float:
+    if isinstance(e, bool) or not isinstance(e, (int, float)):
+        return f"pow with exponent {e!r}: not a number known at compile time"
+    floating = to_ascir(_val(n).dtype).is_float  # type: ignore[union-attr]
+    if e not in POW_EXPONENTS and not floating:
+        return f"integer pow with exponent {e!r} (ASCIR's Pow is float only; {POW_EXPONENTS} are built)"
+    if e < 0 and not floating:
         return "integer pow with a negative exponent"
+    return None
+
+
+def _float_pow(n: Any) -> str | None:
+    if not to_ascir(_val(n).dtype).is_float:  # type: ignore[union-attr]
+        return "integer pow of two tensors (ASCIR's Pow is float only)"
     return None
 
 
@@ -331,7 +355,7 @@ def _check_permute(n: Any) -> str | None:
     shape = shape_of(n.args[0])
     moved = [d for d in n.args[1] if not is_one(shape[d])]
     if moved != sorted(moved):
-        return "permute: a transpose (ASCIR's Transpose op is not there yet)"
+        return "permute: a transpose (the front end does not build ASCIR's Transpose yet)"
     return None
 
 
@@ -344,7 +368,7 @@ def _check_slice(n: Any) -> str | None:
     step = n.args[4] if len(n.args) > 4 else 1
     if step == 1 and start in (0, None) and (end is None or shape_of(n)[dim] == shape[dim]):
         return None
-    return "slice of part of a dimension (ASCIR's Split/Pad data movement is not there yet)"
+    return "slice of part of a dimension (the front end does not build ASCIR's Split yet)"
 
 
 def reduce(py: str) -> Callable[..., Any]:
@@ -576,9 +600,20 @@ TABLE: dict[str, Row] = {
     "aten.sqrt.default": Row(POINTWISE, pointwise("Sqrt")),
     "aten.rsqrt.default": Row(POINTWISE, _unary_expr(_rsqrt)),
     "aten.reciprocal.default": Row(POINTWISE, _unary_expr(_recip)),
-    "aten.sigmoid.default": Row(POINTWISE, _unary_expr(_sigmoid)),
+    "aten.sigmoid.default": Row(POINTWISE, pointwise("Sigmoid")),
     "aten.silu.default": Row(POINTWISE, _unary_expr(_silu)),
+    "aten.tanh.default": Row(POINTWISE, pointwise("Tanh")),
+    "aten.erf.default": Row(POINTWISE, pointwise("Erf")),
+    "aten.gelu.default": Row(POINTWISE, gelu),
+    "aten.log.default": Row(POINTWISE, pointwise("Ln")),
+    "aten.log1p.default": Row(POINTWISE, pointwise("Log1p")),
+    "aten.log2.default": Row(POINTWISE, pointwise("Log2")),
+    "aten.exp2.default": Row(POINTWISE, pointwise("Exp2")),
+    "aten.sin.default": Row(POINTWISE, pointwise("Sin")),
+    "aten.cos.default": Row(POINTWISE, pointwise("Cos")),
+    "aten.leaky_relu.default": Row(POINTWISE, leaky_relu, _check_float_scalar),
     "aten.pow.Tensor_Scalar": Row(POINTWISE, pow_scalar, _check_pow),
+    "aten.pow.Tensor_Tensor": Row(POINTWISE, pointwise("Pow"), _float_pow),
     "aten.square.default": Row(POINTWISE, square),
     # compares, masks, logical ops
     "aten.eq.Tensor": Row(POINTWISE, pointwise("Eq", promote=True, result=DType.bool)),
