@@ -112,6 +112,14 @@ def simd_supported(plan: IndirectPlan) -> str | None:
             f"SIMD: {len(plan.gathers)} IndirectLoads (one AscendC::Gather per kernel); the SK-like "
             "template runs each gather as a stage of its own, SIMT gathers per element"
         )
+    padded = next(
+        (n for n in (*plan.input_chain, *plan.index_chain) if isinstance(n, LoadOp) and n.padded), None
+    )
+    if padded is not None:
+        return (
+            f"SIMD: {padded.describe()} is a padded load (a Pad or a Concat piece, lower-movement): "
+            "the Gather's slices are whole rows of the input; SIMT reads a padded load per element"
+        )
     load = next((n for n in plan.input_chain if isinstance(n, LoadOp)), None)
     pre = [n for n in plan.input_chain if n is not load]
     if load is None or _unary_chain(pre) is not None:
