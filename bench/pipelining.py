@@ -12,6 +12,9 @@ tile drains MTE2 / V / MTE3 before the next, the schedule before issue 18) and t
   pipes overlap perfectly; a drained loop is near the number of pipes in use);
 * GM bytes / the minimum (inputs read once, outputs written once).
 
+Then, per graph and path, the UB bytes per tile element and the largest tile before and after
+buffers are shared by liveness (``lowering/ub_reuse.py``).
+
 Every output is checked against the reference interpreter (``check=True``). Graphs:
 ``add_relu`` (examples/), a 16-op elementwise chain, a broadcast Arange add
 (``tools.index_regression.broadcast_add``), the triu mask (two Aranges, compare, select) and
@@ -93,6 +96,28 @@ def measure(name: str, ir: str, inputs: list[np.ndarray], sizes: dict[str, int],
     }
 
 
+def tile_fit(ir: str, vf: bool, ub: int) -> tuple[int, int, int, int]:
+    """UB bytes per tile element and the largest tile that fits ``ub`` (single-buffered),
+    with every tensor in its own buffer (before ``lowering.ub_reuse``) and after sharing:
+    ``(bytes before, bytes after, tile before, tile after)``."""
+    from ascir_dialect.ops import GraphOp
+    from lowering.graph_lowering import TILE_ALIGN, GraphLowering, fixed_bytes, per_element_bytes
+    from lowering.pipeline import run_passes, schedule_passes
+
+    module = run_passes(Parser(make_context(), ir).parse_module(), schedule_passes(vf))
+    graph = next(op for op in module.walk() if isinstance(op, GraphOp))
+    lowering = GraphLowering(graph)
+    lowering.build()
+
+    def fit(kernels: list) -> tuple[int, int]:  # type: ignore[type-arg]
+        per = max(per_element_bytes(b) for b in kernels)
+        fixed = max(fixed_bytes(b) for b in kernels)
+        return per, (ub - fixed) // per // TILE_ALIGN * TILE_ALIGN
+
+    (b0, t0), (b1, t1) = fit(lowering.unshared_buffers), fit(lowering.kernel_buffers)
+    return b0, b1, t0, t1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--rows", type=int, default=512)
@@ -115,6 +140,16 @@ def main() -> int:
                 f"{before['cycles'] / after['cycles']:>9.2f}{before['ratio']:>13.3f}{after['ratio']:>12.3f}"
                 f"{busy['PIPE_V']:>8}{busy['PIPE_MTE2']:>8}{busy['PIPE_MTE3']:>8}{after['gm/min']:>8.3f}"
             )
+    print("\nUB reuse (lowering/ub_reuse.py): UB bytes per tile element and the largest single-buffered tile")
+    print(f"{'graph':<18}{'path':>6}{'B/elem before':>15}{'after':>7}{'tile before':>13}{'after':>8}")
+    from bench.llama_tails import tails
+
+    graphs_ub = [(name, ir) for name, ir, _inputs, _sizes in cases]
+    graphs_ub += [(t.name, t.ir) for t in tails(rng, "test") if "indirect_load" not in t.ir]
+    for name, ir in graphs_ub:
+        for vf in (True, False):
+            b0, b1, t0, t1 = tile_fit(ir, vf, args.ub_size)
+            print(f"{name:<18}{'vf' if vf else 'root':>6}{b0:>15}{b1:>7}{t0:>13}{t1:>8}")
     return 0
 
 

@@ -351,6 +351,9 @@ class GraphLowering:
         compiler's cce-auto-sync does not cover, so scalar UB accesses need explicit V_S/S_V
         (asc-devkit docs 同步控制/核内同步/关键特性说明.md, cce-auto-sync constraints)."""
         self.kernel_buffers: list[list[Buffer]] = []
+        self.unshared_buffers: list[list[Buffer]] = []
+        """Each kernel's buffers before ``lowering.ub_reuse`` shared them (for the benchmarks'
+        tile size before/after UB reuse)."""
         self.kernel_exprs: dict[SizeExpr, str] = {}
         """Every size expression the kernels evaluate (host tiling checks them all)."""
         """The UB buffers of each kernel of the module (host tiling sizes the tile for the
@@ -408,6 +411,7 @@ class GraphLowering:
             )
             self.inner_size = self.sym(self.plan.inner[1], "inner_size")
             body(k)
+        self.unshared_buffers.append(list(self.buffers))
         self._share_buffers()
         if len(self.buffers) > LIMITS["tpipe_buffers"].hi:
             raise PassError(

@@ -53,8 +53,8 @@ LOOPS = (scf.ForOp, scf.WhileOp)
 class _Interval:
     buffer: int
     """Index of the buffer in the kernel's buffer list."""
-    start: int
-    end: int
+    spans: list[tuple[int, int]]
+    """Where it is live: one interval, or one per tiling-key case (sorted)."""
     key: tuple[object, ...]
 
 
@@ -139,13 +139,58 @@ def _ancestors(op: Operation, stop: Operation) -> list[Operation]:
     return out
 
 
-def live_interval(tbuf: ac.TBufOp, kernel: Operation, pos: _Positions) -> tuple[int, int] | None:
-    """The program-order interval in which ``tbuf`` holds a live value, or ``None`` when the
-    buffer may not share (an access outside the vector pipe, or a value that may be live
-    around a loop's back edge)."""
+def _child_of(op: Operation, root: Operation) -> Operation:
+    """The op directly inside ``root``'s regions that is or holds ``op``."""
+    while op.parent_op() is not root:
+        parent = op.parent_op()
+        assert parent is not None
+        op = parent
+    return op
+
+
+def _split_spans(
+    tbuf: ac.TBufOp, accesses: list[tuple[Operation, SSAValue, bool]], root: Operation, kernel: Operation, pos: _Positions
+) -> list[tuple[int, int]] | None:
+    """Live intervals of ``tbuf`` split at the ops directly inside ``root``: the accesses
+    each of those ops holds are a value of their own when each group's first access defines
+    it (so nothing flows from one to the next), e.g. the passes of a streamed reduction, each
+    recomputing its chunk, or the cases of a tiling-key switch (one of them runs). ``None``
+    when some group does not define its value."""
+    groups: dict[Operation, list[tuple[Operation, SSAValue, bool]]] = {}
+    for access in accesses:
+        groups.setdefault(_child_of(access[0], root), []).append(access)
+    spans: list[tuple[int, int]] = []
+    for child, group in groups.items():
+        part = _split_spans(tbuf, group, child, kernel, pos) if child.regions else None
+        if part is None:
+            span = live_interval(tbuf, group, kernel, pos)
+            if span is None:
+                return None
+            part = [span]
+        spans += part
+    return spans
+
+
+def live_spans(tbuf: ac.TBufOp, kernel: Operation, pos: _Positions) -> list[tuple[int, int]] | None:
+    """The program-order intervals in which ``tbuf`` holds a live value, or ``None`` when the
+    buffer may not share: as finely split as :func:`_split_spans` can prove, else the one
+    interval of all its accesses (:func:`live_interval`)."""
     accesses = list(_accesses(tbuf))
     if not accesses:
         return None
+    spans = _split_spans(tbuf, accesses, kernel, kernel, pos)
+    if spans is None:
+        span = live_interval(tbuf, accesses, kernel, pos)
+        return None if span is None else [span]
+    return sorted(spans)
+
+
+def live_interval(
+    tbuf: ac.TBufOp, accesses: list[tuple[Operation, SSAValue, bool]], kernel: Operation, pos: _Positions
+) -> tuple[int, int] | None:
+    """The program-order interval in which the value made of ``accesses`` of ``tbuf`` is live,
+    or ``None`` when the buffer may not share (an access outside the vector pipe, or a value
+    that may be live around a loop's back edge)."""
     if not all(isinstance(op, (ac.VectorOp, ac.VfCallOp)) for op, _, _ in accesses):
         return None
     ordered = sorted(accesses, key=lambda a: pos.index[a[0]])
@@ -183,18 +228,19 @@ def share_buffers(tbufs: list[ac.TBufOp], keys: list[tuple[object, ...]], kernel
     intervals: list[_Interval] = []
     owner = list(range(len(tbufs)))
     for i, t in enumerate(tbufs):
-        span = live_interval(t, kernel, pos)
-        if span is not None:
-            intervals.append(_Interval(i, span[0], span[1], keys[i]))
-    colours: dict[tuple[object, ...], list[tuple[list[int], int]]] = {}  # kind -> [(buffers, busy until)]
-    for iv in sorted(intervals, key=lambda iv: (iv.start, iv.buffer)):
+        spans = live_spans(t, kernel, pos)
+        if spans is not None:
+            intervals.append(_Interval(i, spans, keys[i]))
+    # kind -> [(buffers, the intervals they occupy)]
+    colours: dict[tuple[object, ...], list[tuple[list[int], list[tuple[int, int]]]]] = {}
+    for iv in sorted(intervals, key=lambda iv: (iv.spans[0][0], iv.buffer)):
         free = colours.setdefault(iv.key, [])
         for c, (members, busy) in enumerate(free):
-            if busy < iv.start:
-                free[c] = ([*members, iv.buffer], iv.end)
+            if not any(a <= d and c0 <= b for a, b in iv.spans for c0, d in busy):
+                free[c] = ([*members, iv.buffer], [*busy, *iv.spans])
                 break
         else:
-            free.append(([iv.buffer], iv.end))
+            free.append(([iv.buffer], list(iv.spans)))
     for groups in colours.values():
         for members, _ in groups:
             # the colour's TBuf is its member declared first, so it dominates every use
