@@ -90,7 +90,7 @@ inline T shift(const char* api, bool left, T a, U count) {
             const B moved = B(u << c);
             r = std::is_signed_v<T> ? B((u & sign) | (moved & B(~sign))) : moved;
         } else if (std::is_signed_v<T> && (u & sign)) {
-            r = B(~B(~u >> c));  // arithmetic: ones shifted in
+            r = B(~B(B(~u) >> c));  // arithmetic: ones shifted in (~u kept at the width: no int promotion)
         } else {
             r = B(u >> c);
         }
