@@ -1211,7 +1211,7 @@ class ShiftVectorOp(VectorOp):
     """``ShiftLeft(dst, src0, src1, count)``: ``src1`` holds the shift counts, the signed
     type of the shifted width (``ShiftLeft\uff08左移位数为Tensor\uff09.md``).
 
-    ``ascendc.shift_left %dst, %src0, %src1, %count : !ascendc.local<ui16>, !ascendc.local<i16>``"""
+    ``ascendc.shift_left %dst, %src0, %src1, %count : !ascendc.local<ui16>, !ascendc.local<ui16>, !ascendc.local<i16>``"""
 
     traits = traits_def(*READS_WRITES)
     dst = operand_def(LocalTensorType)
