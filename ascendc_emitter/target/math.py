@@ -579,7 +579,7 @@ NUMERIC_SEQUENCES: dict[str, str] = {
     "unsigned); the count clamped into [0, bits) by Compares/Select first, torch's 0 / sign "
     "fill outside",
     "FloorDiv (float)": "q = Truncate(a / b, TRUNC); a - q b exact (Dekker product, Veltkamp split); "
-    "one |b| correction; torch's div_floor_floating on fmod (float32)",
+    "one abs(b) correction; torch's div_floor_floating on fmod (float32)",
     "Remainder (float)": "fmod as for FloorDiv, + b where its sign differs from b's (float32)",
 }
 """The README's table of the numeric ops' sequences."""
