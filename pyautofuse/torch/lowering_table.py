@@ -644,7 +644,9 @@ TABLE: dict[str, Row] = {
     "aten.ceil.default": Row(POINTWISE, pointwise("Ceil")),
     "aten.trunc.default": Row(POINTWISE, pointwise("Trunc")),
     "aten.round.default": Row(POINTWISE, pointwise("Round")),
-    "aten.round.decimals": Row(POINTWISE, lambda ctx, n, x, **kw: pointwise("Round")(ctx, n, x), _check_round),
+    "aten.round.decimals": Row(
+        POINTWISE, lambda ctx, n, x, **kw: pointwise("Round")(ctx, n, x), _check_round
+    ),
     "aten.sign.default": Row(POINTWISE, pointwise("Sign")),
     "aten.isnan.default": Row(POINTWISE, pointwise("IsNan", promote=True, result=DType.bool)),
     "aten.isinf.default": Row(POINTWISE, pointwise("IsInf", promote=True, result=DType.bool)),
