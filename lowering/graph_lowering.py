@@ -1575,10 +1575,10 @@ class GraphLowering:
         """Ops without a vector API: one scalar GetValue/SetValue pass over the tile."""
         b, t = self.b, n.result_tensor()
         kind = _SCALAR_KIND[type(n)]
-        if (t.dtype.is_float or not t.dtype.is_signed) and kind in ("floordiv", "remainder"):
+        if not t.dtype.is_signed and kind in ("floordiv", "remainder"):  # floats: target.math
             raise PassError(
                 PASS,
-                f"{n.describe()}: {t.dtype} {kind} has no AscendC lowering yet (signed integers only)",
+                f"{n.describe()}: {t.dtype} {kind} has no AscendC lowering yet (floats and signed integers only)",
                 at=n,
             )
         st = scalar_type(t.dtype)
