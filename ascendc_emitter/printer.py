@@ -411,7 +411,13 @@ class CppPrinter:
         h[ac.DataCopyOp] = lambda op: self.line(
             f"AscendC::DataCopy({self.ref(op.dst)}, {self.ref(op.src)}, static_cast<uint32_t>({self.ref(op.count)}));"
         )
-        for cls in (ac.BinaryVectorOp, ac.UnaryVectorOp, ac.ScalarVectorOp, ac.ReduceVectorOp):
+        for cls in (
+            ac.BinaryVectorOp,
+            ac.UnaryVectorOp,
+            ac.ScalarVectorOp,
+            ac.ReduceVectorOp,
+            ac.ShiftVectorOp,
+        ):
             for sub in _subclasses(cls):
                 h[sub] = self._vector
         h[ac.DuplicateOp] = lambda op: self.line(
@@ -421,6 +427,10 @@ class CppPrinter:
         h[ac.CastOp] = lambda op: self.line(
             f"AscendC::Cast({self.ref(op.dst)}, {self.ref(op.src)}, AscendC::RoundMode::{mode(op, 'round')}, "
             f"static_cast<uint32_t>({self.ref(op.count)}));"
+        )
+        h[ac.TruncateOp] = lambda op: self.line(
+            f"AscendC::Truncate<{ctype(op.dst.type.element)}, AscendC::RoundMode::{mode(op, 'round')}>("
+            f"{self.ref(op.dst)}, {self.ref(op.src)}, static_cast<uint32_t>({self.ref(op.count)}));"
         )
         h[ac.CompareOp] = lambda op: self.line(
             f"AscendC::Compare({self.ref(op.dst)}, {self.ref(op.src0)}, {self.ref(op.src1)}, "
@@ -482,7 +492,7 @@ class CppPrinter:
             f"AscendC::Reg::StoreAlign{self._dist(op, 'StoreDist')}({self.ref(op.ptr)} + {self.ref(op.offset)}, "
             f"{self.ref(op.value)}, {self.ref(op.mask)});"
         )
-        for cls in (ac.RegBinaryOp, ac.RegScalarOp, ac.RegUnaryOp):
+        for cls in (ac.RegBinaryOp, ac.RegScalarOp, ac.RegUnaryOp, ac.RegShiftOp):
             for sub in _subclasses(cls):
                 h[sub] = self._reg_call
         h[ac.RegDuplicateOp] = lambda op: self._reg_stmt(op, "Duplicate", [op.scalar, op.mask])
@@ -499,6 +509,14 @@ class CppPrinter:
             [op.lhs, op.rhs, op.mask],
         )
         h[ac.RegCastOp] = self._reg_cast
+        h[ac.RegTruncateOp] = lambda op: self._reg_stmt(
+            op,
+            f"Truncate<{ctype(op.src.type.element)}, AscendC::RoundMode::{mode(op, 'round')}>",
+            [op.src, op.mask],
+        )
+        h[ac.RegReinterpretOp] = lambda op: self.line(
+            f"{ctype(op.result.type)}& {self.bind(op.result)} = ({ctype(op.result.type)}&){self.ref(op.src)};"
+        )
         # SIMT level
         h[ac.ThreadIdxOp] = lambda op: self.declare(
             op, "static_cast<int64_t>(AscendC::Simt::GetThreadIdx<0>())"

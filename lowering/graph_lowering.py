@@ -50,7 +50,7 @@ from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.names import kernel_symbol
-from ascendc_emitter.target.math import In, memory_recipe
+from ascendc_emitter.target.math import MASK_STEPS, SHIFTS, In, memory_recipe, recipe_dtype
 from ascendc_emitter.target.ops import (
     MEMORY_STEP_APIS,
     OpEntry,
@@ -60,6 +60,7 @@ from ascendc_emitter.target.ops import (
     reduction,
     reduction_identity,
     unsupported,
+    uses_recipe,
 )
 from ascendc_emitter.target.support import LIMITS
 from ascendc_emitter.target.types import (
@@ -76,7 +77,7 @@ from ascir_dialect.frontend.platform import get_platform
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
-from ascir_dialect.ops.math import MATH_OPS, LeakyReluOp
+from ascir_dialect.ops.math import LeakyReluOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.reduce import MaxOp, ProdOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
@@ -996,6 +997,8 @@ class GraphLowering:
             if isinstance(node, cls):
                 handler = h
                 break
+        if isinstance(node, AscirNode) and uses_recipe(node):
+            handler = self._math  # math and numeric ops: the steps of target.math
         if handler is None:
             raise PassError(PASS, f"{node.describe()}: no AscendC lowering for this op yet", at=node)
         try:
@@ -1014,7 +1017,6 @@ class GraphLowering:
             (ew.CompareNode, self._compare),
             (ew.SelectNode, self._select),
             (ew.NegOp, self._neg),
-            (MATH_OPS, self._math),
             (ew.TrueDivOp, self._truediv),
             (tuple(_BINARY), self._binary),
             (tuple(_UNARY), self._unary),
@@ -1249,28 +1251,31 @@ class GraphLowering:
             fix(dst)
 
     def _math(self, n: AscirNode) -> None:
-        """A math op (issue 19): its memory-level steps (``target.math``) on float32 UB
-        temporaries, shared by every math op of the kernel (a slot is reused once its value
-        is dead); float16/bfloat16 operands are cast in and the result rounded once on the
-        way out, as torch computes them."""
+        """A math or numeric op (issue 19): its memory-level steps (``target.math``) on UB
+        temporaries of the recipe's dtype (``recipe_dtype``), shared by every such op of the
+        kernel with that dtype (a slot is reused once its value is dead). float16/bfloat16
+        operands of a float32 recipe are cast in and the result rounded once on the way out,
+        as torch computes them; a recipe ending in a compare writes its mask as 0/1 bytes."""
         b, t = self.b, n.result_tensor()
         count = self._count(t)
         full = not (isinstance(count, int) and count == 1)
-        wide = DType.float32
-        f32, sf32 = element_type(wide), scalar_type(wide)
+        wide = recipe_dtype(n)
+        ewide, swide = element_type(wide), scalar_type(wide)
+        tag = "math" if wide is DType.float32 else f"math_{wide}"
         steps = memory_recipe(n)
         assert steps is not None
         operands: list[SSAValue] = []
         for i, v in enumerate(n.operands):
             if isinstance(v.type, ScalarType):
-                buf = self._temp(f"math_in{i}_{int(full)}", f32, full)
+                buf = self._temp(f"{tag}_in{i}_{int(full)}", ewide, full)
                 value = self.values[v]
-                b.vec(ac.DuplicateOp, buf, value if t.dtype is wide else b.cast(value, sf32), count)
-            elif t.dtype is wide:
+                same = element_type(v.type.dtype) == ewide
+                b.vec(ac.DuplicateOp, buf, value if same else b.cast(value, swide), count)
+            elif element_type(v.type.dtype) == ewide:  # type: ignore[union-attr]
                 buf = self.values[v]
             else:
-                buf = self._temp(f"math_in{i}_{int(full)}", f32, full)
-                self._cast_into(buf, self.values[v], t.dtype, wide, count)
+                buf = self._temp(f"{tag}_in{i}_{int(full)}", ewide, full)
+                self._cast_into(buf, self.values[v], v.type.dtype, wide, count)  # type: ignore[union-attr]
             operands.append(buf)
         last: dict[int, int] = {}
         for i, st in enumerate(steps):
@@ -1282,10 +1287,41 @@ class GraphLowering:
         slot_of: dict[int, int] = {}
         vals: list[SSAValue] = []
         aligned = self._aligned(count, wide)
+        mask_out = steps[-1].kind in MASK_STEPS
+        direct = not mask_out and element_type(t.dtype) == ewide
+
+        def emit(st: object, dst: SSAValue, args: list[SSAValue]) -> None:
+            api = MEMORY_STEP_APIS[st.kind]  # type: ignore[attr-defined]
+            kind, value = st.kind, st.value  # type: ignore[attr-defined]
+            if kind == "const":
+                b.vec(api, dst, b.const(value, swide), count)
+            elif kind == "leaky":
+                slope = n.slope if isinstance(n, LeakyReluOp) else 0.0
+                b.vec(api, dst, args[0], b.const(slope, swide), count)
+            elif kind in ("adds", "muls", "mins"):
+                b.vec(api, dst, args[0], b.const(value, swide), count)
+            elif kind == "cmps":
+                b.vec(api, dst, args[0], b.const(value, swide), aligned, mode=st.mode)  # type: ignore[attr-defined]
+            elif kind == "cmp":
+                b.vec(api, dst, *args, aligned, mode=st.mode)  # type: ignore[attr-defined]
+            elif kind == "select":
+                b.vec(api, dst, args[0], args[1], args[2], count, mode="VSEL_TENSOR_TENSOR_MODE")
+            elif kind == "trunc":
+                b.vec(api, dst, args[0], count, round=st.mode)  # type: ignore[attr-defined]
+            elif kind in SHIFTS:
+                self._shift(api, dst, args[0], args[1], wide, kind == "shl", count)
+            else:
+                b.vec(api, dst, *args, count)
+
         for i, st in enumerate(steps):
-            is_mask = st.kind in ("cmp", "cmps")
+            is_mask = st.kind in MASK_STEPS
             args = [operands[a.index] if isinstance(a, In) else vals[a] for a in st.args]
-            if i == len(steps) - 1 and t.dtype is wide:
+            if i == len(steps) - 1 and mask_out:
+                self._to_mask_values(
+                    self.values[n.results[0]], lambda bits, st=st, args=args: emit(st, bits, args), count
+                )
+                return
+            if i == len(steps) - 1 and direct:
                 dst = self.values[n.results[0]]
             else:
                 if free[is_mask]:
@@ -1294,28 +1330,36 @@ class GraphLowering:
                     slot, used[is_mask] = used[is_mask], used[is_mask] + 1
                 slot_of[i] = slot
                 kind = "bits" if is_mask else "tmp"
-                dst = self._temp(f"math_{kind}{slot}_{int(full)}", u8 if is_mask else f32, full)
-            api = MEMORY_STEP_APIS[st.kind]
-            if st.kind == "const":
-                b.vec(api, dst, b.const(st.value, sf32), count)  # type: ignore[arg-type]
-            elif st.kind == "leaky":
-                slope = n.slope if isinstance(n, LeakyReluOp) else 0.0
-                b.vec(api, dst, args[0], b.const(slope, sf32), count)
-            elif st.kind in ("adds", "muls", "mins"):
-                b.vec(api, dst, args[0], b.const(st.value, sf32), count)  # type: ignore[arg-type]
-            elif st.kind == "cmps":
-                b.vec(api, dst, args[0], b.const(st.value, sf32), aligned, mode=st.mode)  # type: ignore[arg-type]
-            elif st.kind == "cmp":
-                b.vec(api, dst, *args, aligned, mode=st.mode)
-            elif st.kind == "select":
-                b.vec(api, dst, args[0], args[1], args[2], count, mode="VSEL_TENSOR_TENSOR_MODE")
-            else:
-                b.vec(api, dst, *args, count)
+                dst = self._temp(f"{tag}_{kind}{slot}_{int(full)}", u8 if is_mask else ewide, full)
+            emit(st, dst, args)
             vals.append(dst)
             for a in {a for a in st.args if isinstance(a, int) and last[a] == i and a in slot_of}:
-                free["cmp" in steps[a].kind].append(slot_of[a])
-        if t.dtype is not wide:
+                free[steps[a].kind in MASK_STEPS].append(slot_of[a])
+        if not direct:
             self._cast_into(self.values[n.results[0]], vals[-1], wide, t.dtype, count)
+
+    def _shift(
+        self,
+        api: type,
+        dst: SSAValue,
+        value: SSAValue,
+        shift: SSAValue,
+        dtype: DType,
+        left: bool,
+        count: SSAValue | int,
+    ) -> None:
+        """``ShiftLeft``/``ShiftRight(dst, value, shift, count)``: the count tensor seen as the
+        signed type of the width (``target.support.SHIFT_COUNT_RULE``); a signed value
+        shifted left as unsigned bits (the device keeps a signed element's sign bit, torch
+        wraps: ``target.math`` module doc)."""
+        b = self.b
+        width = 8 * dtype.nbytes
+        signed, unsigned = IntegerType(width), IntegerType(width, Signedness.UNSIGNED)
+        if not dtype.is_signed:
+            shift = b.reinterpret(shift, signed)
+        elif left:
+            dst, value = b.reinterpret(dst, unsigned), b.reinterpret(value, unsigned)
+        b.vec(api, dst, value, shift, count)
 
     def _neg(self, n: ew.NegOp) -> None:
         t = n.result_tensor()
@@ -1538,10 +1582,10 @@ class GraphLowering:
         """Ops without a vector API: one scalar GetValue/SetValue pass over the tile."""
         b, t = self.b, n.result_tensor()
         kind = _SCALAR_KIND[type(n)]
-        if (t.dtype.is_float or not t.dtype.is_signed) and kind in ("floordiv", "remainder"):
+        if not t.dtype.is_signed and kind in ("floordiv", "remainder"):  # floats: target.math
             raise PassError(
                 PASS,
-                f"{n.describe()}: {t.dtype} {kind} has no AscendC lowering yet (signed integers only)",
+                f"{n.describe()}: {t.dtype} {kind} has no AscendC lowering yet (floats and signed integers only)",
                 at=n,
             )
         st = scalar_type(t.dtype)

@@ -25,20 +25,21 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from xdsl.dialects.builtin import IntegerType, Signedness
 from xdsl.ir import Attribute, SSAValue
 
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import MaskType, RegType, UbPtrType
-from ascendc_emitter.target.math import In, register_recipe
-from ascendc_emitter.target.ops import REGISTER_STEP_APIS, OpEntry, op_entry
+from ascendc_emitter.target.math import In, recipe_dtype, register_recipe
+from ascendc_emitter.target.ops import REGISTER_STEP_APIS, OpEntry, op_entry, uses_recipe
 from ascendc_emitter.target.registers import VECTOR_BYTES, load_dist, store_dist
 from ascendc_emitter.target.types import cast_round_mode, element_type, scalar_type
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode, VfOp
 from ascir_dialect.ops import elementwise as ew
-from ascir_dialect.ops.math import MATH_OPS, LeakyReluOp
+from ascir_dialect.ops.math import LeakyReluOp
 from ascir_dialect.ops.sources import ArangeOp, ScalarOp
 from passes.diagnostics import PassError
 
@@ -226,11 +227,13 @@ class VfCodegen:
             (ew.CompareNode, self._compare),
             (ew.SelectNode, self._select),
             (ew.NegOp, self._neg),
-            (MATH_OPS, self._math),
             (ew.BinaryNode, self._binary),
             (ew.UnaryNode, self._unary),
             (ArangeOp, self._arange),
         ]
+        if uses_recipe(n):  # math and numeric ops: the steps of target.math
+            self.regs[n.results[0]] = self._math(n)
+            return
         for cls, handler in handlers:
             if isinstance(n, cls):
                 self.regs[n.results[0]] = handler(n)
@@ -305,16 +308,19 @@ class VfCodegen:
         return r
 
     def _math(self, n: AscirNode) -> SSAValue:
-        """A math op (issue 19): its register steps (``target.math``) on float32 registers;
-        a scalar-like operand is duplicated into a register first. VF admission keeps other
-        dtypes at memory level."""
-        t = n.result_tensor().dtype
-        if t is not DType.float32:
-            raise PassError(PASS, f"{n.describe()}: math ops run in a VF on float32 only", at=n)
+        """A math or numeric op (issue 19): its register steps (``target.math``) on registers
+        of the recipe's dtype; a scalar-like operand is duplicated into a register first, a
+        bool operand taken as 0/1 bytes. A recipe ending in a compare gives a mask. VF
+        admission keeps the ops whose recipe computes in another dtype at memory level."""
+        t = recipe_dtype(n)
+        for v in n.operands:
+            d = v.type.dtype  # type: ignore[union-attr]
+            if (DType.uint8 if d is DType.bool else d) is not t:
+                raise PassError(PASS, f"{n.describe()}: computes in {t}, not in a VF on {d}", at=n)
         mask, et = self.mask(t), scalar_type(t)
         operands = []
         for v in n.operands:
-            r = self.value(v)
+            r = self.as_reg(v, t) if isinstance(v.type, TensorType) else self.value(v)
             if not isinstance(r.type, RegType):
                 r = self.b.reg(ac.RegDuplicateOp, r, mask, result=RegType(element_type(t)), name="dup")
             operands.append(r)
@@ -323,6 +329,8 @@ class VfCodegen:
         def ref(a: object) -> SSAValue:
             return operands[a.index] if isinstance(a, In) else vals[a]  # type: ignore[index]
 
+        width = 8 * t.nbytes
+        signed, unsigned = RegType(IntegerType(width)), RegType(IntegerType(width, Signedness.UNSIGNED))
         for s in register_recipe(n) or []:
             api = REGISTER_STEP_APIS[(s.kind, s.mode is not None)]
             args = [ref(a) for a in s.args]
@@ -332,26 +340,52 @@ class VfCodegen:
                 slope = n.slope if isinstance(n, LeakyReluOp) else 0.0
                 vals.append(self.b.reg(api, args[0], self.b.const(slope, et), mask, name="m"))
             elif s.kind in ("adds", "muls", "mins"):
-                vals.append(self.b.reg(api, args[0], self.b.const(s.value, et), mask, name="m"))
+                vals.append(self.b.reg(api, args[0], self.b.const(s.value, et), mask, name="m"))  # type: ignore[arg-type]
             elif s.kind == "cmps":
                 vals.append(
                     self.b.reg(
                         api,
                         args[0],
-                        self.b.const(s.value, et),
+                        self.b.const(s.value, et),  # type: ignore[arg-type]
                         mask,
                         result=MaskType(),
                         name="k",
-                        mode=s.mode,
+                        mode=s.mode,  # type: ignore[arg-type]
                     )
                 )
             elif s.kind == "cmp":
-                vals.append(self.b.reg(api, *args, mask, result=MaskType(), name="k", mode=s.mode))
+                vals.append(self.b.reg(api, *args, mask, result=MaskType(), name="k", mode=s.mode))  # type: ignore[arg-type]
             elif s.kind == "select":
                 vals.append(self.b.reg(api, args[1], args[2], args[0], name="m"))
+            elif s.kind == "trunc":
+                vals.append(self.b.reg(api, args[0], mask, name="m", round=s.mode))  # type: ignore[arg-type]
+            elif s.kind in ("shl", "shr"):
+                vals.append(self._shift(api, args[0], args[1], t, s.kind == "shl", signed, unsigned))
             else:
                 vals.append(self.b.reg(api, *args, mask, name="m"))
         return vals[-1]
+
+    def _shift(
+        self,
+        api: type[ac.RegOp],
+        value: SSAValue,
+        shift: SSAValue,
+        dtype: DType,
+        left: bool,
+        signed: RegType,
+        unsigned: RegType,
+    ) -> SSAValue:
+        """``Reg::ShiftLeft``/``ShiftRight``: the count register seen as the signed type of
+        the width; a signed value shifted left as unsigned bits (``target.math``)."""
+        b = self.b
+        if not dtype.is_signed:
+            shift = b.reg(ac.RegReinterpretOp, shift, result=signed, name="n")
+            return b.reg(api, value, shift, self.mask(dtype), name="m")
+        if not left:
+            return b.reg(api, value, shift, self.mask(dtype), name="m")
+        bits = b.reg(ac.RegReinterpretOp, value, result=unsigned, name="u")
+        moved = b.reg(api, bits, shift, self.mask(dtype), name="m")
+        return b.reg(ac.RegReinterpretOp, moved, result=signed, name="m")
 
     def _neg(self, n: ew.NegOp) -> SSAValue:
         t = n.result_tensor()

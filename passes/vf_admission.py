@@ -34,7 +34,8 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.passes import ModulePass
 
-from ascendc_emitter.target.ops import op_entry, register_apis
+from ascendc_emitter.target.math import recipe_dtype
+from ascendc_emitter.target.ops import op_entry, register_apis, uses_recipe
 from ascendc_emitter.target.support import cast_saturates, reg_api_supports, reg_cast_supported
 from ascendc_emitter.target.types import element_name
 from ascendc_emitter.target.vf_limits import vf_cost
@@ -78,14 +79,17 @@ def admission(node: AscirNode, graph: GraphOp) -> str | None:
                     f"rejected: {s_name} -> {d_name} saturates on arch 3510 where torch wraps "
                     "(computed at memory level with the wrap, target.support.SATURATING_INT_CASTS)"
                 )
-    if (entry := op_entry(node)) is not None and not entry.has_register_form():
+    entry = op_entry(node)
+    sequence = uses_recipe(node)
+    if entry is not None and not sequence and not entry.has_register_form():
         return f"rejected: {node.name} has no register-level lowering (computed at memory level)"
-    if entry is not None and entry.sequence:  # math ops (issue 19)
-        dtype = node.result_tensor().dtype
-        if dtype is not DType.float32:
+    if sequence:  # math and numeric ops (issue 19)
+        dtype = node.operands[0].type.dtype  # type: ignore[union-attr]
+        wide = recipe_dtype(node)
+        if (DType.uint8 if dtype is DType.bool else dtype) is not wide:
             return (
-                f"rejected: {node.name} on {dtype} computes in float32 (as torch); only float32 math ops "
-                "run in a VF (computed at memory level)"
+                f"rejected: {node.name} on {dtype} computes in {wide} (as torch); a VF runs it only on "
+                f"{wide} operands (computed at memory level)"
             )
         cost = vf_cost([node], list(node.operands), [node.results[0]])
         if (why := cost.violation()) is not None:
@@ -99,7 +103,7 @@ def admission(node: AscirNode, graph: GraphOp) -> str | None:
         if not isinstance(v.type, ScalarType):
             continue
         allowed = (
-            (entry is not None and entry.sequence)  # math ops duplicate a scalar into a register
+            sequence  # math and numeric ops duplicate a scalar into a register
             or isinstance(node, ew.BroadcastOp)
             or isinstance(node, SCALAR_ANY_SIDE)
             or (isinstance(node, ew.CompareNode) and i == 1)

@@ -1186,6 +1186,90 @@ LnOp = _vector(UnaryVectorOp, "ascendc.ln", "Ln")
 RsqrtOp = _vector(UnaryVectorOp, "ascendc.rsqrt", "Rsqrt")
 ReciprocalOp = _vector(UnaryVectorOp, "ascendc.reciprocal", "Reciprocal")
 LeakyReluOp = _vector(ScalarVectorOp, "ascendc.leaky_relu", "LeakyRelu")
+# rounding, bitwise and shift ops (issue 19)
+OrOp = _vector(BinaryVectorOp, "ascendc.or", "Or")
+NotOp = _vector(UnaryVectorOp, "ascendc.not", "Not")
+
+
+def _shift_count_ok(op: IRDLOperation, value: Attribute, count: Attribute) -> None:
+    """The count tensor/register holds the signed integer type of the shifted width
+    (``target.support.SHIFT_COUNT_RULE``)."""
+    if not (
+        isinstance(value, IntegerType)
+        and isinstance(count, IntegerType)
+        and count.signedness.data != Signedness.UNSIGNED
+        and count.width.data == value.width.data
+        and value.width.data > 1
+    ):
+        raise VerifyException(
+            f"{op.name}: a {element_cname(value)} shift takes an int{element_bytes(value) * 8}_t count, "
+            f"got {element_cname(count)} (target.support.SHIFT_COUNT_RULE)"
+        )
+
+
+class ShiftVectorOp(VectorOp):
+    """``ShiftLeft(dst, src0, src1, count)``: ``src1`` holds the shift counts, the signed
+    type of the shifted width (``ShiftLeft\uff08左移位数为Tensor\uff09.md``).
+
+    ``ascendc.shift_left %dst, %src0, %src1, %count : !ascendc.local<ui16>, !ascendc.local<ui16>, !ascendc.local<i16>``"""
+
+    traits = traits_def(*READS_WRITES)
+    dst = operand_def(LocalTensorType)
+    src0 = operand_def(LocalTensorType)
+    src1 = operand_def(LocalTensorType)
+    count = operand_def(i64)
+    assembly_format = (
+        "$dst `,` $src0 `,` $src1 `,` $count attr-dict `:` type($dst) `,` type($src0) `,` type($src1)"
+    )
+
+    def sources(self) -> list[SSAValue]:
+        return [self.src0, self.src1]
+
+    def verify_types(self) -> None:
+        same_elements(self, [self.dst, self.src0], "operand")
+        _shift_count_ok(self, elem(self.dst), elem(self.src1))
+
+
+ShiftLeftOp = _vector(ShiftVectorOp, "ascendc.shift_left", "ShiftLeft")
+ShiftRightOp = _vector(ShiftVectorOp, "ascendc.shift_right", "ShiftRight")
+
+
+@irdl_op_definition
+class TruncateOp(VectorOp):
+    """``Truncate<T, RoundMode::mode>(dst, src, count)``: each float rounded to an integral
+    value of the same type (Truncate(ISASI).md).
+
+    ``ascendc.truncate %dst, %src, CAST_FLOOR, %count : !ascendc.local<f32>``"""
+
+    name = "ascendc.truncate"
+    API: ClassVar[str] = "Truncate"
+    traits = traits_def(*READS_WRITES)
+    dst = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    count = operand_def(i64)
+    round = prop_def(RoundModeAttr)
+    assembly_format = (
+        "$dst `,` $src `,` $round `,` $count attr-dict `:` custom<SameTypes2>(type($dst), type($src))"
+    )
+
+    def sources(self) -> list[SSAValue]:
+        return [self.src]
+
+    def verify_types(self) -> None:
+        super().verify_types()
+        _truncate_mode_ok(self)
+
+
+def _truncate_mode_ok(op: IRDLOperation) -> None:
+    from ascendc_emitter.target.support import TRUNCATE_MODES
+
+    m = op.round.data.value  # type: ignore[attr-defined]
+    if m not in TRUNCATE_MODES:
+        raise VerifyException(
+            f"{op.name}: round mode {m} is not one of Truncate's ({', '.join(sorted(TRUNCATE_MODES))})"
+        )
+
+
 ReduceSumOp = _vector(ReduceVectorOp, "ascendc.reduce_sum", "ReduceSum")
 ReduceMaxOp = _vector(ReduceVectorOp, "ascendc.reduce_max", "ReduceMax")
 ReduceMinOp = _vector(ReduceVectorOp, "ascendc.reduce_min", "ReduceMin")
@@ -1645,6 +1729,74 @@ RegSqrtOp = _reg(RegUnaryOp, "ascendc.reg.sqrt", "Sqrt")
 RegLnOp = _reg(RegUnaryOp, "ascendc.reg.ln", "Ln")
 RegLog2Op = _reg(RegUnaryOp, "ascendc.reg.log2", "Log2")
 RegLeakyReluOp = _reg(RegScalarOp, "ascendc.reg.leaky_relu", "LeakyRelu")
+# rounding, bitwise and shift ops (issue 19)
+RegAndOp = _reg(RegBinaryOp, "ascendc.reg.and", "And")
+RegOrOp = _reg(RegBinaryOp, "ascendc.reg.or", "Or")
+RegXorOp = _reg(RegBinaryOp, "ascendc.reg.xor", "Xor")
+RegNotOp = _reg(RegUnaryOp, "ascendc.reg.not", "Not")
+
+
+class RegShiftOp(RegOp):
+    """``ShiftLeft(dst, src0, src1, mask)``: ``src1`` holds the shift counts, the signed
+    type of the shifted width (Reg ShiftLeft.md 表3).
+
+    ``%r = ascendc.reg.shift_left %a, %n, %mask : !ascendc.reg<ui32>, !ascendc.reg<i32> -> !ascendc.reg<ui32>``"""
+
+    traits = traits_def(Pure())
+    lhs = operand_def(RegType)
+    rhs = operand_def(RegType)
+    mask = operand_def(MaskType())
+    result = result_def(RegType)
+    assembly_format = "$lhs `,` $rhs `,` $mask attr-dict `:` type($lhs) `,` type($rhs) `->` type($result)"
+
+    def verify_types(self) -> None:
+        same_elements(self, [self.lhs, self.result], "register")
+        _shift_count_ok(self, elem(self.lhs), elem(self.rhs))
+
+
+RegShiftLeftOp = _reg(RegShiftOp, "ascendc.reg.shift_left", "ShiftLeft")
+RegShiftRightOp = _reg(RegShiftOp, "ascendc.reg.shift_right", "ShiftRight")
+
+
+@irdl_op_definition
+class RegTruncateOp(RegOp):
+    """``Truncate<T, RoundMode::mode>(dst, src, mask)`` (Reg Truncate.md).
+
+    ``%r = ascendc.reg.truncate<CAST_RINT> %x, %mask : !ascendc.reg<f32>``"""
+
+    name = "ascendc.reg.truncate"
+    API: ClassVar[str] = "Truncate"
+    traits = traits_def(Pure())
+    src = operand_def(RegType)
+    mask = operand_def(MaskType())
+    round = prop_def(RoundModeAttr)
+    result = result_def(RegType)
+    assembly_format = (
+        "`<` $round `>` $src `,` $mask attr-dict `:` custom<SameTypes2>(type($src), type($result))"
+    )
+
+    def verify_types(self) -> None:
+        same_elements(self, [self.src, self.result], "register")
+        _truncate_mode_ok(self)
+
+
+@irdl_op_definition
+class RegReinterpretOp(RegOp):
+    """``(RegTensor<U>&)r``: the same register seen as another element type of the same width
+    (as the devkit's own register code does, e.g. impl/adv_api/detail/activation/softmax/
+    regbase/l300/softmax_common_impl.h).
+
+    ``%u = ascendc.reg.reinterpret %r : !ascendc.reg<i32> -> !ascendc.reg<ui32>``"""
+
+    name = "ascendc.reg.reinterpret"
+    traits = traits_def(Pure())
+    src = operand_def(RegType)
+    result = result_def(RegType)
+    assembly_format = "$src attr-dict `:` type($src) `->` type($result)"
+
+    def verify_types(self) -> None:
+        if element_bytes(elem(self.src)) != element_bytes(elem(self.result)):
+            raise VerifyException("ascendc.reg.reinterpret: element types must have the same width")
 
 
 @irdl_op_definition

@@ -1,5 +1,6 @@
-"""How each math op of issue 19 is computed on arch 3510: one AscendC API, or a documented
-sequence (a *recipe*) of basic APIs that exist at both levels.
+"""How each math, rounding, sign, classification, bitwise and shift op of issue 19 is
+computed on arch 3510: one AscendC API, or a documented sequence (a *recipe*) of basic APIs
+that exist at both levels.
 
 A recipe is a list of :class:`Step` over float32 values: the op's operands (``In(i)``), the
 results of earlier steps and constants. ``lowering.graph_lowering`` runs a recipe with
@@ -27,7 +28,24 @@ leaky       tensor and the node's slope         ``LeakyRelu``
 const       a constant in every element         ``Duplicate``
 cmp cmps    compare (a mask)                    ``Compare`` ``Compares``
 select      mask ? a : b                        ``Select`` (VSEL_TENSOR_TENSOR_MODE)
+trunc       round to an integral value in the   ``Truncate<T, RoundMode::mode>`` (both levels)
+            step's ``mode``
+and or not  bitwise                             ``And`` ``Or`` ``Not`` (both levels)
+xor         bitwise (register level only)       ``Reg::Xor`` (the memory level has no Xor)
+shl shr     shift by a count tensor             ``ShiftLeft`` ``ShiftRight`` (count tensor)
 ==========  ==================================  ===========================================
+
+The recipes of the ops of ``ascir_dialect.ops.numeric`` and of float FloorDiv/Remainder
+(:func:`numeric_steps`) compute in the dtype :func:`recipe_dtype` names -- mostly the
+operand's own (rounding, sign, bitwise and shift ops are exact there), float32 for float
+FloorDiv/Remainder and for the classification of bfloat16 (no bfloat16 ``Abs``) -- and their
+constants are of that dtype. A recipe whose last step is a compare has a mask result
+(IsNan/IsInf/IsFinite, BitwiseNot of bool): 0/1 bytes at memory level, a mask register in a
+VF. ``shl``/``shr`` take the count as the signed type of the shifted width (the device's
+rule, ``target.support.SHIFT_COUNT_RULE``: the lowerings reinterpret an unsigned count) and
+``shl`` of a signed value shifts its bits as unsigned (the device keeps the sign bit of a
+signed element, torch wraps); the recipes clamp the count into ``[0, bits)`` first, which
+the device requires (a negative count is undefined), and give torch's result outside it.
 
 Sequences (each ``# recipe`` function below documents its formula): ``rint`` is
 ``(|x| + 2^23) - 2^23`` with the sign put back (exact for every float: floats of magnitude
@@ -40,7 +58,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from ascir_dialect.attributes import ScalarType
+from ascir_dialect.dtypes import DType
+from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops import math as m
+from ascir_dialect.ops import numeric as nu
 from ascir_dialect.ops.node import AscirNode
 
 
@@ -60,16 +82,19 @@ class Step:
     kind: str
     args: tuple[Ref, ...] = ()
     value: float | None = None
-    """The constant of ``adds``/``muls``/``mins``/``cmps``/``const``."""
+    """The constant of ``adds``/``muls``/``mins``/``cmps``/``const`` (an int in an integer
+    recipe)."""
     mode: str | None = None
-    """The CMPMODE of ``cmp``/``cmps``."""
+    """The CMPMODE of ``cmp``/``cmps``, the RoundMode of ``trunc``."""
 
 
-UNARY = ("exp", "ln", "sqrt", "abs", "rsqrt", "recip", "log2")
-BINARY = ("add", "sub", "mul", "div", "max", "min")
+UNARY = ("exp", "ln", "sqrt", "abs", "rsqrt", "recip", "log2", "not")
+BINARY = ("add", "sub", "mul", "div", "max", "min", "and", "or", "xor")
 SCALAR = ("adds", "muls", "mins")
+SHIFTS = ("shl", "shr")
 MEMORY_ONLY = ("rsqrt", "recip")
-REGISTER_ONLY = ("log2",)
+REGISTER_ONLY = ("log2", "xor")
+MASK_STEPS = ("cmp", "cmps")
 
 
 class Recipe:
@@ -112,6 +137,9 @@ class Recipe:
 
     def select(self, mask: Ref, a: Ref, b: Ref) -> int:
         return self._s("select", mask, a, b)
+
+    def trunc(self, a: Ref, mode: str) -> int:
+        return self._s("trunc", a, mode=mode)
 
     # ------------------------------------------------------------ building blocks
     def horner(self, z: Ref, coeffs: list[float]) -> int:
@@ -331,25 +359,230 @@ SEQUENCES: dict[str, str] = {
 """The README's table of sequences (ascir op -> what the device computes)."""
 
 
+# ------------------------------------------------ rounding, sign, bitwise, shifts
+def _sign(r: Recipe, x: Ref, signed: bool) -> int:
+    """(x > 0) - (x < 0) by two Compares and Selects: NaN and -0 give +0 (torch.sign)."""
+    res = r.select(r.cmps("GT", x, 0), r.const(1), r.const(0))
+    return r.select(r.cmps("LT", x, 0), r.const(-1), res) if signed else res
+
+
+def _xor_memory(r: Recipe, a: Ref, b: Ref) -> int:
+    """a ^ b = (a | b) & ~(a & b): the memory level has no Xor (逻辑计算: And, Or, Not,
+    ShiftLeft, ShiftRight only)."""
+    return r.bin("and", r.bin("or", a, b), r.un("not", r.bin("and", a, b)))
+
+
+def _shift(r: Recipe, a: Ref, count: Ref, left: bool, dtype: DType) -> int:
+    """torch's shifts (aten/src/ATen/native/cpu/BinaryOpsKernel.cpp lshift/rshift kernels):
+    a count outside ``[0, bits)`` gives 0, or the sign (-1 / 0) for a right shift of a
+    signed value (``a >> (bits - 1)``). The count is clamped into ``[0, bits)`` first (the
+    device: a negative count is undefined, a count of ``bits`` not documented) and the
+    out-of-range lanes are put right after the shift."""
+    bits = 8 * dtype.nbytes
+    fill = bits - 1 if dtype.is_signed and not left else 0
+    ok_high = r.cmps("LT", count, bits)  # unsigned compare for an unsigned count
+    ok_low = r.cmps("GE", count, 0) if dtype.is_signed else None
+    c = r.select(ok_high, count, r.const(fill))
+    if ok_low is not None:
+        c = r.select(ok_low, c, r.const(fill))
+    res = r._s("shl" if left else "shr", a, c)
+    if fill == 0:
+        zero = r.const(0)
+        res = r.select(ok_high, res, zero)
+        if ok_low is not None:
+            res = r.select(ok_low, res, zero)
+    return res
+
+
+SPLIT = 4097.0
+"""Veltkamp's splitting constant of float32 (2^12 + 1): x = hi + lo, 12 bits each."""
+
+
+def _split(r: Recipe, x: Ref) -> tuple[int, int]:
+    c = r.muls(x, SPLIT)
+    hi = r.bin("sub", c, r.bin("sub", c, x))
+    return hi, r.bin("sub", x, hi)
+
+
+def _fmod(r: Recipe, a: Ref, b: Ref) -> tuple[int, int]:
+    """(fmod(a, b), a / b) in float32. q = trunc(a / b); a - q b exactly (Dekker's product
+    q b = hi + lo without FMA, Veltkamp split); q off by one where a / b rounded across an
+    integer: one correction by |b| (in the frame where a >= 0); a where b is +-inf; a zero
+    result has the sign of a (C fmod). Exact while |a / b| < 2^24 and no split overflows
+    (|q|, |b| < 2^114); beyond, q b is not exact and the result is not C fmod's."""
+    t = r.bin("div", a, b)
+    q = r.trunc(t, "CAST_TRUNC")
+    hi = r.bin("mul", q, b)
+    qh, ql = _split(r, q)
+    bh, bl = _split(r, b)
+    lo = r.bin("sub", r.bin("mul", qh, bh), hi)
+    lo = r.bin("add", lo, r.bin("mul", qh, bl))
+    lo = r.bin("add", lo, r.bin("mul", ql, bh))
+    lo = r.bin("add", lo, r.bin("mul", ql, bl))
+    rem = r.bin("sub", r.bin("sub", a, hi), lo)
+    ab = r.un("abs", b)
+    rem = r.select(r.cmps("EQ", ab, math.inf), a, rem)
+    sa = r.select(r.cmps("LT", a, 0.0), r.const(-1.0), r.const(1.0))
+    rs = r.bin("mul", rem, sa)
+    rs = r.select(r.cmps("LT", rs, 0.0), r.bin("add", rs, ab), rs)
+    rs = r.select(r.cmp("GE", rs, ab), r.bin("sub", rs, ab), rs)
+    res = r.bin("mul", rs, sa)
+    return r.select(r.cmps("EQ", res, 0.0), r.muls(a, 0.0), res), t
+
+
+def _remainder(r: Recipe, a: Ref, b: Ref) -> int:
+    """torch.remainder: m = fmod(a, b); m + b where m != 0 and its sign differs from b's
+    (m * sign(b) < 0)."""
+    mod, _ = _fmod(r, a, b)
+    sb = r.select(r.cmps("LT", b, 0.0), r.const(-1.0), r.const(1.0))
+    wrong = r.cmps("LT", r.bin("mul", mod, sb), 0.0)
+    return r.select(wrong, r.bin("add", mod, b), mod)
+
+
+def _floor_divide(r: Recipe, a: Ref, b: Ref) -> int:
+    """torch.floor_divide (c10/util/generic_math.h div_floor_floating): d = (a - fmod(a, b))
+    / b, minus 1 where fmod's sign differs from b's; floor(d), plus 1 where d - floor(d) >
+    0.5; a zero with the sign of a / b where d = 0; a / b where b = 0. Where a / b overflows
+    (q is infinite) d does too: +-inf; NaN for an infinite a."""
+    mod, t = _fmod(r, a, b)
+    sb = r.select(r.cmps("LT", b, 0.0), r.const(-1.0), r.const(1.0))
+    d = r.bin("div", r.bin("sub", a, mod), b)
+    d = r.select(r.cmps("LT", r.bin("mul", mod, sb), 0.0), r.adds(d, -1.0), d)
+    f = r.trunc(d, "CAST_FLOOR")
+    f = r.select(r.cmps("GT", r.bin("sub", d, f), 0.5), r.adds(f, 1.0), f)
+    f = r.select(r.cmps("EQ", d, 0.0), r.muls(t, 0.0), f)
+    f = r.select(r.cmps("EQ", r.un("abs", t), math.inf), t, f)  # a / b overflows: d does too
+    f = r.select(r.cmps("EQ", r.un("abs", a), math.inf), r.const(math.nan), f)  # fmod(+-inf, b)
+    return r.select(r.cmps("EQ", b, 0.0), t, f)
+
+
+def _copy() -> list[Step]:
+    """The value itself (the identity of a rounding op on integers, Sign of bool): Or(x, x),
+    the one copy both levels have for every integer type."""
+    return [Step("or", (In(0), In(0)))]
+
+
+def _operand_dtype(n: AscirNode) -> DType:
+    return n.operands[0].type.dtype  # type: ignore[union-attr]
+
+
+NUMERIC_FLOAT_OPS = (ew.FloorDivOp, ew.RemainderOp)
+"""Elementwise ops with a recipe for float operands only (integers: a scalar loop)."""
+
+
+def recipe_dtype(n: AscirNode) -> DType:
+    """The dtype of the operands and values of ``n``'s recipe (module doc): float32 for the
+    math ops, float FloorDiv/Remainder and bfloat16 IsInf/IsFinite, uint8 for bool operands,
+    else the operand's dtype."""
+    d = _operand_dtype(n)
+    if type(n) in m.MATH_OPS or isinstance(n, NUMERIC_FLOAT_OPS):
+        return DType.float32
+    if isinstance(n, (nu.IsInfOp, nu.IsFiniteOp)) and d is DType.bfloat16:
+        return DType.float32
+    return DType.uint8 if d is DType.bool else d
+
+
+def numeric_steps(n: AscirNode, register: bool) -> list[Step] | None:
+    """The steps of a rounding, sign, classification, bitwise or shift op, or of a float
+    FloorDiv/Remainder, at the register (``register``) or memory level; None for other
+    ops (and integer FloorDiv/Remainder)."""
+    if type(n) not in nu.NUMERIC_OPS and not isinstance(n, NUMERIC_FLOAT_OPS):
+        return None
+    d = _operand_dtype(n)
+    r = Recipe()
+    x = In(0)
+    kind = type(n)
+    if kind in nu.ROUNDING_MODES:
+        return [Step("trunc", (x,), mode=nu.ROUNDING_MODES[kind])] if d.is_float else _copy()
+    if kind is nu.SignOp:
+        if d is DType.bool:
+            return _copy()
+        _sign(r, x, d.is_signed)
+    elif kind is nu.IsNanOp:
+        r.cmp("NE", x, x)  # integers: never (x != x is false)
+    elif kind in (nu.IsInfOp, nu.IsFiniteOp):
+        mode = "EQ" if kind is nu.IsInfOp else "LT"
+        if d.is_float:
+            r.cmps(mode, r.un("abs", x), math.inf)
+        else:  # integers are finite, never infinite
+            r.cmp("NE" if kind is nu.IsInfOp else "EQ", x, x)
+    elif kind in (nu.BitwiseAndOp, nu.BitwiseOrOp):
+        r.bin("and" if kind is nu.BitwiseAndOp else "or", x, In(1))
+    elif kind is nu.BitwiseXorOp:
+        if register:
+            r.bin("xor", x, In(1))
+        else:
+            _xor_memory(r, x, In(1))
+    elif kind is nu.BitwiseNotOp:
+        if d is DType.bool:
+            r.cmps("EQ", x, 0)  # the logical not of 0/1 bytes: a mask
+        else:
+            r.un("not", x)
+    elif kind in (nu.LShiftOp, nu.RShiftOp):
+        _shift(r, x, In(1), kind is nu.LShiftOp, d)
+    elif isinstance(n, NUMERIC_FLOAT_OPS) and d.is_float:
+        (_floor_divide if isinstance(n, ew.FloorDivOp) else _remainder)(r, x, In(1))
+    else:
+        return None
+    return r.steps
+
+
 def memory_recipe(n: AscirNode) -> list[Step] | None:
-    """The memory-level steps of a math op (None: not a math op)."""
+    """The memory-level steps of a math or numeric op (None: neither)."""
     if isinstance(n, m.GeluOp):
         return _GELU[n.approximation]
     kind = type(n)
-    return _MEMORY.get(kind) or _SAME.get(kind)
+    return _MEMORY.get(kind) or _SAME.get(kind) or numeric_steps(n, register=False)
 
 
 def register_recipe(n: AscirNode) -> list[Step] | None:
-    """The register-level steps of a math op (None: not a math op)."""
+    """The register-level steps of a math or numeric op (None: neither)."""
     if isinstance(n, m.GeluOp):
         return _GELU[n.approximation]
     kind = type(n)
-    return _REGISTER.get(kind) or _SAME.get(kind)
+    return _REGISTER.get(kind) or _SAME.get(kind) or numeric_steps(n, register=True)
+
+
+def has_recipe(n: AscirNode) -> bool:
+    """Whether ``n`` is computed by the steps of this module (a math op, a numeric op, a
+    float FloorDiv/Remainder)."""
+    return memory_recipe(n) is not None
+
+
+def mask_result(n: AscirNode) -> bool:
+    """Whether the recipe of ``n`` ends in a compare (its result is a mask)."""
+    steps = memory_recipe(n)
+    return bool(steps) and steps[-1].kind in MASK_STEPS  # type: ignore[index]
+
+
+def scalar_operands(n: AscirNode) -> int:
+    return sum(1 for v in n.operands if isinstance(v.type, ScalarType))
 
 
 def is_math(n: AscirNode | type) -> bool:
     kind = n if isinstance(n, type) else type(n)
     return kind in m.MATH_OPS
+
+
+NUMERIC_SEQUENCES: dict[str, str] = {
+    "Floor / Ceil / Round / Trunc": "Truncate<T, CAST_FLOOR / CAST_CEIL / CAST_RINT / CAST_TRUNC> (both levels, "
+    "half / bfloat16 / float in their own dtype); integers: Or(x, x) (the value)",
+    "Sign": "Select(Compares(x, 0, GT), 1, 0), then Select(Compares(x, 0, LT), -1, .) in x's dtype; "
+    "bool: the value",
+    "IsNan": "Compare(x, x, NE) (integers: never)",
+    "IsInf / IsFinite": "Compares(Abs(x), inf, EQ / LT) (bfloat16 in float32: no bfloat16 Abs); "
+    "integers: Compare(x, x, NE / EQ)",
+    "BitwiseAnd / BitwiseOr": "And / Or (both levels; bool as 0/1 bytes)",
+    "BitwiseXor": "Reg::Xor (register); (a | b) & ~(a & b) by Or, And, Not (memory: no Xor)",
+    "BitwiseNot": "Not (both levels); bool: Compares(x, 0, EQ)",
+    "LShift / RShift": "ShiftLeft / ShiftRight with a count tensor (a signed value shifted left as "
+    "unsigned); the count clamped into [0, bits) by Compares/Select first, torch's 0 / sign "
+    "fill outside",
+    "FloorDiv (float)": "q = Truncate(a / b, TRUNC); a - q b exact (Dekker product, Veltkamp split); "
+    "one abs(b) correction; torch's div_floor_floating on fmod (float32)",
+    "Remainder (float)": "fmod as for FloorDiv, + b where its sign differs from b's (float32)",
+}
+"""The README's table of the numeric ops' sequences."""
 
 
 def _check() -> None:
@@ -379,7 +612,7 @@ def step_liveness(steps: list[Step]) -> tuple[int, int]:
     regs = masks = 0
     for i, s in enumerate(steps):
         if s.kind != "const":
-            live[i] = s.kind in ("cmp", "cmps")
+            live[i] = s.kind in MASK_STEPS
         regs = max(regs, sum(1 for k in live.values() if not k))
         masks = max(masks, sum(1 for k in live.values() if k))
         for j in [j for j in live if last.get(j, -1) <= i]:

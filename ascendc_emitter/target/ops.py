@@ -36,6 +36,7 @@ from ascir_dialect.lazy import LazyModule
 from ascir_dialect.ops import AscirNode
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.math import MATH_OPS
+from ascir_dialect.ops.numeric import NUMERIC_OPS
 from ascir_dialect.ops.reduce import (
     AllOp,
     AnyOp,
@@ -94,7 +95,9 @@ class OpEntry:
     lowerings add a NaN fix-up for float dtypes."""
     commutative: bool = False
     sequence: bool = False
-    """A math op (issue 19) computed by the steps of ``target.math`` (one API or several)."""
+    """A math or numeric op (issue 19) computed by the steps of ``target.math`` (one API or
+    several); float FloorDiv/Remainder too, though their entries keep the integer scalar
+    form (``target.math.has_recipe`` decides per node)."""
     implied_scalar: int | None = None
     """The scalar operand the op implies when it is lowered to a tensor-scalar API
     (``Neg`` is ``Muls`` by -1)."""
@@ -201,6 +204,8 @@ _ENTRIES = [
     OpEntry(ArangeOp, register=ac.RegArangeOp),  # memory level: SetValue per element
     # math ops (issue 19): the APIs of each step are in target.math (STEP_APIS)
     *(OpEntry(op, sequence=True) for op in MATH_OPS),
+    # rounding, sign, classification, bitwise and shift ops (issue 19): target.math
+    *(OpEntry(op, sequence=True) for op in NUMERIC_OPS),
 ]
 
 OPS: dict[type[AscirNode], OpEntry] = {e.op: e for e in _ENTRIES}
@@ -343,8 +348,10 @@ def register_apis(n: AscirNode) -> list[tuple[str, DType]]:
     if entry is None or isinstance(n, ew.CastOp):
         return []
     t = n.result_tensor().dtype
-    if entry.sequence:
-        return [(api.API, t) for api in math_register_apis(n)]
+    if uses_recipe(n):
+        from ascendc_emitter.target.math import recipe_dtype
+
+        return [(api.API, recipe_dtype(n)) for api in math_register_apis(n)]
     stored = DType.uint8 if t is DType.bool else t  # a bool register value is uint8 lanes
     if isinstance(n, ArangeOp):
         # Reg::Arange numbers the lanes; an Arange narrower than the loop dtype divides the
@@ -358,6 +365,15 @@ def register_apis(n: AscirNode) -> list[tuple[str, DType]]:
     scalar = any(isinstance(v.type, ScalarType) for v in n.operands) or entry.implied_scalar is not None
     api = entry.register_scalar if scalar else entry.register
     return [] if api is None else [(api.API, t)]
+
+
+def uses_recipe(n: AscirNode) -> bool:
+    """Whether ``n`` is computed by the steps of ``target.math`` (math and numeric ops, float
+    FloorDiv/Remainder)."""
+    from ascendc_emitter.target.math import has_recipe
+
+    entry = op_entry(n)
+    return entry is not None and (entry.sequence or has_recipe(n))
 
 
 def math_register_apis(n: AscirNode) -> list[type[ac.RegOp]]:
@@ -387,6 +403,13 @@ REGISTER_STEP_APIS: dict[tuple[str, bool], type[ac.RegOp]] = {
     ("cmp", True): ac.RegCompareOp,
     ("cmps", True): ac.RegComparesOp,
     ("select", False): ac.RegSelectOp,
+    ("trunc", True): ac.RegTruncateOp,
+    ("and", False): ac.RegAndOp,
+    ("or", False): ac.RegOrOp,
+    ("xor", False): ac.RegXorOp,
+    ("not", False): ac.RegNotOp,
+    ("shl", False): ac.RegShiftLeftOp,
+    ("shr", False): ac.RegShiftRightOp,
 }
 """Register API of each math step kind (key: kind, whether it has a compare mode)."""
 MEMORY_STEP_APIS: dict[str, type[ac.VectorOp]] = {
@@ -410,6 +433,12 @@ MEMORY_STEP_APIS: dict[str, type[ac.VectorOp]] = {
     "cmp": ac.CompareOp,
     "cmps": ac.ComparesOp,
     "select": ac.SelectOp,
+    "trunc": ac.TruncateOp,
+    "and": ac.AndOp,
+    "or": ac.OrOp,
+    "not": ac.NotOp,
+    "shl": ac.ShiftLeftOp,
+    "shr": ac.ShiftRightOp,
 }
 """Memory-level API of each math step kind."""
 

@@ -70,6 +70,9 @@ _SCALAR_IMPL = f"{MEMORY_IMPL}/kernel_operator_vec_binary_scalar_impl.h"
 _UNARY_IMPL = f"{MEMORY_IMPL}/kernel_operator_vec_unary_impl.h"
 _REDUCE_IMPL = f"{MEMORY_IMPL}/kernel_operator_vec_reduce_impl.h"
 _ARITH = f"{MEMORY_DOCS}/基础算术"
+_LOGIC = f"{MEMORY_DOCS}/逻辑计算"
+_INTS = _ALL - {"half", "bfloat16_t", "float"}
+MEMORY_CAST_IMPL_FILE = f"{MEMORY_IMPL}/kernel_operator_vec_vconv_impl.h"
 _CMPSEL = f"{MEMORY_DOCS}/比较与选择"
 
 MEMORY_APIS: dict[str, ApiSupport] = _table(
@@ -80,12 +83,7 @@ MEMORY_APIS: dict[str, ApiSupport] = _table(
         ApiSupport("Div", _NO_8BIT - {"bfloat16_t"}, f"{_ARITH}/Div.md", _BIN_IMPL),
         ApiSupport("Max", _ALL, f"{_ARITH}/Max.md", _BIN_IMPL),
         ApiSupport("Min", _ALL, f"{_ARITH}/Min.md", _BIN_IMPL),
-        ApiSupport(
-            "And",
-            _ALL - {"half", "bfloat16_t", "float"},
-            f"{MEMORY_DOCS}/逻辑计算/And.md",
-            _BIN_IMPL,
-        ),
+        ApiSupport("And", _INTS, f"{_LOGIC}/And.md", _BIN_IMPL),
         ApiSupport("Adds", _ALL - {"uint16_t", "uint32_t"}, f"{_ARITH}/Adds.md", _SCALAR_IMPL),
         ApiSupport("Muls", _NO_8BIT - {"uint16_t", "uint32_t"}, f"{_ARITH}/Muls.md", _SCALAR_IMPL),
         ApiSupport("Maxs", _ALL - {"uint16_t", "uint32_t"}, f"{_ARITH}/Maxs.md", _SCALAR_IMPL),
@@ -109,6 +107,17 @@ MEMORY_APIS: dict[str, ApiSupport] = _table(
             _UNARY_IMPL,
         ),
         ApiSupport("LeakyRelu", _types("half", "float"), f"{_ARITH}/LeakyRelu.md", _SCALAR_IMPL),
+        # rounding, bitwise and shift ops (issue 19)
+        ApiSupport("Or", _INTS, f"{_LOGIC}/Or.md", _BIN_IMPL),
+        ApiSupport("Not", _INTS | _types("half", "float"), f"{_LOGIC}/Not.md", _UNARY_IMPL),
+        ApiSupport("ShiftLeft", _INTS, f"{_LOGIC}/ShiftLeft\uff08左移位数为Tensor\uff09.md", _BIN_IMPL),
+        ApiSupport("ShiftRight", _INTS, f"{_LOGIC}/ShiftRight\uff08右移位数为Tensor\uff09.md", _BIN_IMPL),
+        ApiSupport(
+            "Truncate",
+            _types("half", "bfloat16_t", "float"),
+            f"{MEMORY_DOCS}/类型转换/Truncate(ISASI).md",
+            MEMORY_CAST_IMPL_FILE,
+        ),
         ApiSupport(
             "Duplicate",
             _ALL,
@@ -150,6 +159,7 @@ MEMORY_APIS: dict[str, ApiSupport] = _table(
 
 _REG_ARITH = f"{REGISTER_DOCS}/基础算术"
 _REG_CMPSEL = f"{REGISTER_DOCS}/比较与选择"
+_REG_LOGIC = f"{REGISTER_DOCS}/逻辑计算"
 _REG_BIN = f"{REGISTER_IMPL}/kernel_reg_compute_vec_binary_impl.h"
 _REG_SCALAR = f"{REGISTER_IMPL}/kernel_reg_compute_vec_binary_scalar_impl.h"
 _REG_UNARY = f"{REGISTER_IMPL}/kernel_reg_compute_vec_unary_impl.h"
@@ -183,6 +193,19 @@ REGISTER_APIS: dict[str, ApiSupport] = _table(
         ApiSupport("Ln", _types("half", "float"), f"{_REG_ARITH}/Ln.md", _REG_UNARY),
         ApiSupport("Log2", _types("half", "float"), f"{_REG_ARITH}/Log2.md", _REG_UNARY),
         ApiSupport("LeakyRelu", _types("half", "float"), f"{_REG_ARITH}/LeakyRelu.md", _REG_SCALAR),
+        # rounding, bitwise and shift ops (issue 19); bool registers are uint8_t lanes
+        ApiSupport("And", _INTS, f"{_REG_LOGIC}/And.md", _REG_BIN),
+        ApiSupport("Or", _INTS, f"{_REG_LOGIC}/Or.md", _REG_BIN),
+        ApiSupport("Xor", _INTS, f"{_REG_LOGIC}/Xor.md", _REG_BIN),
+        ApiSupport("Not", _INTS | _types("half", "float"), f"{_REG_LOGIC}/Not.md", _REG_UNARY),
+        ApiSupport("ShiftLeft", _INTS, f"{_REG_LOGIC}/ShiftLeft.md", _REG_BIN),
+        ApiSupport("ShiftRight", _INTS, f"{_REG_LOGIC}/ShiftRight.md", _REG_BIN),
+        ApiSupport(
+            "Truncate",
+            _types("half", "bfloat16_t", "float"),
+            f"{REGISTER_DOCS}/类型转换/Truncate.md",
+            f"{REGISTER_IMPL}/kernel_reg_compute_vec_vconv_impl.h",
+        ),
         ApiSupport(
             "Duplicate",
             _ALL,
@@ -220,6 +243,21 @@ REGISTER_APIS: dict[str, ApiSupport] = _table(
 )
 """Register-level (``AscendC::Reg``) APIs inside ``__simd_vf__`` functions; the source
 element types (``Reduce<SUM>`` widens int16/uint16 to 32 bits, Reduce.md table 3)."""
+
+SHIFT_COUNT_RULE = (
+    "the shift count tensor holds the signed integer type of the shifted tensor's width "
+    "(int8_t for int8_t/uint8_t, ..., int64_t for int64_t/uint64_t) and must be >= 0: "
+    f"{_LOGIC}/ShiftLeft\uff08左移位数为Tensor\uff09.md, ShiftRight\uff08右移位数为Tensor\uff09.md (数据类型, 约束说明); "
+    f"{_REG_LOGIC}/ShiftLeft.md, ShiftRight.md (表3, 约束说明: 负数行为未定义); "
+    f"{_BIN_IMPL} ShiftLeftImpl/ShiftRightImpl (SupportType<Tuple<T, U>>)"
+)
+"""The ``(T, U)`` rule of the tensor-count ShiftLeft/ShiftRight at both levels; a signed
+``T`` is shifted left arithmetically (the sign bit is kept, the bit below it dropped: the
+docs' example 1010101010101010 -> 1101010101010100), an unsigned ``T`` logically."""
+
+TRUNCATE_MODES = frozenset({"CAST_RINT", "CAST_ROUND", "CAST_FLOOR", "CAST_CEIL", "CAST_TRUNC"})
+"""The ``roundMode`` values of ``Truncate`` (both levels: Truncate(ISASI).md 表1, Reg
+Truncate.md 表1)."""
 
 ROUND_ALL = frozenset({"CAST_RINT", "CAST_FLOOR", "CAST_CEIL", "CAST_ROUND", "CAST_TRUNC"})
 """The five rounding modes of every rounding Cast row of the 950 tables."""

@@ -33,7 +33,7 @@ from dataclasses import dataclass
 
 from xdsl.ir import SSAValue
 
-from ascendc_emitter.target.ops import op_entry
+from ascendc_emitter.target.ops import op_entry, uses_recipe
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode
@@ -82,6 +82,10 @@ def _is_mask(n: AscirNode) -> bool:
     to bool); every other value, a bool input included, is a vector register."""
     if isinstance(n, ew.CompareNode):
         return True
+    if uses_recipe(n):  # IsNan, IsInf, IsFinite, BitwiseNot of bool: a compare last
+        from ascendc_emitter.target.math import mask_result
+
+        return mask_result(n)
     return isinstance(n, (ew.CastOp, ew.BroadcastOp)) and n.result_tensor().dtype is DType.bool
 
 
@@ -107,14 +111,14 @@ def _extra(n: AscirNode, is_mask: dict[SSAValue, bool]) -> tuple[int, int, int, 
         masks += 1
         registers += 1
         consts.add((dtype, "nan"))
-    if entry is not None and entry.sequence:  # math ops (issue 19): their register steps
-        from ascendc_emitter.target.math import register_cost
+    if uses_recipe(n):  # math and numeric ops (issue 19): their register steps
+        from ascendc_emitter.target.math import recipe_dtype, register_cost
 
         extra_i, extra_r, extra_m, extra_c = register_cost(n)
         instructions += extra_i + sum(1 for v in n.operands if isinstance(v.type, ScalarType))
         registers += extra_r
         masks += extra_m
-        consts.update((dtype, c) for c in extra_c)
+        consts.update((recipe_dtype(n), c) for c in extra_c)
     if isinstance(n, ArangeOp):
         instructions += 3  # beside Reg::Arange: Div (a narrow Arange), Muls, Adds
         consts.add((dtype, "ratio"))

@@ -35,6 +35,7 @@ from ascir_dialect.ops.math import MATH_OPS, PY_ALIASES
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.movement import ConcatOp, PadOp, SplitOp, TransposeOp
 from ascir_dialect.ops.node import AscirNode
+from ascir_dialect.ops.numeric import NUMERIC_OPS
 from ascir_dialect.ops.reduce import (
     AllOp,
     AnyOp,
@@ -106,6 +107,8 @@ NODE_OPS: tuple[type[AscirNode], ...] = (
     IndirectLoadOp,
     # math ops (issue 19)
     *MATH_OPS,
+    # rounding, sign, classification, bitwise and shift ops (issue 19)
+    *NUMERIC_OPS,
     # data movement (issue 19)
     TransposeOp,
     ConcatOp,
@@ -118,6 +121,7 @@ BY_PY_NAME: dict[str, type[AscirNode]] = {op.PY_NAME: op for op in NODE_OPS} | P
 
 __all__ = [op.__name__ for op in NODE_OPS] + [
     "MATH_OPS",
+    "NUMERIC_OPS",
     "AscirNode",
     "GraphOp",
     "VfOp",

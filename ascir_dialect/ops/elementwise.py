@@ -138,8 +138,54 @@ TrueDivOp = _binary(
     lambda a, b: np.true_divide(np.asarray(a, np.float64), np.asarray(b, np.float64)),
     RESULT_DTYPES=dt.FLOATS,
 )
-FloorDivOp = _binary("ascir.floordiv", "FloorDiv", numpy_function("floor_divide"), INTEGER_DIVISION=True)
-RemainderOp = _binary("ascir.remainder", "Remainder", numpy_function("remainder"), INTEGER_DIVISION=True)
+
+
+def _float_remainder(a: Any, b: Any) -> Any:
+    """torch.remainder on floats (aten/src/ATen/native/cpu/BinaryOpsKernel.cpp,
+    remainder_kernel): ``m = fmod(a, b)``, plus ``b`` where ``m != 0`` and its sign differs
+    from ``b``'s: the sign of the divisor, NaN for ``b = 0`` or an infinite ``a``."""
+    m = np.fmod(a, b)
+    return np.where((m != 0) & ((b < 0) != (m < 0)), m + b, m)
+
+
+def _float_floor_divide(a: Any, b: Any) -> Any:
+    """torch.floor_divide on floats (c10/util/generic_math.h, div_floor_floating): ``a / b``
+    for ``b = 0``; else ``d = (a - fmod(a, b)) / b``, minus 1 where the remainder's sign
+    differs from ``b``'s, then ``floor(d)`` (+1 where ``d - floor(d) > 0.5``) and a zero
+    with the sign of ``a / b``. NaN for an infinite ``a``."""
+    t = a.dtype.type
+    m = np.fmod(a, b)
+    d = (a - m) / b
+    d = np.where((m != 0) & ((b < 0) != (m < 0)), d - t(1), d)
+    f = np.floor(d)
+    f = np.where(d - f > t(0.5), f + t(1), f)
+    f = np.where(d == 0, np.copysign(t(0), a / b), f)
+    return np.where(b == 0, a / b, f)
+
+
+def _by_kind(integer: Any, floating: Any) -> Any:
+    def compute(a: Any, b: Any) -> Any:
+        a, b = np.asarray(a), np.asarray(b)
+        return floating(a, b) if np.result_type(a, b).kind == "f" else integer(a, b)
+
+    return compute
+
+
+FloorDivOp = _binary(
+    "ascir.floordiv",
+    "FloorDiv",
+    _by_kind(numpy_function("floor_divide"), _float_floor_divide),
+    INTEGER_DIVISION=True,
+)
+"""``floor(x1 / x2)`` with torch.floor_divide's semantics (floats: ``_float_floor_divide``)."""
+RemainderOp = _binary(
+    "ascir.remainder",
+    "Remainder",
+    _by_kind(numpy_function("remainder"), _float_remainder),
+    INTEGER_DIVISION=True,
+)
+"""``x1 - floor(x1 / x2) * x2`` with the sign of ``x2`` (torch.remainder; floats:
+``_float_remainder``)."""
 MinimumOp = _binary("ascir.minimum", "Minimum", numpy_function("minimum"))
 MaximumOp = _binary("ascir.maximum", "Maximum", numpy_function("maximum"))
 LogicalAndOp = _binary(

@@ -189,15 +189,44 @@ def rsub(ctx: Builder, n: Any, x: Any, y: Any, **kw: Any) -> Val:
 
 
 def div(ctx: Builder, n: Any, x: Any, y: Any, rounding_mode: str | None = None) -> Val:
+    """``Div``; ``rounding_mode='floor'``: ``FloorDiv``; ``'trunc'`` (floats):
+    ``Trunc(Div)`` (torch's div_trunc is ``trunc(a / b)``)."""
     cd, p = _result(n), ctx.present_of(n)
-    py = "Div" if rounding_mode is None else "FloorDiv"
-    return ctx.op(py, [ctx.tensor(_v(x), cd, p), ctx.tensor(_v(y), cd, p)], cd, p)
+    xs = [ctx.tensor(_v(x), cd, p), ctx.tensor(_v(y), cd, p)]
+    if rounding_mode == "floor":
+        return ctx.op("FloorDiv", xs, cd, p)
+    q = ctx.op("Div", xs, cd, p)
+    return ctx.op("Trunc", [q], cd, p) if rounding_mode == "trunc" else q
 
 
 def _check_div(n: Any) -> str | None:
     mode = n.kwargs.get("rounding_mode")
-    if mode == "trunc":
-        return "div(rounding_mode='trunc') needs a trunc op, which ASCIR lacks"
+    if mode == "trunc" and not _val(n).dtype.is_floating_point:
+        return "div(rounding_mode='trunc') of integers needs a truncating integer division, which ASCIR lacks"
+    return None
+
+
+def bitwise(py: str, logical_py: str) -> Callable[..., Any]:
+    """An ASCIR bitwise op on integers; on bool the logical op (the same values)."""
+
+    def build(ctx: Builder, n: Any, *args: Any) -> Val:
+        if _result(n) is DType.bool:
+            return logical(logical_py)(ctx, n, *args)
+        return pointwise(py)(ctx, n, *args)
+
+    return build
+
+
+def _check_bitwise(n: Any) -> str | None:
+    if _val(n).dtype.is_floating_point:
+        return f"{n.target} of {_val(n).dtype}"
+    return None
+
+
+def _check_round(n: Any) -> str | None:
+    decimals = n.kwargs.get("decimals", n.args[1] if len(n.args) > 1 else 0)
+    if decimals != 0:
+        return f"round(decimals={decimals}) (ASCIR Round is decimals=0: half to even)"
     return None
 
 
@@ -321,12 +350,6 @@ def logical(py: str) -> Callable[..., Any]:
 def logical_xor(ctx: Builder, n: Any, a: Any, b: Any) -> Val:
     p = ctx.present_of(n)
     return ctx.op("Ne", [ctx.tensor(_v(a), DType.bool, p), ctx.tensor(_v(b), DType.bool, p)], DType.bool, p)
-
-
-def _bool_only(n: Any) -> str | None:
-    if _val(n).dtype.__repr__() != "torch.bool":
-        return f"bitwise ops on {_val(n).dtype} need ASCIR bitwise ops (only bool is built, as logical ops)"
-    return None
 
 
 def identity(ctx: Builder, n: Any, x: Any, *rest: Any, **kw: Any) -> Val:
@@ -635,9 +658,34 @@ TABLE: dict[str, Row] = {
     "aten.logical_or.default": Row(POINTWISE, logical("LogicalOr")),
     "aten.logical_not.default": Row(POINTWISE, logical("LogicalNot")),
     "aten.logical_xor.default": Row(POINTWISE, logical_xor),
-    "aten.bitwise_and.Tensor": Row(POINTWISE, logical("LogicalAnd"), _bool_only),
-    "aten.bitwise_or.Tensor": Row(POINTWISE, logical("LogicalOr"), _bool_only),
-    "aten.bitwise_not.default": Row(POINTWISE, logical("LogicalNot"), _bool_only),
+    # bitwise and shift ops (ASCIR BitwiseAnd/Or/Xor/Not, LShift/RShift; bool: logical ops)
+    "aten.bitwise_and.Tensor": Row(POINTWISE, bitwise("BitwiseAnd", "LogicalAnd"), _check_bitwise),
+    "aten.bitwise_and.Scalar": Row(POINTWISE, bitwise("BitwiseAnd", "LogicalAnd"), _check_bitwise),
+    "aten.bitwise_or.Tensor": Row(POINTWISE, bitwise("BitwiseOr", "LogicalOr"), _check_bitwise),
+    "aten.bitwise_or.Scalar": Row(POINTWISE, bitwise("BitwiseOr", "LogicalOr"), _check_bitwise),
+    "aten.bitwise_xor.Tensor": Row(POINTWISE, bitwise("BitwiseXor", "Ne"), _check_bitwise),
+    "aten.bitwise_xor.Scalar": Row(POINTWISE, bitwise("BitwiseXor", "Ne"), _check_bitwise),
+    "aten.bitwise_not.default": Row(POINTWISE, bitwise("BitwiseNot", "LogicalNot"), _check_bitwise),
+    "aten.bitwise_left_shift.Tensor": Row(POINTWISE, pointwise("LShift"), _check_bitwise),
+    "aten.bitwise_left_shift.Tensor_Scalar": Row(POINTWISE, pointwise("LShift"), _check_bitwise),
+    "aten.bitwise_right_shift.Tensor": Row(POINTWISE, pointwise("RShift"), _check_bitwise),
+    "aten.bitwise_right_shift.Tensor_Scalar": Row(POINTWISE, pointwise("RShift"), _check_bitwise),
+    "aten.__lshift__.Tensor": Row(POINTWISE, pointwise("LShift"), _check_bitwise),
+    "aten.__lshift__.Scalar": Row(POINTWISE, pointwise("LShift"), _check_bitwise),
+    "aten.__rshift__.Tensor": Row(POINTWISE, pointwise("RShift"), _check_bitwise),
+    "aten.__rshift__.Scalar": Row(POINTWISE, pointwise("RShift"), _check_bitwise),
+    # rounding, sign and classification (ASCIR Floor/Ceil/Round/Trunc/Sign/IsNan/IsInf/IsFinite)
+    "aten.floor.default": Row(POINTWISE, pointwise("Floor")),
+    "aten.ceil.default": Row(POINTWISE, pointwise("Ceil")),
+    "aten.trunc.default": Row(POINTWISE, pointwise("Trunc")),
+    "aten.round.default": Row(POINTWISE, pointwise("Round")),
+    "aten.round.decimals": Row(
+        POINTWISE, lambda ctx, n, x, **kw: pointwise("Round")(ctx, n, x), _check_round
+    ),
+    "aten.sign.default": Row(POINTWISE, pointwise("Sign")),
+    "aten.isnan.default": Row(POINTWISE, pointwise("IsNan", promote=True, result=DType.bool)),
+    "aten.isinf.default": Row(POINTWISE, pointwise("IsInf", promote=True, result=DType.bool)),
+    "aten.isfinite.default": Row(POINTWISE, pointwise("IsFinite", promote=True, result=DType.bool)),
     # casts and copies
     "aten._to_copy.default": Row(POINTWISE, identity, _check_to_copy),
     "prims.convert_element_type.default": Row(POINTWISE, identity),
@@ -702,7 +750,6 @@ DECOMPOSE = (
     "mse_loss",
     "relu6",
     "sgn",
-    "sign",
 )
 """ATen ops torch's own decompositions (``torch._decomp``) turn into rows of :data:`TABLE`,
 applied on top of ``core_aten_decompositions()``."""

@@ -29,4 +29,5 @@
 #include "ascsim/vector.h"
 #include "ascsim/reg.h"
 #include "ascsim/math.h"
+#include "ascsim/bits.h"
 #include "ascsim/simt.h"

@@ -117,6 +117,16 @@ builtin.module {
     ascendc.reg.store<DIST_PACK_B32> %p[%zero], %h, %mask : !ascendc.ubptr<f16>, !ascendc.reg<f16>
     %ar = ascendc.reg.arange %start : i32 -> !ascendc.reg<i32>
     ascendc.reg.store %q[%zero], %ar, %mask : !ascendc.ubptr<i32>, !ascendc.reg<i32>
+    %an = ascendc.reg.and %ar, %ar, %mask : !ascendc.reg<i32>
+    %orr = ascendc.reg.or %an, %ar, %mask : !ascendc.reg<i32>
+    %xr = ascendc.reg.xor %orr, %ar, %mask : !ascendc.reg<i32>
+    %nt = ascendc.reg.not %xr, %mask : !ascendc.reg<i32>
+    %ur = ascendc.reg.reinterpret %nt : !ascendc.reg<i32> -> !ascendc.reg<ui32>
+    %sl = ascendc.reg.shift_left %ur, %ar, %mask : !ascendc.reg<ui32>, !ascendc.reg<i32> -> !ascendc.reg<ui32>
+    %sr = ascendc.reg.shift_right %nt, %ar, %mask : !ascendc.reg<i32>, !ascendc.reg<i32> -> !ascendc.reg<i32>
+    ascendc.reg.store %q[%zero], %sr, %mask : !ascendc.ubptr<i32>, !ascendc.reg<i32>
+    %hf = ascendc.reg.truncate<CAST_FLOOR> %h, %mask : !ascendc.reg<f16>
+    ascendc.reg.store<DIST_PACK_B32> %p[%zero], %hf, %mask : !ascendc.ubptr<f16>, !ascendc.reg<f16>
   }
   ascendc.simt_vf @gather(x, index, out, n) launch_bound 256 {
   ^bb0(%x: !ascendc.gmptr<f32>, %index: !ascendc.gmptr<i64>, %out: !ascendc.gmptr<f32>, %n: i64):
@@ -186,6 +196,11 @@ builtin.module {
     ascendc.set_value %w[%zero], %v : !ascendc.local<f32>, f32
     %os = ascendc.lslice %o[%zero] size %c64 : !ascendc.local<f32>
     %oi = ascendc.reinterpret %os : !ascendc.local<f32> -> !ascendc.local<i32>
+    ascendc.or %offs, %offs, %offs, %c64 : !ascendc.local<ui32>
+    ascendc.not %offs, %offs, %c64 : !ascendc.local<ui32>
+    ascendc.shift_left %offs, %offs, %oi, %c64 : !ascendc.local<ui32>, !ascendc.local<ui32>, !ascendc.local<i32>
+    ascendc.shift_right %offs, %offs, %oi, %c64 : !ascendc.local<ui32>, !ascendc.local<ui32>, !ascendc.local<i32>
+    ascendc.truncate %o, %o, CAST_FLOOR, %c64 : !ascendc.local<f32>
     %op = ascendc.phy_addr %o : !ascendc.local<f32> -> !ascendc.ubptr<f32>
     %wp = ascendc.phy_addr %w : !ascendc.local<f32> -> !ascendc.ubptr<f32>
     ascendc.pipe_barrier<PIPE_V>

@@ -5,20 +5,20 @@
 // is chunk-relative under --split-input-file, see split_offset_pass_error.mlir).
 // Converted from test/bad_inputs/lower_*.
 
-// FloorDiv is lowered for signed integers only.
-// CHECK: lower_errors.mlir:{{[0-9]+}}:23: error: lower-to-ascendc: ascir.floordiv %q: float32 floordiv has no AscendC lowering yet (signed integers only)
+// FloorDiv is lowered for floats (target.math) and signed integers only.
+// CHECK: lower_errors.mlir:{{[0-9]+}}:23: error: lower-to-ascendc: ascir.floordiv %q: uint16 floordiv has no AscendC lowering yet (floats and signed integers only)
 ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
-  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
-  %l = ascir.load %x : !ascir.tensor<float32, [z0], [s0], [1]>
-  %q = ascir.floordiv %l, %l : !ascir.tensor<float32, [z0], [s0], [1]>
-  %s = ascir.store %q : !ascir.tensor<float32, [z0], [s0], [1]>
-  %o = ascir.output %s {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<uint16, [z0], [s0], [1]>
+  %l = ascir.load %x : !ascir.tensor<uint16, [z0], [s0], [1]>
+  %q = ascir.floordiv %l, %l : !ascir.tensor<uint16, [z0], [s0], [1]>
+  %s = ascir.store %q : !ascir.tensor<uint16, [z0], [s0], [1]>
+  %o = ascir.output %s {index = 0 : i64} : !ascir.tensor<uint16, [z0], [s0], [1]>
 }
 
 // -----
 
 // So is Remainder.
-// CHECK: lower_errors.mlir:{{[0-9]+}}:24: error: lower-to-ascendc: ascir.remainder %q: uint32 remainder has no AscendC lowering yet (signed integers only)
+// CHECK: lower_errors.mlir:{{[0-9]+}}:24: error: lower-to-ascendc: ascir.remainder %q: uint32 remainder has no AscendC lowering yet (floats and signed integers only)
 ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
   %x = ascir.data {index = 0 : i64} : !ascir.tensor<uint32, [z0], [s0], [1]>
   %l = ascir.load %x : !ascir.tensor<uint32, [z0], [s0], [1]>

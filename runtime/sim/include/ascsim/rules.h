@@ -133,6 +133,16 @@ inline constexpr ApiRule Rsqrt{272u, "half, float", "docs/zh/api/SIMD-API/基础
 inline constexpr ApiRule Reciprocal{1808u, "half, float, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Reciprocal.md; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h"};
 // LeakyRelu: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/LeakyRelu.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h
 inline constexpr ApiRule LeakyRelu{272u, "half, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/LeakyRelu.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h"};
+// Or: docs/zh/api/SIMD-API/基础API/Memory矢量计算/逻辑计算/Or.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_continuous_impl.h
+inline constexpr ApiRule Or{1743u, "int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/逻辑计算/Or.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_continuous_impl.h"};
+// Not: docs/zh/api/SIMD-API/基础API/Memory矢量计算/逻辑计算/Not.md; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h
+inline constexpr ApiRule Not{2015u, "int8_t, uint8_t, int16_t, uint16_t, half, int32_t, uint32_t, float, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/逻辑计算/Not.md; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h"};
+// ShiftLeft: docs/zh/api/SIMD-API/基础API/Memory矢量计算/逻辑计算/ShiftLeft（左移位数为Tensor）.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_continuous_impl.h
+inline constexpr ApiRule ShiftLeft{1743u, "int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/逻辑计算/ShiftLeft（左移位数为Tensor）.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_continuous_impl.h"};
+// ShiftRight: docs/zh/api/SIMD-API/基础API/Memory矢量计算/逻辑计算/ShiftRight（右移位数为Tensor）.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_continuous_impl.h
+inline constexpr ApiRule ShiftRight{1743u, "int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/逻辑计算/ShiftRight（右移位数为Tensor）.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_continuous_impl.h"};
+// Truncate: docs/zh/api/SIMD-API/基础API/Memory矢量计算/类型转换/Truncate(ISASI).md; impl/basic_api/dav_3510/kernel_operator_vec_vconv_impl.h
+inline constexpr ApiRule Truncate{304u, "half, bfloat16_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/类型转换/Truncate(ISASI).md; impl/basic_api/dav_3510/kernel_operator_vec_vconv_impl.h"};
 // Duplicate: docs/zh/api/SIMD-API/基础API/Memory矢量计算/数据填充/Duplicate.md; impl/basic_api/dav_3510/kernel_operator_vec_duplicate_impl.h
 inline constexpr ApiRule Duplicate{2047u, "int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/数据填充/Duplicate.md; impl/basic_api/dav_3510/kernel_operator_vec_duplicate_impl.h"};
 // Compare: docs/zh/api/SIMD-API/基础API/Memory矢量计算/比较与选择/Compare.md; impl/basic_api/dav_3510/kernel_operator_vec_cmp_impl.h
@@ -187,6 +197,20 @@ inline constexpr ApiRule Ln{272u, "half, float", "docs/zh/api/SIMD-API/基础API
 inline constexpr ApiRule Log2{272u, "half, float", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/基础算术/Log2.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_unary_impl.h"};
 // LeakyRelu: docs/zh/api/SIMD-API/基础API/Reg矢量计算/基础算术/LeakyRelu.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_binary_scalar_impl.h
 inline constexpr ApiRule LeakyRelu{272u, "half, float", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/基础算术/LeakyRelu.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_binary_scalar_impl.h"};
+// And: docs/zh/api/SIMD-API/基础API/Reg矢量计算/逻辑计算/And.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_binary_impl.h
+inline constexpr ApiRule And{1743u, "int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/逻辑计算/And.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_binary_impl.h"};
+// Or: docs/zh/api/SIMD-API/基础API/Reg矢量计算/逻辑计算/Or.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_binary_impl.h
+inline constexpr ApiRule Or{1743u, "int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/逻辑计算/Or.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_binary_impl.h"};
+// Xor: docs/zh/api/SIMD-API/基础API/Reg矢量计算/逻辑计算/Xor.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_binary_impl.h
+inline constexpr ApiRule Xor{1743u, "int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/逻辑计算/Xor.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_binary_impl.h"};
+// Not: docs/zh/api/SIMD-API/基础API/Reg矢量计算/逻辑计算/Not.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_unary_impl.h
+inline constexpr ApiRule Not{2015u, "int8_t, uint8_t, int16_t, uint16_t, half, int32_t, uint32_t, float, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/逻辑计算/Not.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_unary_impl.h"};
+// ShiftLeft: docs/zh/api/SIMD-API/基础API/Reg矢量计算/逻辑计算/ShiftLeft.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_binary_impl.h
+inline constexpr ApiRule ShiftLeft{1743u, "int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/逻辑计算/ShiftLeft.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_binary_impl.h"};
+// ShiftRight: docs/zh/api/SIMD-API/基础API/Reg矢量计算/逻辑计算/ShiftRight.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_binary_impl.h
+inline constexpr ApiRule ShiftRight{1743u, "int8_t, uint8_t, int16_t, uint16_t, int32_t, uint32_t, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/逻辑计算/ShiftRight.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_binary_impl.h"};
+// Truncate: docs/zh/api/SIMD-API/基础API/Reg矢量计算/类型转换/Truncate.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_vconv_impl.h
+inline constexpr ApiRule Truncate{304u, "half, bfloat16_t, float", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/类型转换/Truncate.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_vconv_impl.h"};
 // Duplicate: docs/zh/api/SIMD-API/基础API/Reg矢量计算/数据填充/Duplicate.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_duplicate_impl.h
 inline constexpr ApiRule Duplicate{2047u, "int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Reg矢量计算/数据填充/Duplicate.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_duplicate_impl.h"};
 // Compare: docs/zh/api/SIMD-API/基础API/Reg矢量计算/比较与选择/Compare.md; impl/basic_api/reg_compute/dav_3510/kernel_reg_compute_vec_cmpsel_impl.h

@@ -1,0 +1,11 @@
+// Bad input: ascir.isinf with a float32 result -- a classification is a mask (bool or uint8).
+// ARGS: -p autofuse -t ascendc
+builtin.module {
+  ascir.graph @g hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
+    %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+    %l = ascir.load %x : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+    %y = ascir.isinf %l : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+    %s = ascir.store %y : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+    %o = ascir.output %s {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  }
+}

@@ -1,9 +1,0 @@
-// Bad input: autofuse of a float32 floordiv (no AscendC lowering: signed integers only).
-// ARGS: -p autofuse -t ascendc
-ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
-  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
-  %l = ascir.load %x : !ascir.tensor<float32, [z0], [s0], [1]>
-  %q = ascir.floordiv %l, %l : !ascir.tensor<float32, [z0], [s0], [1]>
-  %s = ascir.store %q : !ascir.tensor<float32, [z0], [s0], [1]>
-  %o = ascir.output %s {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
-}
