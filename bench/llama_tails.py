@@ -271,6 +271,10 @@ def embed_pos(v: int, e: int, b: int, s: int, past: int, rng: np.random.Generato
     return Tail("embed_pos", ir, [tok, ids, pos], sizes, ref, minimum)
 
 
+TEMPLATES = {1: "simd", 2: "simt", 3: "sklike"}
+"""IndirectLoad tiling keys (host tiling's template choice)."""
+
+
 def tails(rng: np.random.Generator, scale: str = "bench") -> list[Tail]:
     """The five tails at LLaMA-like widths scaled to the simulator (``bench``) or at small
     random sizes (``test``: odd lengths, several tiles only where the UB forces them)."""
@@ -305,11 +309,14 @@ def main() -> int:
     cores = 8
     model = CostModel()
     print(f"LLaMA-style decoder tails, one graph each, on the simulator ({cores} cores; bench/cost_model.py)")
-    print(f"{'tail':<16}{'path':>6}{'gm/min':>8}{'dma':>7}{'model_us':>10}{'t/busiest':>10}{'max err':>10}")
+    print(f"{'tail':<16}{'path':>12}{'gm/min':>8}{'dma':>7}{'model_us':>10}{'t/busiest':>10}{'max err':>10}")
     for tail in tails(np.random.default_rng(0)):
         want = tail.torch_result()
-        for vf in (True, False):
-            k = compile_graph(Parser(make_context(), tail.ir).parse_module(), name=tail.name, vf=vf)
+        gathers = "indirect_load" in tail.ir
+        runs = [(vf, None) for vf in (True, False)] + ([(True, "sklike")] if gathers else [])
+        for vf, template in runs:
+            module = Parser(make_context(), tail.ir).parse_module()
+            k = compile_graph(module, name=tail.name, vf=vf, template=template)
             (got,) = k(*tail.inputs, sizes=tail.sizes, core_num=cores, costs=model.costs())
             err = float(np.max(np.abs(got.astype(np.float64) - want.astype(np.float64))))
             s = k.stats
@@ -317,10 +324,10 @@ def main() -> int:
             tl = k.last_run.timeline
             us = tl.modelled_seconds * 1e6
             overlap = tl.total_cycles / max(1, max(tl.pipe_busy_cycles.values()))
-            print(
-                f"{tail.name:<16}{'vf' if vf else 'root':>6}{gm:>8.3f}{s['dma_calls']:>7}{us:>10.1f}"
-                f"{overlap:>10.2f}{err:>10.2e}"
-            )
+            path = ("vf" if vf else "root") if template is None else template
+            if gathers and template is None:
+                path += "/" + TEMPLATES[k.last_run.tiling_key]
+            print(f"{tail.name:<16}{path:>12}{gm:>8.3f}{s['dma_calls']:>7}{us:>10.1f}{overlap:>10.2f}{err:>10.2e}")
     return 0
 
 
