@@ -244,6 +244,8 @@ def embedding(owner_graph: HintGraph, weight: NodeOutput, indices: NodeOutput, *
     table_load = _source_load(weight, "embedding", "weight")
     if len(weight.axis) < 2:
         raise ValueError("embedding: the weight needs a row axis and at least one embedding axis")
+    if not indices.axis:
+        raise ValueError("embedding: the indices need at least one axis (give a 0-d index a size-1 axis)")
     lead, rows = list(indices.axis[:-1]), list(weight.axis[1:])
     w_size, i_size = _sizes_of(weight), _sizes_of(indices)
     w_strides = weight.strides if weight.strides is not None else contiguous_strides(w_size)

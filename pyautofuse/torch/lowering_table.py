@@ -72,12 +72,14 @@ def EXPAND(an: AxisAnalysis, n: Any) -> None:
 
 def _reduced_dims(n: Any) -> list[int]:
     rank = len(shape_of(n.args[0]))
+    if rank == 0:  # a 0-d tensor: dim 0 / -1 name the tensor itself, nothing is reduced
+        return []
     dims = n.args[1] if len(n.args) > 1 else n.kwargs.get("dim")
     if dims is None or dims == []:
         return list(range(rank))
     if isinstance(dims, int):
         dims = [dims]
-    return sorted({d % rank if rank else 0 for d in dims})
+    return sorted({d % rank for d in dims})
 
 
 def _keepdim(n: Any) -> bool:

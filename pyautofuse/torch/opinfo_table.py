@@ -8,7 +8,8 @@ op the lowering table covers, its CPU sample inputs for the dtypes we map go thr
 * ``pass``: at least one ASCIR kernel ran and the result matches eager;
 * ``refused``: nothing was fused (the op, its arguments or its dtype stay in eager torch;
   the reason is the backend's);
-* ``fail``: a mismatch, or an error (always a bug).
+* ``fail``: a mismatch, or an error -- the front end's own internal errors included, even
+  though the backend then runs the graph in eager torch (always a bug).
 
 ``python -m pyautofuse.torch.opinfo_table [--ops add,mul] [--samples N] [--dtypes float32,int32]``
 prints the Markdown table (op, dtype, pass, refused, fail, reasons) the README shows.
@@ -142,9 +143,14 @@ def run_op(opinfo: Any, dtype: Any, max_samples: int) -> Outcome:
         try:
             got = torch.compile(fn, backend=ascir_backend, dynamic=False)(s.input, *args)
             report = last_report()
+            reasons = [r for (_op, r) in report.fallbacks] or [r.reason for r in report.regions]
+            internal = [r for r in reasons if r.startswith("internal error")]
+            if internal:  # the front end broke and left the graph to eager: a bug, not a refusal
+                out.failed += 1
+                out.reasons[f"FAIL {internal[0][:160]}"] += 1
+                continue
             if not report.fused:
                 out.refused += 1
-                reasons = [r for (_op, r) in report.fallbacks] or [r.reason for r in report.regions]
                 out.reasons["; ".join(sorted(set(reasons))[:2]) or "no fusible op"] += 1
                 continue
             torch.testing.assert_close(got, want, equal_nan=True)

@@ -79,6 +79,23 @@ def test_unmappable_dtype_falls_back_with_a_reason() -> None:
     assert any("float64" in reason for (_op, reason) in report.fallbacks)
 
 
+def test_zero_dim_tensors_are_fused_or_refused_never_an_internal_error() -> None:
+    """0-d tensors (OpInfo samples): ``mean(x, dim=0)`` of a 0-d tensor reduces nothing
+    (torch's rule) and fuses; an embedding with a 0-d index is refused with its reason."""
+    x = torch.tensor(2.5)
+    for kw in ({"dim": 0, "keepdim": True}, {"dim": -1}, {}):
+        torch.testing.assert_close(compiled(lambda t, kw=kw: t.mean(**kw) * 2)(x), x.mean(**kw) * 2)
+        report = last_report()
+        assert report.fused
+        assert not any(r.startswith("internal error") for (_op, r) in report.fallbacks)
+    w, idx = torch.randn(10, 5), torch.tensor(3)
+    fn = lambda w, i: torch.nn.functional.embedding(i, w) + 1  # noqa: E731
+    torch.testing.assert_close(compiled(fn)(w, idx), fn(w, idx))
+    reasons = [r for (_op, r) in last_report().fallbacks]
+    assert any("the indices need at least one axis" in r for r in reasons), reasons
+    assert not any(r.startswith("internal error") for r in reasons)
+
+
 def test_unsupported_ops_run_eagerly_between_kernels() -> None:
     def fn(x, w):
         h = torch.relu(x) + 1
