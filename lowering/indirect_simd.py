@@ -46,6 +46,7 @@ from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
+from lowering.graph_lowering import MIN_DOUBLE_TILE
 from passes.indirect_plan import IndirectPlan
 from passes.indirect_templates import chain_api, contiguous_from
 
@@ -70,8 +71,10 @@ def _widened(n: AscirNode) -> bool:
 
 
 class SimdTemplate:
-    def __init__(self, plan: IndirectPlan, name: str, gm: dict[AscirNode, int]):
+    def __init__(self, plan: IndirectPlan, name: str, gm: dict[AscirNode, int], double_buffer: bool = True):
         self.plan, self.gm = plan, gm
+        self.double_buffer = double_buffer
+        """Whether host tiling may give the tile loop two slots (``False``: always one)."""
         self.load = next(n for n in plan.input_chain if isinstance(n, LoadOp))
         self.index = plan.index_chain[0]
         assert isinstance(self.index, LoadOp)
@@ -95,6 +98,7 @@ class SimdTemplate:
         "simd_slice_pad",
         "simd_block_pad",
         "simd_index_pad",
+        "simd_slots",
     )
 
     @classmethod
@@ -150,6 +154,17 @@ class SimdTemplate:
                 buffers.append(("pre_wide", element_type(DType.float32), "slice"))
         return buffers
 
+    @property
+    def out_buffer(self) -> str:
+        """The buffer MTE3 drains: the last chain op's, or the gathered block."""
+        return f"chain:{self.chain[-1].node_name}" if self.chain else "gathered"
+
+    @property
+    def slotted(self) -> frozenset[str]:
+        """The buffers a DataCopy fills or drains: two slots each in a double-buffered tile
+        loop (:meth:`emit`); every other buffer only the vector pipe touches, in order."""
+        return frozenset({"slice", "idx_raw", self.out_buffer})
+
     # ------------------------------------------------------------------ host
     def host(self, h: BodyBuilder, sym: ExprLowering, cores: SSAValue, ub_size: SSAValue) -> SSAValue:
         rows, block, slice_, index = self._sizes()
@@ -160,20 +175,30 @@ class SimdTemplate:
             "block": h.mul(h.ceildiv(bl, ALIGN), ALIGN),
             "index": h.mul(h.ceildiv(ix, ALIGN), ALIGN),
         }
-        per_row, shared = h.v(0), h.v(0)  # UB bytes per row of a tile / once per tile
-        for _, et, which in self._buffer_bytes():
-            if which == "bits":
-                per_row = h.add(per_row, h.ceildiv(pads["block"], 8))
-            elif which == "slice_bits" and self.slice_shared:
-                shared = h.add(shared, h.ceildiv(pads["slice"], 8))
-            elif which == "slice_bits":
-                per_row = h.add(per_row, h.ceildiv(pads["slice"], 8))
-            elif which == "slice" and self.slice_shared:
-                shared = h.add(shared, h.mul(pads[which], element_bytes(et)))
-            else:
-                per_row = h.add(per_row, h.mul(pads[which], element_bytes(et)))
+
+        def ub_bytes(slots: int) -> tuple[SSAValue, SSAValue]:
+            """UB bytes per row of a tile and once per tile, with ``slots`` copies of the
+            buffers a DataCopy fills or drains."""
+            per_row, shared = h.v(0), h.v(0)
+            for name, et, which in self._buffer_bytes():
+                copies = slots if name in self.slotted else 1
+                if which == "bits":
+                    per_row = h.add(per_row, h.ceildiv(pads["block"], 8))
+                elif which == "slice_bits" and self.slice_shared:
+                    shared = h.add(shared, h.ceildiv(pads["slice"], 8))
+                elif which == "slice_bits":
+                    per_row = h.add(per_row, h.ceildiv(pads["slice"], 8))
+                elif which == "slice" and self.slice_shared:
+                    shared = h.add(shared, h.mul(pads[which], element_bytes(et) * copies))
+                else:
+                    per_row = h.add(per_row, h.mul(pads[which], element_bytes(et) * copies))
+            return per_row, shared
+
         run = sym(out.repeats[d - 1]) if d > 0 else h.v(1)
+        per_row, shared = ub_bytes(1)
         fit = h.floordiv(h.sub(h.cast(ub_size, i64), shared), per_row, name="simd_rows_fit")
+        per_row2, shared2 = ub_bytes(2)
+        fit2 = h.floordiv(h.sub(h.cast(ub_size, i64), shared2), per_row2, name="simd_rows_fit2")
         # several rows per tile only when their GM blocks step forward without overlap
         steps = h.const(1, IntegerType(1))
         for view, extent in (
@@ -188,11 +213,32 @@ class SimdTemplate:
             steps = h.select(ok, steps, h.const(0, IntegerType(1)))
         offsets_ok = self._offsets_fit(h, sym, sl)
         per_core = h.ceildiv(r, h.min(cores, r))  # fewer rows per tile than cores would idle
-        tile_rows = h.max(h.min(h.min(h.min(fit, run), per_core), MAX_TILE_ROWS), 1)
-        tile_rows = h.select(steps, tile_rows, 1, name="simd_tile_rows")
-        tiles_per_run = h.ceildiv(run, tile_rows, name="simd_tiles_per_run")
-        tiles = h.mul(h.floordiv(r, run), tiles_per_run, name="simd_tiles")
-        per_block = h.ceildiv(tiles, h.min(cores, tiles))
+
+        def tiling(fit_rows: SSAValue) -> tuple[SSAValue, SSAValue, SSAValue, SSAValue]:
+            """(rows per tile, tiles per run, tiles, tiles per block) for ``fit_rows``."""
+            tile_rows = h.max(h.min(h.min(h.min(fit_rows, run), per_core), MAX_TILE_ROWS), 1)
+            tile_rows = h.select(steps, tile_rows, 1)
+            tiles_per_run = h.ceildiv(run, tile_rows)
+            tiles = h.mul(h.floordiv(r, run), tiles_per_run)
+            return tile_rows, tiles_per_run, tiles, h.ceildiv(tiles, h.min(cores, tiles))
+
+        single, double = tiling(fit), tiling(fit2)
+        # two slots where a core has more than one tile at single buffering (else nothing
+        # overlaps), a tile of at least one row still fits with them and it still holds
+        # MIN_DOUBLE_TILE elements (below that the doubled DataCopy setup outweighs the
+        # overlap on the timeline, as for ordinary graphs)
+        false = h.const(0, IntegerType(1))
+        two = h.select(h.cmp("sgt", single[3], 1), h.cmp("sge", fit2, 1), false)
+        two = h.select(two, h.cmp("sge", h.mul(double[0], bl), MIN_DOUBLE_TILE), false)
+        if not self.double_buffer:
+            two = false
+        tile_rows, tiles_per_run, tiles, per_block = (
+            h.select(two, a, b, name=n)
+            for a, b, n in zip(
+                double, single, ("simd_tile_rows", "simd_tiles_per_run", "simd_tiles", "simd_per_block"), strict=True
+            )
+        )
+        h.set_tiling("simd_slots", h.select(two, 2, 1, name="simd_slots"))
         self.blocks = h.ceildiv(tiles, per_block, name="simd_blocks")
         for f, v in (
             ("simd_run", run),
@@ -271,19 +317,37 @@ class SimdTemplate:
             "gm_index",
         )
         g_out = k.global_tensor(addrs[self.gm[output]], element_type(out.dtype), 0, extent(output), "gm_out")
-        rows_per_tile = get["simd_tile_rows"]
-        bufs: dict[str, SSAValue] = {}
+        rows_per_tile, slots = get["simd_tile_rows"], get["simd_slots"]
+        whole: dict[str, SSAValue] = {}
+        per_slot: dict[str, SSAValue] = {}  # slotted buffer -> elements of one slot
         for name, et, which in self._buffer_bytes():
             base = {"bits": "block", "slice_bits": "slice"}.get(which, which)
             is_bits = which != base
             pad = get[f"simd_{base}_pad"]
             copies = 1 if base == "slice" and self.slice_shared else rows_per_tile
             count = k.mul(pad, copies)
+            if name in self.slotted:
+                per_slot[name] = count
+                count = k.mul(count, slots)
             nbytes = k.mul(k.ceildiv(count, 256), 32) if is_bits else k.mul(count, element_bytes(et))
             n = nbytes if is_bits else count
             label = name.removeprefix("chain:")
             buf = k.tbuf(nbytes, name=f"ub_{label}")
-            bufs[name] = k.tbuf_get(buf, et, n, 0, f"{label}_ub")
+            whole[name] = k.tbuf_get(buf, et, n, 0, f"{label}_ub")
+        bufs = dict(whole)
+        # Double-buffered tile loop (as lowering.graph_lowering._pipelined_tiles): tile t uses
+        # slot (t - first) % slots of the buffers a DataCopy fills or drains, and the pipes hand
+        # a slot over with one event id per slot -- MTE2 refills a slot once the vector pipe is
+        # done with its tile before last (V_MTE2), the vector pipe rewrites the output slot
+        # once MTE3 has stored it (MTE3_V) -- so the copies of neighbouring tiles overlap the
+        # gather of this one. With one slot (host tiling: a core has one tile) this is the
+        # drained loop. The flags are set before the offset patterns are built, so the first
+        # copy-in does not wait for them.
+        kinds = ("V_MTE2", "MTE3_V")
+        events = {e: [k.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in kinds}
+        for e, ids in events.items():
+            for i in ids:
+                k.set_flag(e, i)
         elem = src_t.dtype.nbytes
         block, block_pad = get["simd_block"], get["simd_block_pad"]
         ie, st = self.index.result_tensor(), self.store.result_tensor()
@@ -299,6 +363,13 @@ class SimdTemplate:
         below = k.sub(k.sub(0, dim64), 1, name="below_range")  # -dim - 1: int32 too (host tiling)
         self.clamp = (dim64, below, dim_size, k.cast(below, i32, name="below_range32"))
         with k.loop(first, last, 1, "tile") as (b, tile):
+            slot = b.rem(b.sub(tile, first), slots, name="slot")
+            even = b.cmp("eq", slot, 0)
+            ev = {e: b.select(even, ids[0], ids[1], name=f"ev_{e.lower()}") for e, ids in events.items()}
+            for e in kinds:
+                b.wait_flag(e, ev[e])
+            for name, count in per_slot.items():
+                bufs[name] = b.lslice(whole[name], b.mul(slot, count), count)
             run_no = b.floordiv(tile, per_run, name="run_no")
             in_run = b.mul(b.sub(tile, b.mul(run_no, per_run)), rows_per_tile, name="in_run")
             row = b.add(b.mul(run_no, run), in_run, name="row")
@@ -393,8 +464,12 @@ class SimdTemplate:
                 ub_gap,
                 b.max(gap, 0),
             )
-            b.sync("MTE3_V")
-            b.sync("V_MTE2")
+            for e in kinds:
+                b.set_flag(e, ev[e])
+        for e, ids in events.items():
+            for i in ids:
+                k.wait_flag(e, i)
+                k.release_event(e, i)
 
     def _pattern(
         self,

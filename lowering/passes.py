@@ -48,7 +48,13 @@ def lower_module(
             NAME, f"expected one graph per module (one kernel per build), found {len(graphs)}"
         )
     group = group_cases(graphs)
-    return lower_cases(group, kernel_symbol(name or f"autofuse_{group.root}"), mask_mode, policy=template_policy)
+    return lower_cases(
+        group,
+        kernel_symbol(name or f"autofuse_{group.root}"),
+        mask_mode,
+        policy=template_policy,
+        double_buffer=double_buffer,
+    )
 
 
 @dataclass(frozen=True)

@@ -20,12 +20,20 @@
 // CHECK:         af::CheckIndex(idx, {{.*}}, "IndirectLoad ascir.indirect_load %g (SIMT)");
 // CHECK:         const float v_{{[0-9]+}} = af::GmLoad(p_x,
 // CHECK:       switch (tiling_key)
+// The SIMD tile loop is double-buffered (issue 18): the slice, the raw index block and the
+// output block take the tile's slot; the copy-in waits only for the vector pipe to be done
+// with that slot's tile before last.
 // CHECK:       case 1:
+// CHECK:         AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(
+// CHECK:         for (int64_t tile = first_tile; tile < last_tile;
+// CHECK:           const int64_t slot = {{.*}} % simd_slots;
+// CHECK:           AscendC::WaitFlag<AscendC::HardEvent::V_MTE2>(
+// CHECK:           AscendC::LocalTensor<float> [[SLICE:v_[0-9]+]] = slice_ub[{{.*}}];
 // CHECK:         const int64_t nrows = af::Min<int64_t>(simd_tile_rows, {{.*}});
-// CHECK:         AscendC::DataCopyPad(slice_ub, {{.*}}, AscendC::DataCopyExtParams{static_cast<uint16_t>(nrows),
+// CHECK:         AscendC::DataCopyPad([[SLICE]], {{.*}}, AscendC::DataCopyExtParams{static_cast<uint16_t>(nrows),
 // CHECK:         = tmp_ub.ReinterpretCast<uint32_t>();
 // CHECK:         for (int64_t r{{(_[0-9]+)?}} = int64_t(0); r{{(_[0-9]+)?}} < nrows;
-// CHECK:           AscendC::LocalTensor<float> [[SRC:v_[0-9]+]] = slice_ub[{{.*}}];
+// CHECK:           AscendC::LocalTensor<float> [[SRC:v_[0-9]+]] = [[SLICE]][{{.*}}];
 // CHECK-NEXT:      [[SRC]].SetSize(static_cast<uint32_t>(simd_slice));
 // CHECK:           AscendC::Gather({{.*}}, [[SRC]], 
 // CHECK:       case 2:
