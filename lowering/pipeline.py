@@ -2,8 +2,9 @@
 (``ascir-opt -p autofuse``, ``ascir-run``, ``compile_graph``, ``Autofuser``).
 
     decompose-reductions           issue 19: Mean/Any/All/ArgMax/ArgMin via Sum/Max/Min
-    indirect-load-template-cases   seed 001 FR2-FR6: the SIMD / SIMT / SK-like cases and stages
     lower-movement                 Transpose/Split/Pad/Concat -> load views, padded loads, selects
+                                   (before the gather cases: data movement fuses with gathers)
+    indirect-load-template-cases   seed 001 FR2-FR6: the SIMD / SIMT / SK-like cases and stages
     fold-constant-casts            seed 000 FR12: a constant's Cast folded into the constant
     normalize-arange-broadcast-views  seed 000 FR8, AL-1/AL-2
     schedule                       merged loop axes, UB layout (hint -> impl)
@@ -13,7 +14,7 @@
 The graph passes compile the ordinary graphs of the module (``passes.graphs``); the template
 cases go to lower-to-ascendc in their hint form, and the SK-like stage graphs were compiled
 by a pipeline run of their own inside indirect-load-template-cases, so that
-``-p indirect-load-template-cases,lower-to-ascendc`` is ``-p autofuse`` on an IndirectLoad graph. The
+``-p lower-movement,indirect-load-template-cases,lower-to-ascendc`` is ``-p autofuse`` on an IndirectLoad graph. The
 callback dumps the module after every pass (``passes.dump``).
 """
 

@@ -165,8 +165,8 @@ def test_dump_dir_inside_autofuse_and_per_chunk(tmp_path: Path) -> None:
     assert names[:10] == [
         "01_input.mlir",
         "02_decompose-reductions.mlir",
-        "03_indirect-load-template-cases.mlir",
-        "04_lower-movement.mlir",
+        "03_lower-movement.mlir",
+        "04_indirect-load-template-cases.mlir",
         "05_fold-constant-casts.mlir",
         "06_normalize-arange-broadcast-views.mlir",
         "07_schedule.mlir",

@@ -84,8 +84,8 @@ def test_dump_dir_holds_every_pass_and_the_generated_files(tmp_path: Path, capsy
     assert stages == [
         "input.mlir",
         "decompose-reductions.mlir",
-        "indirect-load-template-cases.mlir",
         "lower-movement.mlir",
+        "indirect-load-template-cases.mlir",
         "fold-constant-casts.mlir",
         "normalize-arange-broadcast-views.mlir",
         "schedule.mlir",
