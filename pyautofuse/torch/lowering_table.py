@@ -324,10 +324,11 @@ def square(ctx: Builder, n: Any, x: Any) -> Val:
 def clamp(ctx: Builder, n: Any, x: Any, lo: Any = None, hi: Any = None) -> Val:
     cd, p = _result(n), ctx.present_of(n)
     out = ctx.tensor(_v(x), cd, p)
+    logic = cd is DType.bool  # on bools max is or, min is and
     if lo is not None:
-        out = ctx.op("Maximum", [out, ctx.tensor(_v(lo), cd, p)], cd, p)
+        out = ctx.op("LogicalOr" if logic else "Maximum", [out, ctx.tensor(_v(lo), cd, p)], cd, p)
     if hi is not None:
-        out = ctx.op("Minimum", [out, ctx.tensor(_v(hi), cd, p)], cd, p)
+        out = ctx.op("LogicalAnd" if logic else "Minimum", [out, ctx.tensor(_v(hi), cd, p)], cd, p)
     return out
 
 
@@ -347,6 +348,19 @@ def logical(py: str) -> Callable[..., Any]:
         return ctx.op(py, [ctx.tensor(_v(a), DType.bool, p) for a in args], DType.bool, p)
 
     return build
+
+
+def bool_as(py: str, build: Callable[..., Any]) -> Callable[..., Any]:
+    """``build``, except that on bool tensors torch's arithmetic is logic: add and maximum
+    are or, mul and minimum are and (a bool result; ``alpha`` other than 1 keeps ``build``)."""
+    as_logic = logical(py)
+
+    def choose(ctx: Builder, n: Any, *args: Any, **kw: Any) -> Val:
+        if _result(n) is DType.bool and kw.get("alpha", 1) in (1, True):
+            return as_logic(ctx, n, *args)
+        return build(ctx, n, *args, **kw)
+
+    return choose
 
 
 def logical_xor(ctx: Builder, n: Any, a: Any, b: Any) -> Val:
@@ -596,14 +610,14 @@ def _check_index_dims(n: Any) -> str | None:
 # ----------------------------------------------------------------------- TABLE
 TABLE: dict[str, Row] = {
     # arithmetic (ASCIR Add/Sub/Mul/Div/FloorDiv/Remainder/Minimum/Maximum)
-    "aten.add.Tensor": Row(POINTWISE, add),
-    "aten.add.Scalar": Row(POINTWISE, add),
+    "aten.add.Tensor": Row(POINTWISE, bool_as("LogicalOr", add)),
+    "aten.add.Scalar": Row(POINTWISE, bool_as("LogicalOr", add)),
     "aten.sub.Tensor": Row(POINTWISE, sub),
     "aten.sub.Scalar": Row(POINTWISE, sub),
     "aten.rsub.Scalar": Row(POINTWISE, rsub),
     "aten.rsub.Tensor": Row(POINTWISE, rsub),
-    "aten.mul.Tensor": Row(POINTWISE, pointwise("Mul")),
-    "aten.mul.Scalar": Row(POINTWISE, pointwise("Mul")),
+    "aten.mul.Tensor": Row(POINTWISE, bool_as("LogicalAnd", pointwise("Mul"))),
+    "aten.mul.Scalar": Row(POINTWISE, bool_as("LogicalAnd", pointwise("Mul"))),
     "aten.div.Tensor": Row(POINTWISE, div),
     "aten.div.Scalar": Row(POINTWISE, div),
     "aten.div.Tensor_mode": Row(POINTWISE, div, _check_div),
@@ -611,10 +625,10 @@ TABLE: dict[str, Row] = {
     "aten.floor_divide.default": Row(POINTWISE, pointwise("FloorDiv")),
     "aten.remainder.Tensor": Row(POINTWISE, pointwise("Remainder")),
     "aten.remainder.Scalar": Row(POINTWISE, pointwise("Remainder")),
-    "aten.minimum.default": Row(POINTWISE, pointwise("Minimum")),
-    "aten.maximum.default": Row(POINTWISE, pointwise("Maximum")),
-    "aten.clamp_min.default": Row(POINTWISE, pointwise("Maximum")),
-    "aten.clamp_max.default": Row(POINTWISE, pointwise("Minimum")),
+    "aten.minimum.default": Row(POINTWISE, bool_as("LogicalAnd", pointwise("Minimum"))),
+    "aten.maximum.default": Row(POINTWISE, bool_as("LogicalOr", pointwise("Maximum"))),
+    "aten.clamp_min.default": Row(POINTWISE, bool_as("LogicalOr", pointwise("Maximum"))),
+    "aten.clamp_max.default": Row(POINTWISE, bool_as("LogicalAnd", pointwise("Minimum"))),
     "aten.clamp.default": Row(POINTWISE, clamp),
     "aten.clamp.Tensor": Row(POINTWISE, clamp),
     # unary (Neg/Abs/Exp/Relu/Sqrt, and compositions of them)

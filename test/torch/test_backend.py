@@ -96,6 +96,17 @@ def test_zero_dim_tensors_are_fused_or_refused_never_an_internal_error() -> None
     assert not any(r.startswith("internal error") for r in reasons)
 
 
+def test_bool_arithmetic_is_logic() -> None:
+    """torch's add/mul/maximum/minimum/clamp on bool tensors are or/and: fused, as eager."""
+    a, b = torch.rand(6, 9) > 0.5, torch.rand(6, 9) > 0.5
+
+    def fn(a, b):
+        return (a + b) * torch.maximum(a, b) + torch.minimum(a, b).clamp(min=b)
+
+    torch.testing.assert_close(compiled(fn)(a, b), fn(a, b))
+    assert last_report().fused and not last_report().fallbacks
+
+
 def test_unsupported_ops_run_eagerly_between_kernels() -> None:
     def fn(x, w):
         h = torch.relu(x) + 1
