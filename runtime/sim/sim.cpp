@@ -1027,9 +1027,35 @@ void simt_yield() {
 // One lane's GM access at gm through the kernel's pointer `base`: what gm_read/gm_write
 // (bounds of base's argument, copy, counters), vf_gm_access (the workspace record of the VF)
 // and the coalescing record do, with one buffer lookup.
+// The owners of the kernel pointers a VF call's threads access GM through: the GM table does
+// not change while a call runs, so each pointer is looked up once per call (simt_run clears it).
+struct OwnerCache {
+    static constexpr unsigned kSize = 8;
+    const void* base[kSize] = {};
+    int32_t owner[kSize] = {};
+    unsigned used = 0;
+    void clear() { used = 0; }
+};
+OwnerCache g_simt_owners;
+
+inline int32_t simt_owner(const void* base, bool in_simt) {
+    if (!in_simt) return find_gm_index(base);
+    OwnerCache& oc = g_simt_owners;
+    for (unsigned i = 0; i < oc.used; ++i) {
+        if (oc.base[i] == base) return oc.owner[i];
+    }
+    const int32_t owner = find_gm_index(base);
+    if (oc.used < OwnerCache::kSize) {
+        oc.base[oc.used] = base;
+        oc.owner[oc.used] = owner;
+        ++oc.used;
+    }
+    return owner;
+}
+
 inline void simt_access(const char* api, void* dst, const void* src, const void* base, const void* gm, uint64_t bytes,
                         bool write) {
-    const int32_t owner = find_gm_index(base);
+    const int32_t owner = simt_owner(base, core().in_simt);
     const auto* q = static_cast<const uint8_t*>(gm);
     if (owner < 0 || q < state().gm[size_t(owner)].base ||
         q + bytes > state().gm[size_t(owner)].base + state().gm[size_t(owner)].bytes) {
@@ -1073,6 +1099,7 @@ void simt_run(int64_t n, void (*body)(void*), void* closure) {
     c.simt_threads = n;
     c.in_simt = true;
     s.simt_trace.begin(uint32_t(n));
+    g_simt_owners.clear();
     if (r.fibers.size() < size_t(n)) r.fibers.resize(size_t(n));
     reserve_fiber_stacks(r, size_t(n));
     r.body = body;
@@ -1117,6 +1144,7 @@ void simt_run(int64_t n, void (*body)(void*), void* closure) {
         }
     }
     c.in_simt = false;
+    g_simt_owners.clear();
     c.simt_thread = 0;
     c.simt_threads = 1;
     if (limit < n) {
