@@ -110,7 +110,8 @@ def check_name(name: str) -> str:
 Monomial = tuple[tuple[str, int], ...]
 Poly = dict[Monomial, int]
 Value = Any
-"""What the grammar builds: a :data:`Poly` or, for floordiv/mod/min/max, a sympy expression."""
+"""What the grammar builds: a :data:`Poly`, a :class:`PolyFloorDiv` or, for the other
+floordiv/mod/min/max terms, a sympy expression."""
 
 
 def _p_const(n: int) -> Poly:
@@ -201,7 +202,9 @@ def _sympy_to_poly(e: sympy.Expr) -> Poly | None:
 
 
 def _to_value_sympy(v: Value) -> sympy.Expr:
-    return _poly_to_sympy(v) if isinstance(v, dict) else v
+    if isinstance(v, dict):
+        return _poly_to_sympy(v)
+    return v.to_sympy() if isinstance(v, PolyFloorDiv) else v
 
 
 # sympy.default_sort_key of the terms and factors of a polynomial, in plain tuples:
@@ -268,6 +271,40 @@ def print_poly(a: Poly) -> str:
     return out
 
 
+def _poly_factor(a: Poly, left: bool = False) -> str:
+    """:func:`_factor` of the sympy form of ``a``: a size variable or a non-negative
+    constant bare, a product bare on the left of an operator unless it prints with a
+    leading '-', anything else in parentheses."""
+    text = print_poly(a)
+    c = _p_constant(a)
+    if c is not None:
+        return text if c >= 0 else f"({text})"
+    if len(a) == 1:
+        ((m, coeff),) = a.items()
+        if coeff == 1 and m == ((m[0][0], 1),):
+            return text
+        if left and not text.startswith("-"):
+            return text
+    return f"({text})"
+
+
+class PolyFloorDiv:
+    """``a floordiv b`` of two polynomials that the ``FloorDiv`` sympy function leaves
+    unevaluated (not both constant, ``b`` not 1, ``a`` not 0): canonical text, equality,
+    hashing, free names and evaluation without sympy (issue 17: an IndexExpr such as
+    ``s0 floordiv 2`` does not import sympy). Arithmetic on it goes through sympy."""
+
+    __slots__ = ("a", "b", "key", "text")
+
+    def __init__(self, a: Poly, b: Poly):
+        self.a, self.b = a, b
+        self.key = ("floordiv", _poly_key(a), _poly_key(b))
+        self.text = f"{_poly_factor(a, left=True)} floordiv {_poly_factor(b)}"
+
+    def to_sympy(self) -> sympy.Expr:
+        return _floordiv(_poly_to_sympy(self.a), _poly_to_sympy(self.b))
+
+
 def _v_add(a: Value, b: Value, sign: int = 1) -> Value:
     if isinstance(a, dict) and isinstance(b, dict):
         return _p_add(a, b, sign)
@@ -282,7 +319,7 @@ def _v_mul(a: Value, b: Value) -> Value:
 
 
 def _v_neg(a: Value) -> Value:
-    return _p_neg(a) if isinstance(a, dict) else -a
+    return _p_neg(a) if isinstance(a, dict) else -_to_value_sympy(a)
 
 
 def _v_floordiv(a: Value, b: Value) -> Value:
@@ -296,6 +333,8 @@ def _v_floordiv(a: Value, b: Value) -> Value:
         return a
     if ca == 0:
         return {}
+    if isinstance(a, dict) and isinstance(b, dict):
+        return PolyFloorDiv(a, b)
     return _floordiv(_to_value_sympy(a), _to_value_sympy(b))
 
 
@@ -610,13 +649,15 @@ class SizeExpr:
     """An immutable symbolic integer size expression (seed ``ascir.SizeExpr``).
 
     Ordinary expressions (``+ - *``) live in the canonical polynomial form (``_poly``) and
-    never touch sympy; ``sym``, the sympy expression, is built on demand. Expressions with
+    never touch sympy; ``sym``, the sympy expression, is built on demand. So is a floordiv
+    of two polynomials (``_div``, a :class:`PolyFloorDiv`). Expressions with other
     floordiv/mod/min/max terms that sympy cannot remove are sympy expressions (``_poly``
-    is None)."""
+    and ``_div`` are None)."""
 
-    __slots__ = ("_hash", "_poly", "_sym", "_text")
+    __slots__ = ("_div", "_hash", "_poly", "_sym", "_text")
 
     _poly: Poly | None
+    _div: PolyFloorDiv | None
     _sym: sympy.Expr | None
     _text: str | None
     _hash: int | None
@@ -625,7 +666,7 @@ class SizeExpr:
         if isinstance(value, str):
             value = parse_expr(value)
         if isinstance(value, SizeExpr):
-            self._init(value._poly, value._sym, value._text)
+            self._init(value._poly, value._sym, value._text, value._div)
             return
         if isinstance(value, int) and not isinstance(value, bool):
             self._init(_p_const(value), None, None)
@@ -642,8 +683,11 @@ class SizeExpr:
             sym, text = again, again_text
         self._init(_sympy_to_poly(sym), sym, text)
 
-    def _init(self, poly: Poly | None, sym: sympy.Expr | None, text: str | None) -> None:
+    def _init(
+        self, poly: Poly | None, sym: sympy.Expr | None, text: str | None, div: PolyFloorDiv | None = None
+    ) -> None:
         object.__setattr__(self, "_poly", poly)
+        object.__setattr__(self, "_div", div)
         object.__setattr__(self, "_sym", sym)
         object.__setattr__(self, "_text", text)
         object.__setattr__(self, "_hash", None)
@@ -657,16 +701,24 @@ class SizeExpr:
     @classmethod
     def _of_value(cls, value: Value) -> SizeExpr:
         """A SizeExpr of what :class:`ExprGrammar` built."""
-        return cls._of_poly(value) if isinstance(value, dict) else cls(value)
+        if isinstance(value, dict):
+            return cls._of_poly(value)
+        if isinstance(value, PolyFloorDiv):
+            e = cls.__new__(cls)
+            e._init(None, None, value.text, value)
+            return e
+        return cls(value)
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("SizeExpr is immutable")
 
     @property
     def sym(self) -> sympy.Expr:
-        """The sympy expression (built on first use for a polynomial)."""
+        """The sympy expression (built on first use for a polynomial or a PolyFloorDiv)."""
         if self._sym is None:
-            object.__setattr__(self, "_sym", _poly_to_sympy(self._poly))  # type: ignore[arg-type]
+            div = self._div
+            sym = div.to_sympy() if div is not None else _poly_to_sympy(self._poly)  # type: ignore[arg-type]
+            object.__setattr__(self, "_sym", sym)
         return self._sym  # type: ignore[return-value]
 
     # --- arithmetic
@@ -727,6 +779,12 @@ class SizeExpr:
         p = _poly_of(o)
         if self._poly is not None and p is not None:
             return self._poly == p
+        div = self._div
+        if div is not None:  # an unevaluated FloorDiv equals only the same FloorDiv
+            if isinstance(o, SizeExpr) and o._div is not None:
+                return div.key == o._div.key
+            if p is not None:
+                return False
         other = _to_sympy(o)
         if self.sym == other:
             return True
@@ -750,7 +808,7 @@ class SizeExpr:
         if h is None:
             poly = self._poly
             if poly is None:
-                h = hash(self.sym)
+                h = hash(str(self))  # the canonical text: the same for equal expressions
             elif (c := _p_constant(poly)) is not None:
                 h = hash(c)  # equal to the int it equals
             else:
@@ -782,6 +840,8 @@ class SizeExpr:
         """Names of the size variables used, sorted."""
         if self._poly is not None:
             return sorted({n for m in self._poly for n, _ in m})
+        if (div := self._div) is not None:
+            return sorted({n for p in (div.a, div.b) for m in p for n, _ in m})
         return sorted(s.name for s in self.sym.free_symbols)
 
     @property
@@ -843,10 +903,7 @@ def _binary_special(a: object, b: object, poly_op, sym_op) -> SizeExpr:
     divisor of 1), else the sympy function."""
     pa, pb = _poly_of(a), _poly_of(b)
     if pa is not None and pb is not None:
-        value = poly_op(pa, pb)
-        if isinstance(value, dict):
-            return SizeExpr._of_poly(value)
-        return SizeExpr(value)
+        return SizeExpr._of_value(poly_op(pa, pb))
     return SizeExpr(sym_op(_to_sympy(a), _to_sympy(b)))
 
 
@@ -894,6 +951,8 @@ def fold_size(e: SizeExpr, ops: ExprOps, memo: dict):
     expression (:func:`fold_poly`, the same operations in the same order)."""
     if e._poly is not None:
         return fold_poly(e._poly, ops, memo)
+    if (div := e._div) is not None:
+        return _fold_poly_floordiv(div.a, div.b, ops, memo)
     return fold_expr(e.sym, ops, memo)
 
 
@@ -952,6 +1011,10 @@ def fold_expr(e: sympy.Expr, ops: ExprOps, memo: dict):
     poly = _sympy_to_poly(e)
     if poly is not None:
         return fold_poly(poly, ops, memo)
+    if isinstance(e, _floordiv_class()):
+        pa, pb = _sympy_to_poly(e.args[0]), _sympy_to_poly(e.args[1])
+        if pa is not None and pb is not None:
+            return _fold_poly_floordiv(pa, pb, ops, memo)
     if e in memo:
         return memo[e]
     if isinstance(e, sympy.Integer):
@@ -977,6 +1040,14 @@ def fold_expr(e: sympy.Expr, ops: ExprOps, memo: dict):
         raise ExprError(f"cannot evaluate size expression term {e}")
     memo[e] = v
     return v
+
+
+def _fold_poly_floordiv(a: Poly, b: Poly, ops: ExprOps, memo: dict):
+    """``a floordiv b`` folded, keyed as :class:`PolyFloorDiv` keys it in both folds."""
+    key = ("floordiv", _poly_key(a), _poly_key(b))
+    if key not in memo:
+        memo[key] = ops.floordiv(fold_poly(a, ops, memo), fold_poly(b, ops, memo))
+    return memo[key]
 
 
 @functools.lru_cache(maxsize=8192)

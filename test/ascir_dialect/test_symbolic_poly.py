@@ -168,3 +168,39 @@ def test_polynomial_lowering_does_not_import_sympy():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
     assert out.stdout.strip() == "False"
+
+
+@settings(max_examples=150, deadline=None)
+@given(polys, polys)
+def test_floordiv_of_polynomials_agrees_with_the_sympy_function(a, b):
+    """``a floordiv b`` without sympy (PolyFloorDiv): the text, equality, hash, free names
+    and evaluation order of the unevaluated sympy ``FloorDiv`` it stands for."""
+    if not b:
+        return
+    fast = SizeExpr._of_value(symbolic._v_floordiv(a, b))
+    slow = SizeExpr(symbolic._floordiv(symbolic._poly_to_sympy(a), symbolic._poly_to_sympy(b)))
+    assert str(fast) == str(slow)
+    assert fast == slow and slow == fast and hash(fast) == hash(slow)
+    assert fast.free_names == slow.free_names
+    again = SizeExpr(str(fast))  # the text is a fixed point of print -> parse
+    assert again == fast and str(again) == str(fast) and hash(again) == hash(fast)
+    fast_ops, slow_ops = _Trace(), _Trace()
+    symbolic.fold_size(fast, fast_ops, {})
+    symbolic.fold_expr(slow.sym, slow_ops, {})
+    assert fast_ops.log == slow_ops.log
+    if fast._div is not None:
+        assert fast != SizeExpr._of_poly(a) and fast != 3
+        assert (fast + 1) - 1 == fast and str((fast + 1) - 1) == str(fast)
+
+
+def test_floordiv_index_expressions_do_not_import_sympy():
+    code = (
+        "import sys; from ascir_dialect.symbolic import SizeExpr, fold_size;"
+        "e = SizeExpr('(s0 + 7) floordiv 8'); f = SizeExpr('s0 * s1 floordiv (2 * s1)');"
+        "assert e.evaluate({'s0': 9}) == 2 and f.evaluate({'s0': 5, 's1': 3}) == 2;"
+        "assert e == SizeExpr(str(e)) and e != f and e != 2 and hash(e) and f.free_names == ['s0', 's1'];"
+        "assert str(SizeExpr('-s0 floordiv 2')) == '(-s0) floordiv 2';"
+        "print('sympy' in sys.modules)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "False"
