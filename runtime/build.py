@@ -228,7 +228,8 @@ class ToolchainObjects:
 
 
 def _compile(toolchain: Toolchain, arguments: list[str], what: Path) -> None:
-    command = [toolchain.compiler, *(f for f in toolchain.flags if f != "-shared"), *arguments]
+    flags = (f for f in toolchain.flags if f != "-shared" and not f.startswith("-Wl,"))  # compile, no link
+    command = [toolchain.compiler, *flags, *arguments]
     result = subprocess.run(command, capture_output=True, text=True, timeout=600)
     if result.returncode != 0:
         raise KernelBuildError(

@@ -92,6 +92,9 @@ def sim_toolchain(debug: bool = False) -> Toolchain:
         "-g" if debug else "-g0",
         "-fPIC",
         "-shared",
+        # a kernel module's calls into its own simulator (sim.o, linked into every module)
+        # bind inside the module: direct calls, not PLT stubs
+        "-Wl,-Bsymbolic",
         "-DASCSIM=1",
         "-Wno-unused-variable",
         f"-I{SIM_INCLUDE}",

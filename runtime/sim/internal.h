@@ -156,27 +156,48 @@ class SimtTrace {
 
     void account_round(Dcache& dcache, Stats& stats) {
         const size_t threads = count_.size();
+        const size_t warps = (threads + kWarpThreads - 1) / kWarpThreads;
+        // The fewest and most accesses of each warp's threads this round: below the fewest
+        // every thread of the warp has an access (the common case: read it in place), at
+        // or above the most none has.
+        lo_.assign(warps, kSimtQuantum);
+        hi_.assign(warps, 0u);
+        uint32_t most = 0;
+        for (size_t t = 0; t < threads; ++t) {
+            const size_t w = t / kWarpThreads;
+            lo_[w] = std::min(lo_[w], count_[t]);
+            hi_[w] = std::max(hi_[w], count_[t]);
+            most = std::max(most, count_[t]);
+        }
         uint64_t warp[kWarpThreads];
-        for (uint32_t q = 0; q < kSimtQuantum; ++q) {
-            bool any = false;
-            for (size_t first = 0; first < threads; first += kWarpThreads) {
-                size_t m = 0;
+        for (uint32_t q = 0; q < most; ++q) {
+            const uint64_t* row = lines_.data() + size_t(q) * threads;
+            for (size_t w = 0; w < warps; ++w) {
+                if (q >= hi_[w]) continue;
+                const size_t first = w * kWarpThreads;
                 const size_t last = std::min(threads, first + kWarpThreads);
-                for (size_t t = first; t < last; ++t) {
-                    if (count_[t] > q) warp[m++] = lines_[size_t(q) * threads + t];
+                const uint64_t* lines = row + first;
+                size_t m = last - first;
+                if (q >= lo_[w]) {  // some threads of the warp are done: gather the others
+                    m = 0;
+                    for (size_t t = first; t < last; ++t) {
+                        if (count_[t] > q) warp[m++] = row[t];
+                    }
+                    lines = warp;
                 }
-                if (m == 0) continue;
-                any = true;
                 // one request per distinct line, in line order (a warp's lines mostly come
                 // in order already)
-                if (!std::is_sorted(warp, warp + m)) std::sort(warp, warp + m);
+                if (!std::is_sorted(lines, lines + m)) {
+                    if (lines != warp) std::copy(lines, lines + m, warp);
+                    std::sort(warp, warp + m);
+                    lines = warp;
+                }
                 for (size_t i = 0; i < m; ++i) {
-                    if (i > 0 && warp[i] == warp[i - 1]) continue;
+                    if (i > 0 && lines[i] == lines[i - 1]) continue;
                     stats.simt_transactions += 1;
-                    if (!dcache.access(warp[i])) stats.dcache_miss_lines += 1;
+                    if (!dcache.access(lines[i])) stats.dcache_miss_lines += 1;
                 }
             }
-            if (!any) break;  // access numbers are dense: no thread got this far
         }
         std::fill(count_.begin(), count_.end(), 0u);
     }
@@ -192,6 +213,7 @@ class SimtTrace {
     size_t threads_ = 0;
     std::vector<uint64_t> lines_;  // [access of this round][thread]
     std::vector<uint32_t> count_;  // accesses of each thread this round
+    std::vector<uint32_t> lo_, hi_;  // account_round: per warp, the fewest / most accesses
 };
 
 struct GmBuffer {
