@@ -87,13 +87,8 @@ class SimtTemplate:
             self.b = b
             self.sym = ExprLowering(b, lambda s: self.size_vals[s], record=self.kernel_exprs)
             view = self.plan.lane_view
-            env: dict[str, SSAValue] = {}
-            rest_e = e
-            for axis, r in reversed(list(zip(view.axis, view.repeats, strict=True))):
-                extent = self.sym(r)
-                q = b.floordiv(rest_e, extent)
-                env[axis] = b.sub(rest_e, b.mul(q, extent), name=f"c_{axis}")
-                rest_e = q
+            inner = [self.sym(r) for r in reversed(view.repeats[1:])][::-1]  # innermost first, as before
+            env = self._decode(b, e, list(view.axis), inner, "c")
             self.memo: dict[tuple[AscirNode, int], SSAValue] = {}
             self._alive: list[dict[str, SSAValue]] = []
             for n in self.plan.output_chain:
@@ -209,6 +204,25 @@ class SimtTemplate:
             value = b.select(valid, value, b.const(0, value.type), name="gathered")
         return value
 
+    @staticmethod
+    def _decode(
+        b: BodyBuilder, linear: SSAValue, axes: list[str], inner: list[SSAValue], prefix: str
+    ) -> dict[str, SSAValue]:
+        """The coordinates on ``axes`` of ``linear`` in a row-major space whose extents but the
+        outermost are ``inner``: a floordiv and a remainder per inner axis; the outermost
+        coordinate is what is left, because ``linear`` is below the product of all extents (a
+        lane loop runs to the view's ``numel``, a fold to the product of its extents) -- no
+        int64 division is spent on it."""
+        coords: dict[str, SSAValue] = {}
+        rest = linear
+        for axis, extent in reversed(list(zip(axes[1:], inner, strict=True))):
+            q = b.floordiv(rest, extent)
+            coords[axis] = b.sub(rest, b.mul(q, extent), name=f"{prefix}_{axis}")
+            rest = q
+        if axes:
+            coords[axes[0]] = rest
+        return coords
+
     def _reduce(self, n: ReduceNode, env: dict[str, SSAValue]) -> SSAValue:
         """A lane owns one reduced element: it folds over the reduced coordinates (the
         reduce axes are complete inside the lane, seed 001 FR4)."""
@@ -229,12 +243,7 @@ class SimtTemplate:
         outer = b
         with b.fold(0, count, init, "r", "acc") as (lb, r, acc, out):
             self.b = lb
-            inner = dict(env)
-            rest = r
-            for axis, e in reversed(list(zip(axes, extents, strict=True))):
-                q = lb.floordiv(rest, e)
-                inner[axis] = lb.sub(rest, lb.mul(q, e), name=f"r_{axis}")
-                rest = q
+            inner = env | self._decode(lb, r, axes, extents[1:], "r")
             v = self._wide(self.value(n.x, inner), dtype)
             out.append(lb.insert(combine(acc, v)).results[0])
         self.b = outer
