@@ -228,13 +228,16 @@ class ToolchainObjects:
 
 
 def _compile(toolchain: Toolchain, arguments: list[str], what: Path) -> None:
-    flags = (f for f in toolchain.flags if f != "-shared" and not f.startswith("-Wl,"))  # compile, no link
-    command = [toolchain.compiler, *flags, *arguments]
+    command = [toolchain.compiler, *toolchain.compile_flags, *arguments]
     result = subprocess.run(command, capture_output=True, text=True, timeout=600)
     if result.returncode != 0:
         raise KernelBuildError(
             f"{toolchain.compiler} failed on {what} (exit {result.returncode})\n{result.stderr[-6000:]}"
         )
+
+
+def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(command, capture_output=True, text=True, cwd=cwd, timeout=600)
 
 
 def _toolchain_entry(stem: str, key: str) -> Path:
@@ -319,25 +322,30 @@ def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
         if toolchain.target == "sim":
             (work / "device_impl.sim.cpp").write_text(rewrite_launches(sources["device_impl.cpp"]))
             shared = toolchain_objects(toolchain)
-            units = [
-                work / "host_impl.cpp",
-                work / "device_impl.sim.cpp",
-                shared.abi_object,
-                shared.sim_object,
-                TILING_ABI_SOURCE,
+            # each source compiled on its own, concurrently (the device source against the
+            # precompiled header), then one link with the shared objects
+            units = [work / "device_impl.sim.cpp", work / "host_impl.cpp", TILING_ABI_SOURCE]
+            objects = [work / f"{src.stem}.o" for src in units]
+            compiles = [
+                [*toolchain.compile_command(src, obj, (shared.pch_dir,)), "-Winvalid-pch", f"-I{work}"]
+                for src, obj in zip(units, objects, strict=True)
             ]
-            commands = [
-                [*toolchain.command(units, work / LIBRARY, (shared.pch_dir,)), "-Winvalid-pch", f"-I{work}"]
-            ]
+            link = toolchain.link_command([*objects, shared.abi_object, shared.sim_object], work / LIBRARY)
+            stages = [compiles, [link]]
         elif isinstance(toolchain, NpuToolchain):  # compile each source, then link
-            commands = toolchain.commands(work, work / LIBRARY)
+            *compiles, link = toolchain.commands(work, work / LIBRARY)
+            stages = [compiles, [link]]
         else:
             units = [work / "host_impl.cpp", work / "device_impl.cpp", TILING_ABI_SOURCE]
-            commands = [[*toolchain.command(units, work / LIBRARY), f"-I{work}"]]
+            stages = [[[*toolchain.command(units, work / LIBRARY), f"-I{work}"]]]
+        commands = [c for stage in stages for c in stage]
         (work / "build_command.txt").write_text("".join(" ".join(c) + "\n" for c in commands))
-        for c in commands:
-            result = subprocess.run(c, capture_output=True, text=True, cwd=work, timeout=600)
-            if result.returncode != 0:
+        for stage in stages:
+            with ThreadPoolExecutor(max_workers=len(stage)) as pool:
+                results = list(pool.map(lambda c: (c, _run(c, work)), stage))
+            for c, result in results:  # the first failure, in command order
+                if result.returncode == 0:
+                    continue
                 failed = entry_path(root, f"failed-{file_name(name)}-{key}")
                 discard(failed)
                 os.replace(work, failed)
@@ -345,5 +353,7 @@ def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
                     f"kernel {name}: {c[0]} failed (exit {result.returncode}); sources kept "
                     f"in {failed}\n{result.stderr[-6000:]}"
                 )
+        for obj in work.glob("*.o"):  # linked into the library: the entry keeps the sources only
+            obj.unlink()
 
     return cached_build(entry, key, LIBRARY, produce)

@@ -50,6 +50,25 @@ class Toolchain:
         first = [f"-I{p}" for p in include_first]
         return [self.compiler, *first, *self.flags, *(str(s) for s in sources), "-o", str(output)]
 
+    @property
+    def compile_flags(self) -> tuple[str, ...]:
+        """``flags`` without the link-only ones (``-shared``, ``-Wl,...``)."""
+        return tuple(f for f in self.flags if not self._links(f))
+
+    @staticmethod
+    def _links(flag: str) -> bool:
+        return flag == "-shared" or flag.startswith("-Wl,")
+
+    def compile_command(self, source: Path, output: Path, include_first: tuple[Path, ...] = ()) -> list[str]:
+        """Compile ``source`` to the object ``output`` (no link)."""
+        first = [f"-I{p}" for p in include_first]
+        return [self.compiler, *first, *self.compile_flags, "-c", str(source), "-o", str(output)]
+
+    def link_command(self, objects: list[Path], output: Path) -> list[str]:
+        """Link ``objects`` into the shared library ``output`` with the link-only flags."""
+        links = [f for f in self.flags if self._links(f) or f == "-fPIC"]
+        return [self.compiler, *links, *(str(o) for o in objects), "-o", str(output)]
+
 
 @cache
 def _compiler_version(compiler: str) -> str:
@@ -108,7 +127,12 @@ def sim_toolchain(debug: bool = False) -> Toolchain:
     )
     inputs = (*shared[:3], EMITTER_INCLUDE, TILING_ABI_SOURCE, *shared[3:])
     return Toolchain(
-        "sim", compiler, flags, _compiler_version(compiler), tuple(dict.fromkeys(inputs)), tuple(dict.fromkeys(shared))
+        "sim",
+        compiler,
+        flags,
+        _compiler_version(compiler),
+        tuple(dict.fromkeys(inputs)),
+        tuple(dict.fromkeys(shared)),
     )
 
 
@@ -190,7 +214,12 @@ def bisheng_candidates(home: Path) -> list[Path]:
     before the PATHS it is given -- then the ``compiler/ccec_compiler/bin`` directory of
     older CANN layouts (an addition of ours, after everything CMake searches)."""
     path_dirs = [Path(d) for d in os.environ.get("PATH", "").split(os.pathsep) if d]
-    dirs = [*path_dirs, cann_linux_dir(home) / "ccec_compiler" / "bin", home, home / "compiler" / "ccec_compiler" / "bin"]
+    dirs = [
+        *path_dirs,
+        cann_linux_dir(home) / "ccec_compiler" / "bin",
+        home,
+        home / "compiler" / "ccec_compiler" / "bin",
+    ]
     return [d / "bisheng" for d in dict.fromkeys(dirs)]
 
 

@@ -34,8 +34,8 @@ def test_handwritten_kernel_runs_on_the_simulator(n: int, cores: int) -> None:
 def shared_objects(build_dir: Path) -> tuple[Path, Path]:
     """The toolchain cache entries a kernel was linked with: (ABI object's, precompiled header's)."""
     command = (build_dir / "build_command.txt").read_text().split()
-    (abi,) = [Path(a).parent for a in command if a.endswith("abi.o")]
-    (pch,) = [Path(a[2:]) for a in command if a.startswith("-I") and Path(a[2:]).name.startswith("pch-")]
+    (abi,) = {Path(a).parent for a in command if Path(a).name == "abi.o"}
+    (pch,) = {Path(a[2:]) for a in command if a.startswith("-I") and Path(a[2:]).name.startswith("pch-")}
     return abi, pch
 
 

@@ -67,11 +67,16 @@ def test_kernel_builds_read_the_precompiled_header(
     monkeypatch.setenv("ASCIR_CACHE_DIR", str(tmp_path / "kernels"))
     kernel = compile_kernel(*vadd("pch"), name="pch")
     _abi, pch = shared_objects(kernel.build_dir)
-    command = (kernel.build_dir / "build_command.txt").read_text().split()
+    lines = (kernel.build_dir / "build_command.txt").read_text().splitlines()
+    # three compiles (run concurrently), then one link with the shared objects
+    assert [line.split().count("-c") for line in lines] == [1, 1, 1, 0]
+    assert "-shared" in lines[-1].split() and f"{pch}" not in lines[-1]
+    (device,) = [line for line in lines if "device_impl.sim.cpp" in line]  # compiled on its own
+    command = device.split()
     work = command[-1][2:]  # -I<the temporary build directory>, renamed to the entry since
     assert command[-1] == f"-I{work}" and "-Winvalid-pch" in command
     again = [a.replace(work, str(kernel.build_dir)) for a in command]
-    again[again.index("-o") + 1] = str(tmp_path / "again.so")
+    again[again.index("-o") + 1] = str(tmp_path / "again.o")
     out = subprocess.run([*again, "-H"], capture_output=True, text=True, timeout=600)
     assert out.returncode == 0, out.stderr
     assert f"! {pch / PCH}" in out.stderr.splitlines()
