@@ -57,7 +57,7 @@ class Toolchain:
 
     @staticmethod
     def _links(flag: str) -> bool:
-        return flag == "-shared" or flag.startswith("-Wl,")
+        return flag == "-shared" or flag.startswith(("-Wl,", "-fuse-ld="))
 
     def compile_command(self, source: Path, output: Path, include_first: tuple[Path, ...] = ()) -> list[str]:
         """Compile ``source`` to the object ``output`` (no link)."""
@@ -77,6 +77,21 @@ def _compiler_version(compiler: str) -> str:
     except (OSError, subprocess.SubprocessError) as e:
         raise ToolchainNotFoundError(f"cannot run the C++ compiler '{compiler}': {e}") from None
     return out.stdout.splitlines()[0] if out.stdout else compiler
+
+
+@cache
+def _fast_linker(compiler: str) -> tuple[str, ...]:
+    """``("-fuse-ld=gold",)`` when ``compiler`` can link with GNU gold, else ``()``. A kernel
+    module links its own objects with the toolchain's simulator object (1.3 MB); gold does it
+    in about 0.03 s where the default BFD linker takes 0.07-0.08 s (bench/sim_build.py), and
+    the two produce modules that behave the same."""
+    try:
+        out = subprocess.run(
+            [compiler, "-fuse-ld=gold", "-Wl,--version"], capture_output=True, text=True, timeout=60
+        )
+    except (OSError, subprocess.SubprocessError):
+        return ()
+    return ("-fuse-ld=gold",) if out.returncode == 0 and "gold" in out.stdout.lower() else ()
 
 
 SIM_OPT_LEVELS = ("0", "g", "1", "2", "3", "s")
@@ -114,6 +129,7 @@ def sim_toolchain(debug: bool = False) -> Toolchain:
         # a kernel module's calls into its own simulator (sim.o, linked into every module)
         # bind inside the module: direct calls, not PLT stubs
         "-Wl,-Bsymbolic",
+        *_fast_linker(compiler),
         "-DASCSIM=1",
         "-Wno-unused-variable",
         f"-I{SIM_INCLUDE}",

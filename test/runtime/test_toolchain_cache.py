@@ -399,3 +399,20 @@ def test_fault_messages_read_as_ostream_wrote_them(tmp_path: Path) -> None:
     assert built.returncode == 0, built.stderr
     ran = subprocess.run([str(exe)], capture_output=True, timeout=60)
     assert ran.returncode == 0 and ran.stdout.strip() == b"0", ran.stdout
+
+
+def test_gold_is_a_link_flag_probed_once(tmp_path: Path) -> None:
+    """The linker choice (``-fuse-ld=gold`` where the compiler can use it) goes to the link
+    command only, never to a compile or to the precompiled header's flags, and is part of
+    the toolchain's key (a different linker, a different entry)."""
+    sim = sim_toolchain()
+    gold = toolchain_mod._fast_linker(sim.compiler)
+    assert gold in ((), ("-fuse-ld=gold",))
+    assert set(gold) <= set(sim.flags)
+    assert not any(f.startswith("-fuse-ld=") for f in sim.compile_flags)
+    assert not any(f.startswith("-fuse-ld=") for f in sim.compile_command(tmp_path / "a.cpp", tmp_path / "a.o"))
+    link = sim.link_command([tmp_path / "a.o"], tmp_path / "k.so")
+    assert [f for f in link if f.startswith("-fuse-ld=")] == list(gold)
+    bfd = dataclasses.replace(sim, flags=tuple(f for f in sim.flags if not f.startswith("-fuse-ld=")))
+    if gold:
+        assert object_key(SIM_SOURCE, bfd) != object_key(SIM_SOURCE, sim)
