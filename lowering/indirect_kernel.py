@@ -128,6 +128,11 @@ def lower_cases(
     forced = group.forced
     if forced is not None and forced in rejected:
         raise PassError(PASS, f"template '{forced}' was rejected: {rejected[forced]}")
+    if policy == "measured" and forced is None and {"simt", "sklike"} <= set(available):
+        # _host's "measured" rules take SIMT wherever it applies, ahead of SK-like: the
+        # SK-like case (its stage kernels, workspace and host tiling) would be unreachable
+        # code in this kernel, and half of its lowering and C++ build time
+        available.remove("sklike")
     sk = None
     if "sklike" in available and not stage:
         try:

@@ -1,5 +1,6 @@
 // RUN: ascir-opt %s --split-input-file -p indirect-load-template-cases | filecheck %s --check-prefix=CASES
-// RUN: ascir-opt %s --split-input-file -p autofuse -t ascendc | filecheck %s --check-prefix=CODE
+// RUN: ascir-opt %s --split-input-file -p 'autofuse{template_policy="seed-fr6"}' -t ascendc | filecheck %s --check-prefix=CODE
+// RUN: ascir-opt %s --split-input-file -p autofuse -t ascendc | filecheck %s --check-prefix=MEASURED
 
 // Gathers in real graphs (issue 19): two IndirectLoads with their own indices feeding one
 // Add (token + position embedding), an Arange position term added after a gather, and an
@@ -31,7 +32,17 @@
 // CASES-LABEL: ascir.graph @two_output_post impl
 // CASES-SAME:    stage = "output_post", stage_order = #builtin.int<2>, routes = {{\[}}["workspace", "ws0_offset"], ["workspace", "ws1_offset"], ["out0", ""], ["workspace", ""]]
 
-// Host tiling: each gather stage picks its own key on the real shapes.
+// The default ("measured") policy takes SIMT wherever it applies, ahead of SK-like, so its
+// kernel holds no SK-like stage kernels (they would be unreachable code); seed-fr6 keeps them.
+// MEASURED-LABEL: // ===== host_impl.cpp =====
+// MEASURED-NOT:   indirect_load_tiling_key
+// MEASURED-LABEL: // ===== device_impl.cpp =====
+// MEASURED:       __simt_vf__ __launch_bounds__(256) inline void autofuse_two_simt(
+// MEASURED-NOT:   autofuse_two_indirect_load
+// MEASURED-NOT:   autofuse_two_output_post
+// MEASURED:       // ===== tiling.h =====
+
+// Host tiling (seed-fr6): each gather stage picks its own key on the real shapes.
 // CODE-LABEL: // ===== host_impl.cpp =====
 // CODE:         tiling->indirect_load_tiling_key = static_cast<decltype(tiling->indirect_load_tiling_key)>(key);
 // CODE:         tiling->indirect_load1_tiling_key = static_cast<decltype(tiling->indirect_load1_tiling_key)>(key_{{[0-9]+}});
