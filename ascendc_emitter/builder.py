@@ -677,6 +677,9 @@ class KernelModuleBuilder:
         self.sizes = list(sizes)
         self._symbols: dict[Hashable, str] = {}
         self._taken: set[str] = set(ac.LAUNCH_NAMES) | set(self.gm_args)
+        # the module's first kernel, kept as ops are appended (functions and host tiling go
+        # before it; a scan of the module per function made long chains quadratic)
+        self._first_kernel: ac.KernelOp | None = None
 
     def symbol(self, name: str, key: Hashable = None) -> str:
         """The C++ symbol of a kernel or function called ``name`` in IR: ``c_identifier(name)``
@@ -710,8 +713,13 @@ class KernelModuleBuilder:
                     if renamed.get(old, old) != old:
                         inner.properties["callee"] = SymbolRefAttr(renamed[old])
 
-    def _add(self, op: Operation) -> None:
+    def append(self, op: Operation) -> None:
+        """Append ``op`` (a kernel, function or launch signature) to the module."""
         self.module.body.block.add_op(op)
+        if self._first_kernel is None and isinstance(op, ac.KernelOp):
+            self._first_kernel = op
+
+    _add = append
 
     @contextmanager
     def host(self) -> Iterator[tuple[HostBuilder, list[SSAValue], SSAValue, SSAValue]]:
@@ -730,11 +738,10 @@ class KernelModuleBuilder:
             properties={"size_names": ArrayAttr([StringAttr(s) for s in self.sizes])},
             regions=[Region(block)],
         )
-        kernel = next((op for op in self.module.ops if isinstance(op, ac.KernelOp)), None)
-        if kernel is None:
+        if self._first_kernel is None:
             self._add(host)
         else:  # host tiling precedes the kernels in the module, as in the generated files
-            self.module.body.block.insert_op_before(host, kernel)
+            self.module.body.block.insert_op_before(host, self._first_kernel)
 
     @contextmanager
     def kernel(
@@ -782,11 +789,10 @@ class KernelModuleBuilder:
         if kind is ac.SimtVfOp:
             props["launch_bound"] = IntAttr(launch_bound)
         function = kind.build(properties=props, regions=[Region(block)])
-        kernel = next((op for op in self.module.ops if isinstance(op, ac.KernelOp)), None)
-        if kernel is None:
+        if self._first_kernel is None:
             self._add(function)
         else:  # functions precede the kernel that calls them
-            self.module.body.block.insert_op_before(function, kernel)
+            self.module.body.block.insert_op_before(function, self._first_kernel)
 
     def finish(self) -> ModuleOp:
         self.module.verify()

@@ -65,8 +65,8 @@ class SkLikeTemplate:
                     op.properties["launch_offsets"] = ArrayAttr(
                         [StringAttr(c_identifier(o) if o else "") for _, o in stage.routes]
                     )
-                kb.module.body.block.add_op(op)
-        kb.module.body.block.add_op(
+                kb.append(op)
+        kb.append(
             ac.LaunchSignatureOp.build(
                 properties={"arg_names": ArrayAttr([StringAttr(a) for a in kb.gm_args])}
             )

@@ -231,18 +231,23 @@ def share_buffers(tbufs: list[ac.TBufOp], keys: list[tuple[object, ...]], kernel
         spans = live_spans(t, kernel, pos)
         if spans is not None:
             intervals.append(_Interval(i, spans, keys[i]))
-    # kind -> [(buffers, the intervals they occupy)]
-    colours: dict[tuple[object, ...], list[tuple[list[int], list[tuple[int, int]]]]] = {}
+    # kind -> [(buffers, the intervals they occupy, the last position they occupy)]
+    colours: dict[tuple[object, ...], list[tuple[list[int], list[tuple[int, int]], int]]] = {}
     for iv in sorted(intervals, key=lambda iv: (iv.spans[0][0], iv.buffer)):
         free = colours.setdefault(iv.key, [])
-        for c, (members, busy) in enumerate(free):
-            if not any(a <= d and c0 <= b for a, b in iv.spans for c0, d in busy):
-                free[c] = ([*members, iv.buffer], [*busy, *iv.spans])
+        first, last = min(a for a, _ in iv.spans), max(b for _, b in iv.spans)
+        for c, (members, busy, end) in enumerate(free):
+            # a colour whose every span ends before this interval starts is free at once
+            # (the common case, buffers of a chain in order: linear, not a scan of every span)
+            if end < first or not any(a <= d and c0 <= b for a, b in iv.spans for c0, d in busy):
+                members.append(iv.buffer)
+                busy.extend(iv.spans)
+                free[c] = (members, busy, max(end, last))
                 break
         else:
-            free.append(([iv.buffer], list(iv.spans)))
+            free.append(([iv.buffer], list(iv.spans), last))
     for groups in colours.values():
-        for members, _ in groups:
+        for members, _, _ in groups:
             # the colour's TBuf is its member declared first, so it dominates every use
             host = min(members, key=lambda i: pos.index[tbufs[i]])
             for i in members:
