@@ -11,6 +11,7 @@ import ctypes
 import json
 import math
 import re
+import threading
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from numbers import Integral
@@ -23,6 +24,50 @@ from ascir_dialect.diagnostics import AscirArgumentError
 from ascir_dialect.frontend.platform import check_core_num, check_ub_size
 from ascir_dialect.numbers import INT64_MAX
 from runtime.errors import KernelRuntimeError, SimulatorError, SizeCheckError, TilingError
+
+WORKSPACE_FILL = 0xFF
+"""Every byte of a launch's workspace before the kernel runs. A device's workspace is not
+cleared between launches, so a kernel must write what it reads there; 0xFF makes a read of
+bytes this launch did not write visible (NaN as a float, -1 as an integer, an index out of
+range) instead of a zero that could pass for a result."""
+
+SPARE_WORKSPACE_MAX = 1 << 30
+"""The largest workspace (bytes) the process keeps for the next launch."""
+
+
+class _WorkspacePool:
+    """One spare workspace buffer per process, taken by the next launch it is large enough
+    for: an SK-like kernel's workspace is as large as its gathered tensor (268 MB for a
+    67 M-element embedding), and fresh memory costs the first touch of every page on each
+    call (about 0.5 s there). A buffer in use is never shared: a launch takes the spare or
+    allocates, and gives back the larger of the two."""
+
+    def __init__(self) -> None:
+        self._lock = threading.Lock()
+        self._spare: np.ndarray | None = None
+
+    def take(self, nbytes: int) -> np.ndarray:
+        with self._lock:
+            buf = self._spare
+            if buf is not None and buf.nbytes >= nbytes:
+                self._spare = None
+            else:
+                buf = None
+        if buf is None:
+            buf = np.empty(nbytes, dtype=np.uint8)
+        buf[:nbytes].fill(WORKSPACE_FILL)
+        return buf
+
+    def give(self, buf: np.ndarray) -> None:
+        if buf.nbytes > SPARE_WORKSPACE_MAX:
+            return
+        with self._lock:
+            if self._spare is None or buf.nbytes > self._spare.nbytes:
+                self._spare = buf
+
+
+_WORKSPACES = _WorkspacePool()
+
 
 STAT_FIELDS = (
     "gm_read_bytes",
@@ -304,7 +349,9 @@ class CompiledKernel:
         lib = self._lib
         lib.ascsim_trace_config(1 if keep_log else 0)
         tiling, workspace_size, block_dim, tiling_key = call_tiling(lib, self.name, sizes, core_num, ub_size)
-        workspace = np.zeros(max(workspace_size, 32), dtype=np.uint8)
+        nbytes = max(workspace_size, 32)
+        buffer = _WORKSPACES.take(nbytes)
+        workspace = buffer[:nbytes]
         lib.ascsim_reset(ctypes.c_uint64(ub_size))
         try:
             for i, a in enumerate(arrays):
@@ -332,6 +379,7 @@ class CompiledKernel:
         finally:
             # an idle module holds no UB, record or SIMT stacks: a process loads many
             lib.ascsim_release()
+            _WORKSPACES.give(buffer)
 
     def _timeline(self, keep_log: bool) -> Timeline:
         lib = self._lib
