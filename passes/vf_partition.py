@@ -71,51 +71,54 @@ def _check_vectorized_axes(graph: GraphOp, eligible: list[AscirNode]) -> None:
 
 
 class _Clusterer:
-    """Greedy convex clustering over the nodes in program order (bit sets of positions)."""
+    """Greedy convex clustering over the nodes in program order. A cluster is the set of its
+    members' positions; convexity is a walk over the outside producers between a cluster's
+    first member and its members (no ancestor sets: those are quadratic in a chain's length,
+    1.25 GB of bits for 10^5 ops)."""
 
     def __init__(self, nodes: list[AscirNode], eligible: set[AscirNode], plan: PhasePlan):
         self.nodes = nodes
         self.pos = {n: i for i, n in enumerate(nodes)}
         self.eligible = eligible
         self.plan = plan
-        self.anc: list[int] = []
-        for n in nodes:
-            bits = 0
-            for v in n.operands:
-                if isinstance(v.owner, AscirNode) and v.owner in self.pos:
-                    p = self.pos[v.owner]
-                    bits |= (1 << p) | self.anc[p]
-            self.anc.append(bits)
+        # the positions of each node's producers among ``nodes``
+        self.preds: list[tuple[int, ...]] = [
+            tuple(
+                dict.fromkeys(
+                    self.pos[v.owner] for v in n.operands if isinstance(v.owner, AscirNode) and v.owner in self.pos
+                )
+            )
+            for n in nodes
+        ]
 
-    def _convex(self, members: int, ancestors: int) -> bool:
-        """No node outside ``members`` lies on a path between two members. ``ancestors`` is
-        the union of the members' ancestor sets; such a node is an ancestor of a member and a
-        descendant of one, so it comes after the first member in program order: only the
-        outside ancestors past the first member are visited (none for a chain, however many
-        clusters the VF limits cut it into)."""
-        first = members & -members
-        outside = ancestors & ~members & ~(first - 1)
-        while outside:
-            low = outside & -outside
-            if self.anc[low.bit_length() - 1] & members:
-                return False
-            outside ^= low
+    def _convex(self, members: set[int]) -> bool:
+        """No node outside ``members`` lies on a path between two members. Such a node is a
+        descendant of a member, so it and every node between it and that member come after
+        the first member in program order: the walk goes back from the members through
+        outside producers past the first member only (none for a chain, however many
+        clusters the VF limits cut it into), and fails when it reaches a member."""
+        first = min(members)
+        stack = [p for m in members for p in self.preds[m] if p > first and p not in members]
+        seen = set(stack)
+        while stack:
+            for q in self.preds[stack.pop()]:
+                if q in members:
+                    return False
+                if q > first and q not in seen:
+                    seen.add(q)
+                    stack.append(q)
         return True
 
-    def _fits(self, members: int, ancestors: int) -> bool:
+    def _fits(self, members: set[int]) -> bool:
         """The union is convex and within the VF limits of the target (``vf_limits``)."""
-        if not self._convex(members, ancestors):
+        if not self._convex(members):
             return False
-        nodes, rest = [], members
-        while rest:  # the set bits only: a region is small, the graph need not be
-            low = rest & -rest
-            nodes.append(self.nodes[low.bit_length() - 1])
-            rest ^= low
+        nodes = [self.nodes[p] for p in sorted(members)]
         return vf_cost(nodes, *boundary(nodes)).violation() is None
 
     def run(self) -> list[list[AscirNode]]:
         cluster_of: dict[int, int] = {}
-        clusters: dict[int, tuple[int, int]] = {}  # id -> (member bit set, union of their ancestors)
+        clusters: dict[int, set[int]] = {}  # id -> member positions
         for i, n in enumerate(self.nodes):
             if n not in self.eligible:
                 continue
@@ -127,32 +130,27 @@ class _Clusterer:
                     c = cluster_of[self.pos[owner]]  # type: ignore[index]
                     if c not in candidates:
                         candidates.append(c)
-            me, mine = 1 << i, self.anc[i]
             options = [candidates] + [[c] for c in candidates] if candidates else []
-            chosen = next((cs for cs in options if self._fits(*_union(clusters, cs, me, mine))), None)
+            chosen = next((cs for cs in options if self._fits(_union(clusters, cs, i))), None)
             if chosen is None:
-                cid, absorbed = i, []
-                clusters[cid] = (me, mine)
+                cid = i
+                clusters[cid] = {i}
             else:
-                cid, absorbed = chosen[0], chosen[1:]
-                clusters[cid] = _union(clusters, chosen, me, mine)
-                for c in absorbed:
-                    del clusters[c]
+                cid = chosen[0]
+                clusters[cid] = _union(clusters, chosen, i)
+                for c in chosen[1:]:
+                    for p in clusters.pop(c):
+                        cluster_of[p] = cid
             cluster_of[i] = cid
-            for p, c in list(cluster_of.items()) if absorbed else []:
-                if c in absorbed:
-                    cluster_of[p] = cid
-        ordered = sorted(
-            (bits for bits, _ in clusters.values()), key=lambda bits: (bits & -bits).bit_length()
-        )
-        return [[self.nodes[p] for p in range(len(self.nodes)) if bits >> p & 1] for bits in ordered]
+        ordered = sorted(clusters.values(), key=min)
+        return [[self.nodes[p] for p in sorted(members)] for members in ordered]
 
 
-def _union(clusters: dict[int, tuple[int, int]], ids: list[int], bits: int, anc: int) -> tuple[int, int]:
+def _union(clusters: dict[int, set[int]], ids: list[int], position: int) -> set[int]:
+    members = {position}
     for c in ids:
-        bits |= clusters[c][0]
-        anc |= clusters[c][1]
-    return bits, anc
+        members |= clusters[c]
+    return members
 
 
 def boundary(members: list[AscirNode]) -> tuple[list[SSAValue], list[SSAValue]]:
