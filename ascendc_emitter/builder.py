@@ -719,7 +719,6 @@ class KernelModuleBuilder:
         if self._first_kernel is None and isinstance(op, ac.KernelOp):
             self._first_kernel = op
 
-    _add = append
 
     @contextmanager
     def host(self) -> Iterator[tuple[HostBuilder, list[SSAValue], SSAValue, SSAValue]]:
@@ -739,7 +738,7 @@ class KernelModuleBuilder:
             regions=[Region(block)],
         )
         if self._first_kernel is None:
-            self._add(host)
+            self.append(host)
         else:  # host tiling precedes the kernels in the module, as in the generated files
             self.module.body.block.insert_op_before(host, self._first_kernel)
 
@@ -758,11 +757,11 @@ class KernelModuleBuilder:
         }
         if launch_key is not None:
             props["launch_key"] = IntAttr(launch_key)
-        self._add(ac.KernelOp.build(properties=props, regions=[Region(block)]))
+        self.append(ac.KernelOp.build(properties=props, regions=[Region(block)]))
         kernels = [op for op in self.module.ops if isinstance(op, ac.KernelOp)]
         signature = any(isinstance(op, ac.LaunchSignatureOp) for op in self.module.ops)
         if len(kernels) == 2 and not signature:  # several kernels: AutofuseLaunch's own signature
-            self._add(
+            self.append(
                 ac.LaunchSignatureOp.build(
                     properties={"arg_names": ArrayAttr([StringAttr(a) for a in self.gm_args])}
                 )
@@ -790,7 +789,7 @@ class KernelModuleBuilder:
             props["launch_bound"] = IntAttr(launch_bound)
         function = kind.build(properties=props, regions=[Region(block)])
         if self._first_kernel is None:
-            self._add(function)
+            self.append(function)
         else:  # functions precede the kernel that calls them
             self.module.body.block.insert_op_before(function, self._first_kernel)
 

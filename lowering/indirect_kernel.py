@@ -316,7 +316,7 @@ def _host(
             simd_cost = h.add(h.mul(rows, SIMD_ROW_REQUESTS), SIMD_FIXED_REQUESTS)
             simd_pays = h.cmp("sge", warps, h.ceildiv(simd_cost, h.add(lines, 2)), name="simd_pays")
             rules = [
-                ("sklike", want_sklike if simt is None else false),
+                ("sklike", want_sklike),  # present only without SIMT (lower_cases leaves it out)
                 ("simd", h.select(want_simd, h.select(simd_pays, simd_fits, false), false, name="use_simd")),  # type: ignore[arg-type]
                 ("simt", true),
                 ("simd", simd_fits),
