@@ -43,9 +43,8 @@ struct BlockRecord {
 // a thread has a number (its first access is 0); the device runs a warp's threads in
 // lockstep, so a warp's accesses with the same number coalesce into one request per distinct
 // line, and the requests go, by access number, then warp, then line, through an LRU DCache of
-// this core.
+// this core (kDcacheLineBytes: core.h).
 constexpr uint64_t kWarpThreads = 32;
-constexpr uint64_t kDcacheLineBytes = 64;
 constexpr uint64_t kDcacheLines = 32 * 1024 / kDcacheLineBytes;
 
 // A fully associative LRU cache of kDcacheLines lines: an open-addressing index (linear
@@ -147,11 +146,16 @@ class SimtTrace {
         count_.assign(threads, 0);
     }
 
-    // Record the running thread's next access; true when its quantum is full.
-    bool record(uint32_t thread, uint64_t line) {
-        uint32_t& n = count_[thread];
-        lines_[size_t(n) * threads_ + thread] = line;
-        return ++n == kSimtQuantum;
+    // Where thread t's next accesses go (core.h Core::simt_slot): the record is [access of
+    // this round][thread], so they are `threads` slots apart, up to its quantum's end.
+    void resume(Core& c, uint32_t t) {
+        uint64_t* mine = lines_.data() + t;
+        c.simt_slot = mine + size_t(count_[t]) * threads_;
+        c.simt_end = mine + size_t(kSimtQuantum) * threads_;
+        c.simt_stride = threads_;
+    }
+    void suspend(const Core& c, uint32_t t) {
+        count_[t] = uint32_t(size_t(c.simt_slot - (lines_.data() + t)) / threads_);
     }
 
     void account_round(Dcache& dcache, Stats& stats) {
@@ -186,16 +190,18 @@ class SimtTrace {
                     lines = warp;
                 }
                 // one request per distinct line, in line order (a warp's lines mostly come
-                // in order already)
-                if (!std::is_sorted(lines, lines + m)) {
+                // in order already): one branch-free pass finds whether they do and where
+                // each new line starts (bit i: lines[i] differs from lines[i - 1])
+                uint32_t starts = 0;
+                if (!starts_in_order(lines, m, starts)) {
                     if (lines != warp) std::copy(lines, lines + m, warp);
                     std::sort(warp, warp + m);
                     lines = warp;
+                    starts_in_order(lines, m, starts);
                 }
-                for (size_t i = 0; i < m; ++i) {
-                    if (i > 0 && lines[i] == lines[i - 1]) continue;
-                    stats.simt_transactions += 1;
-                    if (!dcache.access(lines[i])) stats.dcache_miss_lines += 1;
+                stats.simt_transactions += uint64_t(__builtin_popcount(starts));
+                for (; starts != 0; starts &= starts - 1) {
+                    if (!dcache.access(lines[__builtin_ctz(starts)])) stats.dcache_miss_lines += 1;
                 }
             }
         }
@@ -210,6 +216,19 @@ class SimtTrace {
     }
 
   private:
+    static_assert(kWarpThreads <= 32, "a warp's line starts are the bits of a uint32_t");
+    // Whether lines[0, m) are in order; `starts` gets a bit for each i where a new line starts.
+    static bool starts_in_order(const uint64_t* lines, size_t m, uint32_t& starts) {
+        if (m == 0) return true;
+        uint32_t bits = 1, down = 0;
+        for (size_t i = 1; i < m; ++i) {
+            bits |= uint32_t(lines[i] != lines[i - 1]) << i;
+            down |= uint32_t(lines[i] < lines[i - 1]);
+        }
+        starts = bits;
+        return down == 0;
+    }
+
     size_t threads_ = 0;
     std::vector<uint64_t> lines_;  // [access of this round][thread]
     std::vector<uint32_t> count_;  // accesses of each thread this round
@@ -358,16 +377,13 @@ struct QueueSlots {
 // workspace's size, whatever the number of accesses.
 class ByteMarks {
   public:
-    void mark(uint64_t lo, uint64_t hi) {  // bytes [lo, hi)
-        if (hi <= lo) return;
-        if (bits_.size() * 64 < hi) bits_.resize((hi + 63) / 64, 0);
-        lo_ = std::min(lo_, lo);
-        hi_ = std::max(hi_, hi);
-        for (uint64_t b = lo; b < hi;) {
-            const uint64_t word = b / 64, first = b % 64, n = std::min<uint64_t>(64 - first, hi - b);
-            bits_[word] |= (n == 64 ? ~uint64_t(0) : ((uint64_t(1) << n) - 1)) << first;
-            b += n;
-        }
+    void mark(uint64_t lo, uint64_t hi) { mark_bytes(window(hi), lo, hi); }  // bytes [lo, hi)
+
+    // The marks as kernel code updates them inline (core.h): the bitmap then covers bytes
+    // [0, bytes) and is not reallocated until clear().
+    MarkWindow window(uint64_t bytes) {
+        if (bits_.size() * 64 < bytes) bits_.resize((bytes + 63) / 64, 0);
+        return {bits_.data(), &lo_, &hi_};
     }
 
     // emit(lo, hi) for each maximal run of marked bytes, in order; then nothing is marked.

@@ -554,14 +554,25 @@ uint8_t pipe_of(const char* name, size_t len) {
     return s == "S" ? kPipeS : s == "V" ? kPipeV : s == "MTE2" ? kPipeMte2 : s == "MTE3" ? kPipeMte3 : kPipes;
 }
 
-// Source and destination pipe of an event; a pipe outside the vector core is a fault.
+// Source and destination pipe of an event; a pipe outside the vector core is a fault. The
+// pipes are read from the event's name ("MTE2_V": MTE2 -> V) once per event.
 void event_pipes(const char* api, int e, uint8_t* src, uint8_t* dst) {
-    const char* name = event_name(e);
-    const char* us = std::strchr(name, '_');
-    *src = pipe_of(name, size_t(us - name));
-    *dst = pipe_of(us + 1, std::strlen(us + 1));
+    struct Pipes {
+        uint8_t src[size_t(AscendC::HardEvent::MAX)], dst[size_t(AscendC::HardEvent::MAX)];
+        Pipes() {
+            for (size_t k = 0; k < size_t(AscendC::HardEvent::MAX); ++k) {
+                const char* name = event_name(int(k));
+                const char* us = std::strchr(name, '_');
+                src[k] = pipe_of(name, size_t(us - name));
+                dst[k] = pipe_of(us + 1, std::strlen(us + 1));
+            }
+        }
+    };
+    static const Pipes pipes;
+    *src = pipes.src[size_t(e)];
+    *dst = pipes.dst[size_t(e)];
     if (*src == kPipes || *dst == kPipes) {
-        fail(api, "event ", name, " involves a pipe that a vector core does not have");
+        fail(api, "event ", event_name(e), " involves a pipe that a vector core does not have");
     }
 }
 }  // namespace
@@ -1008,7 +1019,6 @@ struct Fiber {
 #endif
     uint8_t* stack = nullptr;  // kFiberStack bytes above a guard page, inside SimtRun::stacks
     bool done = false;
-    uint32_t seq = 0;
     std::exception_ptr error;
 };
 
@@ -1129,66 +1139,76 @@ void simt_yield() {
 #endif
 }
 
-// One lane's GM access at gm through the kernel's pointer `base`: what gm_read/gm_write
-// (bounds of base's argument, copy, counters), vf_gm_access (the workspace record of the VF)
-// and the coalescing record do, with one buffer lookup.
-// The owners of the kernel pointers a VF call's threads access GM through: the GM table does
-// not change while a call runs, so each pointer is looked up once per call (simt_run clears it).
-struct OwnerCache {
-    static constexpr unsigned kSize = 8;
-    const void* base[kSize] = {};
-    int32_t owner[kSize] = {};
-    unsigned used = 0;
-    void clear() { used = 0; }
-};
-OwnerCache g_simt_owners;
-
-inline int32_t simt_owner(const void* base, bool in_simt) {
-    if (!in_simt) return find_gm_index(base);
-    OwnerCache& oc = g_simt_owners;
-    for (unsigned i = 0; i < oc.used; ++i) {
-        if (oc.base[i] == base) return oc.owner[i];
+// One lane's GM access of element i through the kernel's pointer `base`, out of line: what
+// gm_read/gm_write (bounds of base's argument, copy, counters), vf_gm_access (the workspace
+// record of the VF) and the coalescing record do, with one buffer lookup. Inside a VF call the
+// pointer then gets a port (core.h SimtPort), so that the next in-bounds accesses through it
+// are taken inline by simt.h; GM buffers do not change while a call runs.
+void simt_access(const char* api, void* dst, const void* src, const void* base, int64_t i, uint64_t bytes,
+                 bool write) {
+    const char* what = write ? "write" : "read";
+    int64_t off;
+    if (__builtin_mul_overflow(i, int64_t(bytes), &off)) {
+        fail(api, "GM ", what, " of element ", i, ": its byte offset overflows int64");
     }
+    const auto* gm = reinterpret_cast<const uint8_t*>(reinterpret_cast<uintptr_t>(base) + uint64_t(off));
     const int32_t owner = find_gm_index(base);
-    if (oc.used < OwnerCache::kSize) {
-        oc.base[oc.used] = base;
-        oc.owner[oc.used] = owner;
-        ++oc.used;
+    const GmBuffer* b = owner < 0 ? nullptr : &state().gm[size_t(owner)];
+    int64_t at = -1;
+    if (b != nullptr && __builtin_add_overflow(int64_t(static_cast<const uint8_t*>(base) - b->base), off, &at)) at = -1;
+    if (b == nullptr || at < 0 || uint64_t(at) + bytes > b->bytes) {
+        check_gm(api, gm, bytes, what, owner);  // the fault's message
+        fail(api, "GM ", what, " of element ", i, " out of bounds of ", b == nullptr ? "every argument" : b->name.c_str());
     }
-    return owner;
-}
-
-inline void simt_access(const char* api, void* dst, const void* src, const void* base, const void* gm, uint64_t bytes,
-                        bool write) {
-    const int32_t owner = simt_owner(base, core().in_simt);
-    const auto* q = static_cast<const uint8_t*>(gm);
-    if (owner < 0 || q < state().gm[size_t(owner)].base ||
-        q + bytes > state().gm[size_t(owner)].base + state().gm[size_t(owner)].bytes) {
-        check_gm(api, gm, bytes, write ? "write" : "read", owner);  // the fault's message
-    }
-    if (write && state().gm[size_t(owner)].read_only) write_to_input(api, owner);
+    if (write && b->read_only) write_to_input(api, owner);
     copy_bytes(dst, src, bytes);
     Core& c = core();
     (write ? c.stats.gm_write_bytes : c.stats.gm_read_bytes) += bytes;
-    const Tracer& t = tracer();
-    if (owner == t.ws_owner && t.enabled && t.vf_depth > 0) vf_gm_access(gm, bytes, write);
+    Tracer& t = tracer();
+    const bool marked = owner == t.ws_owner && t.enabled && t.vf_depth > 0;
+    if (marked) vf_gm_access(gm, bytes, write);
     if (!c.in_simt) return;
     c.stats.simt_gm_bytes += bytes;
     // Lines are counted from the buffer's start: device GM allocations are line aligned,
     // host numpy arrays need not be (the counters must not depend on malloc).
-    const uint64_t rel = uint64_t(static_cast<const uint8_t*>(gm) - state().gm[size_t(owner)].base);
-    const uint64_t line = (uint64_t(owner + 1) << 40) | (rel / kDcacheLineBytes);
-    c.simt_seq += 1;
-    if (state().simt_trace.record(uint32_t(c.simt_thread), line) && simt_run_state().running >= 0) simt_yield();
+    const uint64_t tag = uint64_t(owner + 1) << 40;
+    const int64_t offset = int64_t(static_cast<const uint8_t*>(base) - b->base);
+    if (c.simt_ports < kSimtPorts && offset % int64_t(bytes) == 0) {
+        SimtPort& port = c.simt_port[c.simt_ports++];
+        port = SimtPort{};
+        port.pointer = base;
+        port.buffer = const_cast<uint8_t*>(b->base);
+        port.elem = bytes;
+        port.first = uint64_t(-(offset / int64_t(bytes)));
+        port.count = b->bytes / bytes;
+        port.tag = tag;
+        port.writable = !b->read_only;
+        port.marked = marked;
+        if (marked) {
+            for (int w = 0; w < 2; ++w) port.marks[w] = t.vf_ws[w].window(b->bytes);
+        }
+    }
+    simt_record(c, tag | (uint64_t(at) / kDcacheLineBytes));
 }
 }  // namespace
 
-void simt_gm_read(const char* api, void* dst, const void* base, const void* p, uint64_t bytes) {
-    simt_access(api, dst, p, base, p, bytes, false);
+void simt_gm_read(const char* api, void* dst, const void* base, int64_t i, uint64_t bytes) {
+    int64_t off = 0;
+    const bool ok = !__builtin_mul_overflow(i, int64_t(bytes), &off);
+    const void* src = reinterpret_cast<const void*>(reinterpret_cast<uintptr_t>(base) + uint64_t(ok ? off : 0));
+    simt_access(api, dst, src, base, i, bytes, false);
 }
 
-void simt_gm_write(const char* api, const void* base, void* p, const void* src, uint64_t bytes) {
-    simt_access(api, p, src, base, p, bytes, true);
+void simt_gm_write(const char* api, const void* base, int64_t i, const void* src, uint64_t bytes) {
+    int64_t off = 0;
+    const bool ok = !__builtin_mul_overflow(i, int64_t(bytes), &off);
+    void* dst = reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(base) + uint64_t(ok ? off : 0));
+    simt_access(api, dst, src, base, i, bytes, true);
+}
+
+void simt_quantum_end() {
+    if (simt_run_state().running < 0) fail("Simt::VF_CALL", "internal: a SIMT access record outside a thread");
+    simt_yield();
 }
 
 void simt_begin(int64_t n) {
@@ -1203,8 +1223,8 @@ void simt_run(int64_t n, void (*body)(void*), void* closure) {
     c.stats.vf_calls += 1;
     c.simt_threads = n;
     c.in_simt = true;
+    c.simt_ports = 0;
     s.simt_trace.begin(uint32_t(n));
-    g_simt_owners.clear();
     if (r.fibers.size() < size_t(n)) r.fibers.resize(size_t(n));
     reserve_fiber_stacks(r, size_t(n));
     r.body = body;
@@ -1213,7 +1233,6 @@ void simt_run(int64_t n, void (*body)(void*), void* closure) {
         Fiber& f = r.fibers[size_t(t)];
         start_fiber(f);
         f.done = false;
-        f.seq = 0;
         f.error = nullptr;
     }
     // Threads at or above `limit` are not run any more: a lower thread faulted, and in order
@@ -1225,11 +1244,11 @@ void simt_run(int64_t n, void (*body)(void*), void* closure) {
             Fiber& f = r.fibers[size_t(t)];
             if (f.done) continue;
             c.simt_thread = t;
-            c.simt_seq = f.seq;
+            s.simt_trace.resume(c, uint32_t(t));
             r.running = t;
             resume_fiber(r, f);
             r.running = -1;
-            f.seq = c.simt_seq;
+            s.simt_trace.suspend(c, uint32_t(t));
             if (f.error) {
                 limit = t;
                 break;
@@ -1243,7 +1262,14 @@ void simt_run(int64_t n, void (*body)(void*), void* closure) {
         }
     }
     c.in_simt = false;
-    g_simt_owners.clear();
+    for (uint32_t k = 0; k < c.simt_ports; ++k) {  // the accesses simt.h took inline
+        const SimtPort& port = c.simt_port[k];
+        c.stats.gm_read_bytes += port.reads * port.elem;
+        c.stats.gm_write_bytes += port.writes * port.elem;
+        c.stats.simt_gm_bytes += (port.reads + port.writes) * port.elem;
+    }
+    c.simt_ports = 0;
+    c.simt_slot = c.simt_end = nullptr;
     c.simt_thread = 0;
     c.simt_threads = 1;
     if (limit < n) {

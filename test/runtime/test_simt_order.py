@@ -3,6 +3,8 @@ faults and counters are those of running them one after another."""
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 import numpy as np
 import pytest
 
@@ -50,6 +52,57 @@ def test_many_rounds_compute_the_gather(kernel) -> None:
     s = kernel.stats
     assert s["simt_gm_bytes"] == b * n * (8 + 4 + 4 + 4)
     assert 0 < s["dcache_miss_lines"] <= s["simt_transactions"]
+
+
+def memory_model(idx: np.ndarray, b: int, k: int, n: int) -> tuple[int, int]:
+    """(simt_transactions, dcache_miss_lines) of the SIMT gather-add on one core, from the
+    memory model alone (runtime/sim/internal.h): element e runs on thread e % 256 as its
+    (e // 256)-th element, with four GM accesses in program order -- idx[e] (8 bytes), x at
+    (row, idx[e]), y[e], out[e] (4 bytes each) -- so its access numbers are 4 (e // 256) + a.
+    A warp's (32 threads) accesses with one number coalesce into one request per distinct
+    64-byte line of an argument (lines counted from the argument's start); the requests go,
+    by access number, then warp, then line, through a 512-line LRU cache."""
+    e = np.arange(b * n, dtype=np.int64)
+    row = e // n
+    offsets = [
+        (1, e * 8),  # idx: argument 1
+        (0, (row * k + idx.reshape(-1)) * 4),  # x: argument 0
+        (2, e * 4),  # y
+        (3, e * 4),  # out
+    ]
+    keys = np.concatenate(
+        [
+            np.stack([4 * (e // 256) + a, (e % 256) // 32, ((owner + 1) << 40) | (off // 64)], axis=1)
+            for a, (owner, off) in enumerate(offsets)
+        ]
+    )
+    requests = np.unique(keys, axis=0)  # sorted by (access number, warp, line), distinct
+    cache: OrderedDict[int, None] = OrderedDict()
+    misses = 0
+    for line in requests[:, 2].tolist():
+        if line in cache:
+            cache.move_to_end(line)
+            continue
+        misses += 1
+        cache[line] = None
+        if len(cache) > 512:
+            cache.popitem(last=False)
+    return len(requests), misses
+
+
+@pytest.mark.parametrize("shape", [(64, 300, 1000), (3, 5000, 777), (16, 40, 96)])
+def test_counters_are_the_memory_model_s(kernel, shape) -> None:
+    # The coalescing and DCache counters come from the record of every access, whether
+    # simt.h took it inline or the simulator did: the same numbers as the model's.
+    b, k, n = shape
+    x, idx, y = inputs(b, k, n)
+    (out,) = kernel(x, idx, y, sizes={"s0": b, "s1": k, "s2": n}, core_num=1)
+    np.testing.assert_array_equal(out, np.take_along_axis(x, idx, 1) + y)
+    s = kernel.stats
+    transactions, misses = memory_model(idx, b, k, n)
+    assert (s["simt_transactions"], s["dcache_miss_lines"]) == (transactions, misses)
+    assert s["gm_read_bytes"] == b * n * (8 + 4 + 4) and s["gm_write_bytes"] == b * n * 4
+    assert s["simt_gm_bytes"] == b * n * (8 + 4 + 4 + 4)
 
 
 def test_the_fault_is_the_lowest_thread_s(kernel) -> None:

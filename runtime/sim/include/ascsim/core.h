@@ -38,8 +38,53 @@ static_assert(sizeof(Stats) % sizeof(uint64_t) == 0, "Stats is a flat array of u
 constexpr uint64_t kVectorBytes = 256;  // one vector register / repeat
 constexpr uint64_t kBlockBytes = 32;    // UB block and alignment unit
 
+// Bytes marked in a bitmap (bit b of word b / 64 = byte b) and the span [*lo, *hi) the marks
+// lie in: a view of the workspace record of an open VF call (ByteMarks, internal.h), whose
+// bitmap already covers every byte that may be marked.
+struct MarkWindow {
+    uint64_t* bits = nullptr;
+    uint64_t* lo = nullptr;
+    uint64_t* hi = nullptr;
+};
+
+inline void mark_bytes(const MarkWindow& w, uint64_t lo, uint64_t hi) {  // bytes [lo, hi)
+    if (hi <= lo) return;
+    if (lo < *w.lo) *w.lo = lo;
+    if (hi > *w.hi) *w.hi = hi;
+    for (uint64_t b = lo; b < hi;) {
+        const uint64_t first = b % 64, n = hi - b < 64 - first ? hi - b : 64 - first;
+        w.bits[b / 64] |= (n == 64 ? ~uint64_t(0) : ((uint64_t(1) << n) - 1)) << first;
+        b += n;
+    }
+}
+
+// The DCache line SIMT accesses coalesce into (asc-devkit docs DataCacheCleanAndInvalid: a
+// 64-byte line; the memory model is in internal.h).
+constexpr uint64_t kDcacheLineBytes = 64;
+
+// A kernel pointer the running SIMT VF call's threads reach GM through, as the first access
+// through it found it (sim.cpp simt_access): the kernel argument it points into, seen as an
+// array of its element type (element k of the array is element k + first of the pointer),
+// the tag of that argument's DCache lines and what else an access must do. A VF call starts
+// with none; kernel code (simt.h) takes the accesses through a known pointer inline, and
+// counts them here (simt_run adds them to Stats when the call ends).
+struct SimtPort {
+    const void* pointer = nullptr;
+    uint8_t* buffer = nullptr;  // the argument's first byte
+    uint64_t elem = 0;          // element size of the accesses
+    uint64_t first = 0;         // the pointer's index of the argument's first element (<= 0), as uint64_t
+    uint64_t count = 0;         // the argument's whole elements
+    uint64_t tag = 0;           // (argument index + 1) << 40: the high bits of its line numbers
+    uint64_t reads = 0, writes = 0;  // accesses taken inline
+    bool writable = false;      // not a kernel input
+    bool marked = false;        // the traced workspace: accesses are marked in `marks`
+    MarkWindow marks[2];        // [read, written]
+};
+constexpr uint32_t kSimtPorts = 8;
+
 // The part of one simulated core's state that kernel code reads and updates inline (block
-// indices, counters, the UB arena). The rest (GM buffers, traces, caches) lives in sim.cpp.
+// indices, counters, the UB arena, the running SIMT thread's access record). The rest (GM
+// buffers, traces, caches) lives in sim.cpp.
 struct Core {
     Stats stats;
     uint8_t* ub = nullptr;  // this core's unified buffer (ub_capacity bytes)
@@ -50,7 +95,13 @@ struct Core {
     int64_t simt_thread = 0;
     int64_t simt_threads = 1;
     bool in_simt = false;
-    uint32_t simt_seq = 0;  // accesses of the running SIMT thread so far
+    // The running SIMT thread's access record (SimtTrace, internal.h): the slot its next
+    // access's line goes to, the distance to the slot after it, and the slot past its quantum.
+    uint64_t* simt_slot = nullptr;
+    uint64_t* simt_end = nullptr;
+    uint64_t simt_stride = 0;
+    uint32_t simt_ports = 0;  // entries of simt_port in use
+    SimtPort simt_port[kSimtPorts];
 };
 
 // Defined in sim.cpp; hidden: each kernel module has its own simulated core.
