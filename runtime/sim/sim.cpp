@@ -1144,8 +1144,8 @@ void simt_yield() {
 // record of the VF) and the coalescing record do, with one buffer lookup. Inside a VF call the
 // pointer then gets a port (core.h SimtPort), so that the next in-bounds accesses through it
 // are taken inline by simt.h; GM buffers do not change while a call runs.
-void simt_access(const char* api, void* dst, const void* src, const void* base, int64_t i, uint64_t bytes,
-                 bool write) {
+// `local` is the lane's value: read into, or written from.
+void simt_access(const char* api, void* local, const void* base, int64_t i, uint64_t bytes, bool write) {
     const char* what = write ? "write" : "read";
     int64_t off;
     if (__builtin_mul_overflow(i, int64_t(bytes), &off)) {
@@ -1161,7 +1161,11 @@ void simt_access(const char* api, void* dst, const void* src, const void* base, 
         fail(api, "GM ", what, " of element ", i, " out of bounds of ", b == nullptr ? "every argument" : b->name.c_str());
     }
     if (write && b->read_only) write_to_input(api, owner);
-    copy_bytes(dst, src, bytes);
+    if (write) {
+        copy_bytes(const_cast<uint8_t*>(gm), local, bytes);
+    } else {
+        copy_bytes(local, gm, bytes);
+    }
     Core& c = core();
     (write ? c.stats.gm_write_bytes : c.stats.gm_read_bytes) += bytes;
     Tracer& t = tracer();
@@ -1193,17 +1197,11 @@ void simt_access(const char* api, void* dst, const void* src, const void* base, 
 }  // namespace
 
 void simt_gm_read(const char* api, void* dst, const void* base, int64_t i, uint64_t bytes) {
-    int64_t off = 0;
-    const bool ok = !__builtin_mul_overflow(i, int64_t(bytes), &off);
-    const void* src = reinterpret_cast<const void*>(reinterpret_cast<uintptr_t>(base) + uint64_t(ok ? off : 0));
-    simt_access(api, dst, src, base, i, bytes, false);
+    simt_access(api, dst, base, i, bytes, false);
 }
 
 void simt_gm_write(const char* api, const void* base, int64_t i, const void* src, uint64_t bytes) {
-    int64_t off = 0;
-    const bool ok = !__builtin_mul_overflow(i, int64_t(bytes), &off);
-    void* dst = reinterpret_cast<void*>(reinterpret_cast<uintptr_t>(base) + uint64_t(ok ? off : 0));
-    simt_access(api, dst, src, base, i, bytes, true);
+    simt_access(api, const_cast<void*>(src), base, i, bytes, true);
 }
 
 void simt_quantum_end() {
