@@ -60,6 +60,8 @@ inline void simt_note(Core& c, const SimtPort& port, uint64_t at, bool write) {
     simt_record(c, port.tag | (at / kDcacheLineBytes));
 }
 
+// The out-of-line read with its own local: the inline path's value never has its address
+// taken, so the compiler keeps it in a register.
 template <typename T>
 inline T simt_read_slow(const char* api, const T* p, int64_t i) {
     T v;
