@@ -40,7 +40,7 @@ Anything not supported fails closed with a PassError naming the node.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
 
 from xdsl.dialects.builtin import Float16Type, IntegerType, ModuleOp, Signedness
@@ -72,6 +72,7 @@ from ascendc_emitter.target.types import (
     scalar_type,
 )
 from ascir_dialect.attributes import ScalarType, TensorType
+from ascir_dialect.diagnostics import at_node
 from ascir_dialect.dtypes import DType
 from ascir_dialect.frontend.platform import get_platform
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp
@@ -82,6 +83,7 @@ from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.reduce import MaxOp, ProdOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
+from lowering.cascade import LEVELS, cascade_base
 from lowering.exprs import ExprLowering
 from lowering.size_checks import lower_graph_checks
 from lowering.ub_reuse import share_buffers
@@ -218,6 +220,12 @@ def fixed_bytes(buffers: list[Buffer], double: bool = False) -> int:
     return ROW_BUFFER_BYTES * sum(b.copies if double else 1 for b in buffers if not b.full)
 
 
+def _cascades(n: ReduceNode) -> bool:
+    """Whether ``n``'s partial results add in a cascade: a float accumulation whose error
+    depends on the order of its combines (target ``order_sensitive``)."""
+    return reduction(n).order_sensitive and accumulator_dtype(n).is_float
+
+
 def _maybe_nan(v: SSAValue) -> bool:
     """Whether a scalar-like float operand may be NaN (anything but a number constant)."""
     import math
@@ -342,6 +350,10 @@ class GraphLowering:
         if self.split:
             fields += [("split_parts", i64), ("split_chunks", i64)]
             fields += [(f"ws_{i}", i64) for i in range(len(self.reductions))]
+        self.cascaded = {r for r in self.reductions if _cascades(r)}
+        """Reductions whose partial results add in torch's cascade (``lowering.cascade``)."""
+        if self.cascaded:
+            fields += [("sum_base", i64)]
         gm = [f"in{n.index_value}" for n in self.inputs] + [f"out{n.index_value}" for n in self.outputs]
         self.kb = KernelModuleBuilder(self.name, gm, graph.size_names, fields)
         self.units: list[Unit] = list(graph.top_level())  # type: ignore[arg-type]
@@ -411,6 +423,7 @@ class GraphLowering:
                 k.tiling_get(tiling, f) for f in ("tile", "tiles_per_row", "total_tiles", "per_block")
             )
             self.inner_size = self.sym(self.plan.inner[1], "inner_size")
+            self.sum_base = k.tiling_get(tiling, "sum_base") if self.cascaded else None
             body(k)
         self.unshared_buffers.append(list(self.buffers))
         self._share_buffers()
@@ -568,6 +581,8 @@ class GraphLowering:
                     self._emit_all(needed)
                     for r in reductions:
                         self._acc_step(r)
+                for r in reductions:
+                    self._cascade_end(r)
                 if launch == level:
                     for r in reductions:
                         self._write_partial(r)
@@ -680,8 +695,10 @@ class GraphLowering:
                 lb.copy_pad(staged, lb.gslice(g, offset), 1, lb.mul(lb.v(count), a.nbytes))
                 lb.sync("MTE2_V")
                 self._combine(n, dst, staged, count)
+                self._cascade_step(n, dst, lb.add(j, 1), count)
                 lb.sync("V_MTE2")
             self.b = outer_b
+            self._cascade_end(n, dst)
         if a != d:
             self._cast_into(self.values[n.results[0]], dst, a, d, self._count(n.result_tensor()))
 
@@ -712,6 +729,7 @@ class GraphLowering:
             hi = outer_b.min(outer_b.add(lo, per_part), hi, name="part_last")
         with outer_b.loop(lo, hi, 1, "ch") as (cb, c):
             self.b, self.in_chunks = cb, True
+            self.chunks_done = cb.add(cb.sub(c, lo), 1, name="chunks_done")
             q = c
             if plan.inner_reduced:
                 q = cb.floordiv(c, self.tiles_per_row)
@@ -864,15 +882,54 @@ class GraphLowering:
             return self.values[n.results[0]]  # the result itself accumulates
         return self._temp(f"{n.node_name}_acc", element_type(a), True)
 
-    def _acc_begin(self, n: ReduceNode) -> None:
+    def _acc_width(self, n: ReduceNode) -> SSAValue | int:
+        return self.tile if self.phases.inner_reduced else self._count(n.result_tensor())
+
+    def _reset(self, n: ReduceNode, acc: SSAValue, width: SSAValue | int) -> None:
         a = accumulator_dtype(n)
-        acc = self._accumulator(n)
-        width = self.tile if self.phases.inner_reduced else self._count(n.result_tensor())
         self.b.vec(ac.DuplicateOp, acc, self.b.const(reduction_identity(n, a), scalar_type(a)), width)
+
+    def _levels(self, n: ReduceNode) -> list[SSAValue]:
+        """The cascade's accumulators above level 0 (the accumulator itself), if ``n`` cascades."""
+        if n not in self.cascaded:
+            return []
+        a = element_type(accumulator_dtype(n))
+        return [self._temp(f"{n.node_name}_acc{k}", a, True) for k in range(1, LEVELS)]
+
+    def _acc_begin(self, n: ReduceNode) -> None:
+        width = self._acc_width(n)
+        for acc in [self._accumulator(n), *self._levels(n)]:
+            self._reset(n, acc, width)
 
     def _acc_step(self, n: ReduceNode) -> None:
         count = self._count(n.x.type)  # type: ignore[arg-type]
         self._combine(n, self._accumulator(n), self._as_acc(n, self.values[n.x], count), count)
+        self._cascade_step(n, self._accumulator(n), self.chunks_done, self._acc_width(n))
+
+    def _cascade_step(self, n: ReduceNode, acc: SSAValue, done: SSAValue, width: SSAValue | int) -> None:
+        """After the ``done``-th combine into ``acc`` (level 0): every ``base**k`` combines,
+        level ``k - 1`` is added into level ``k`` and reset (``lowering.cascade``)."""
+        levels = self._levels(n)
+        if not levels:
+            return
+        outer_b, base = self.b, self.b.v(self.sum_base)
+        period, lower = base, acc
+        with ExitStack() as stack:
+            for k, level in enumerate(levels):
+                if k:
+                    period = self.b.mul(period, base)
+                due = self.b.cmp("eq", self.b.rem(done, period), 0, name="flush")
+                self.b = stack.enter_context(self.b.when(due))
+                self._combine(n, level, lower, width)
+                self._reset(n, lower, width)
+                lower = level
+            self.b = outer_b
+
+    def _cascade_end(self, n: ReduceNode, acc: SSAValue | None = None) -> None:
+        """The levels added into level 0, lowest first (torch's order)."""
+        acc = self._accumulator(n) if acc is None else acc
+        for level in self._levels(n):
+            self._combine(n, acc, level, self._acc_width(n))
 
     def _combine(self, n: ReduceNode, acc: SSAValue, src: SSAValue, count: SSAValue | int) -> None:
         """``acc = acc (+ | max | min) src`` elementwise; max/min propagate NaN as torch does."""
@@ -989,7 +1046,8 @@ class GraphLowering:
     def _emit(self, node: AscirNode | VfOp) -> None:
         if isinstance(node, VfOp):  # one function per region, called from every pass that needs it
             ctx = VfContext(self.kb, self.name, self.values, self.count, self.arange_terms)
-            VfCodegen(ctx, node, self.mask_mode).emit_call(self.b, define=node not in self._vf_functions)
+            with at_node(node):
+                VfCodegen(ctx, node, self.mask_mode).emit_call(self.b, define=node not in self._vf_functions)
             self._vf_functions.add(node)
             return
         handler: Callable[[AscirNode], None] | None = None
@@ -1002,7 +1060,8 @@ class GraphLowering:
         if handler is None:
             raise PassError(PASS, f"{node.describe()}: no AscendC lowering for this op yet", at=node)
         try:
-            handler(node)
+            with at_node(node):
+                handler(node)
         except CastUnsupportedError as e:  # a conversion inside the op's lowering (TrueDiv, math ops...)
             raise PassError(PASS, f"{node.describe()}: {e}", at=node) from None
 
@@ -1695,6 +1754,13 @@ class GraphLowering:
                 h.set_tiling(f, v)
             for i, n in enumerate(self.index_exprs):
                 h.set_tiling(f"ie_{i}", sym(n.expr.data))
+            if self.cascaded:  # the cascade's block for a pass's chunks (lowering.cascade)
+                chunks = h.const(1)
+                for pos in phases.reduced_outer:
+                    chunks = h.mul(chunks, sym(plan.outer[pos][1]))
+                if phases.inner_reduced:
+                    chunks = h.mul(chunks, tiles_per_row)
+                h.set_tiling("sum_base", cascade_base(h, chunks))
             key: SSAValue = h.const(0)
             if plan.may_be_resident:  # the whole row in one tile: resident, else streaming
                 one = h.cmp("eq", tiles_per_row, 1)

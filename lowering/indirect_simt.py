@@ -24,6 +24,7 @@ from ascendc_emitter.dialect.types import GmPtrType
 from ascendc_emitter.target.ops import op_entry, reduction, reduction_identity, scalar_predicate
 from ascendc_emitter.target.types import element_type, scalar_type
 from ascir_dialect.attributes import TensorType
+from ascir_dialect.diagnostics import at_node
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode
 from ascir_dialect.ops import elementwise as ew
@@ -31,6 +32,7 @@ from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp
+from lowering.cascade import LEVELS, cascade_base
 from passes.diagnostics import PassError
 from passes.indirect_plan import PASS, IndirectPlan
 from passes.indirect_templates import composite, scalar_op
@@ -91,9 +93,29 @@ class SimtTemplate:
             env = self._decode(b, e, list(view.axis), inner, "c")
             self.memo: dict[tuple[AscirNode, int], SSAValue] = {}
             self._alive: list[dict[str, SSAValue]] = []
-            for n in self.plan.output_chain:
-                if isinstance(n, StoreOp):
+            stores = [n for n in self.plan.output_chain if isinstance(n, StoreOp)]
+            narrow = {n: self._narrow_axes(n.result_tensor(), view) for n in stores}
+            for n in stores:
+                if not narrow[n]:
                     self._store(n, env)
+            for n in stores:  # written by the lanes at coordinate 0 of the axes they lack
+                if narrow[n]:
+                    here = None
+                    for axis in narrow[n]:
+                        at0 = b.cmp("eq", env[axis], 0)
+                        here = at0 if here is None else b.select(here, at0, b.const(0, IntegerType(1)))
+                    assert here is not None
+                    memo = dict(self.memo)  # values computed inside the guard stay there
+                    with b.when(here) as wb:
+                        self.b = wb
+                        self._store(n, env)
+                    self.b, self.memo = b, memo
+
+    @staticmethod
+    def _narrow_axes(t: TensorType, lanes: TensorType) -> list[str]:
+        """The lane axes a store's view does not span (size 1 there, or absent)."""
+        have = {a for a, r in zip(t.axis, t.repeats, strict=True) if r != 1}
+        return [a for a, r in zip(lanes.axis, lanes.repeats, strict=True) if r != 1 and a not in have]
 
     def _offset(self, t: TensorType, offset: object, env: dict[str, SSAValue]) -> SSAValue:
         b = self.b
@@ -116,7 +138,8 @@ class SimtTemplate:
         key = (node, id(env))
         self._alive.append(env)  # ids stay unique while the function is built
         if key not in self.memo:
-            self.memo[key] = self._compute(node, env)
+            with at_node(node):
+                self.memo[key] = self._compute(node, env)
         return self.memo[key]
 
     def _compute(self, n: AscirNode, env: dict[str, SSAValue]) -> SSAValue:
@@ -198,7 +221,11 @@ class SimtTemplate:
         else:
             b.check_index(idx, size, f"IndirectLoad {n.describe()} (SIMT)")
         out = n.result_tensor()
-        env_in = {a: (idx if k == n.dim_value else env[out.axis[k]]) for k, a in enumerate(src.axis)}
+        zero = b.v(0)  # an axis the gather's output does not span (broadcast later) is at 0
+        env_in = {
+            a: idx if k == n.dim_value else (zero if out.repeats[k] == 1 else env[out.axis[k]])
+            for k, a in enumerate(src.axis)
+        }
         value = self.value(n.x1, env_in)
         if valid is not None:
             value = b.select(valid, value, b.const(0, value.type), name="gathered")
@@ -237,17 +264,38 @@ class SimtTemplate:
             count = b.mul(count, e)
         dtype = src.dtype
         wide = Float32Type() if dtype in (DType.float16, DType.bfloat16) else scalar_type(dtype)
-        init = b.const(reduction_identity(n, dtype), wide)
         combine = scalar_op(reduction(n).combine_entry.op, dtype)  # NaN-propagating for floats
         assert combine is not None
+        cascade = reduction(n).order_sensitive and dtype.is_float
+        base = cascade_base(b, count) if cascade else None
+
+        def fold(lb: BodyBuilder, level: int, start: SSAValue, end: SSAValue) -> SSAValue:
+            """The reduction over the reduced elements ``[start, end)``: one element per
+            iteration at level 0; at level ``k`` (a float sum's cascade, ``lowering.cascade``)
+            blocks of ``base**k`` elements, each folded by level ``k - 1``."""
+            init = lb.const(reduction_identity(n, dtype), wide)
+            step = None
+            if level:
+                assert base is not None
+                step = base
+                for _ in range(level - 1):
+                    step = lb.mul(step, base)
+                hi = lb.ceildiv(lb.sub(end, start), step)
+            with lb.fold(0 if level else start, hi if level else end, init, "r", "acc") as (fb, r, acc, out):
+                if level:
+                    first = fb.add(start, fb.mul(r, step))
+                    v = fold(fb, level - 1, first, fb.min(fb.add(first, step), end))
+                else:
+                    self.b = fb
+                    inner = env | self._decode(fb, r, axes, extents[1:], "r")
+                    v = self._wide(self.value(n.x, inner), dtype)
+                out.append(fb.insert(combine(acc, v)).results[0])
+            return lb.folded
+
         outer = b
-        with b.fold(0, count, init, "r", "acc") as (lb, r, acc, out):
-            self.b = lb
-            inner = env | self._decode(lb, r, axes, extents[1:], "r")
-            v = self._wide(self.value(n.x, inner), dtype)
-            out.append(lb.insert(combine(acc, v)).results[0])
+        result = fold(b, LEVELS - 1 if cascade else 0, b.v(0), count)
         self.b = outer
-        return self._narrow(outer.folded, dtype)
+        return self._narrow(result, dtype)
 
     # ------------------------------------------------------------ arithmetic
     def _convert(self, v: SSAValue, src: DType, dst: DType) -> SSAValue:

@@ -276,6 +276,11 @@ class ReductionEntry:
     register: str | None
     combine: type[ew.ElementwiseNode]
     via: tuple[type[ReduceNode], ...] = ()
+    order_sensitive: bool = False
+    """A float accumulation whose rounding error grows with the length of one sequential
+    order of combines (Sum): every schedule that combines many partial results accumulates
+    them in torch's cascade (``lowering.cascade``), never one after another. Max/Min are
+    exact in any order; a product's relative error grows with the count whatever the order."""
 
     @property
     def combine_entry(self) -> OpEntry:
@@ -287,7 +292,7 @@ class ReductionEntry:
 
 
 REDUCTIONS: dict[type[ReduceNode], ReductionEntry] = {
-    SumOp: ReductionEntry(SumOp, ac.ReduceSumOp, "Reduce<SUM>", ew.AddOp),
+    SumOp: ReductionEntry(SumOp, ac.ReduceSumOp, "Reduce<SUM>", ew.AddOp, order_sensitive=True),
     MaxOp: ReductionEntry(MaxOp, ac.ReduceMaxOp, "Reduce<MAX>", ew.MaximumOp),
     MinOp: ReductionEntry(MinOp, ac.ReduceMinOp, "Reduce<MIN>", ew.MinimumOp),
     # reductions (issue 19)

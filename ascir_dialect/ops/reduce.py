@@ -100,14 +100,21 @@ class ReduceNode(AscirNode):
         return tuple(i for i, (r, n) in enumerate(zip(shape, value.shape, strict=True)) if r == 1 and n != 1)
 
     def reference(self, rt: Any, args: Sequence[Any]) -> Any:
+        """Float sums are computed in float64 and rounded once: the reference is an oracle
+        for the kernels' (and torch's) float32 accumulation, not a copy of one order of adds
+        (numpy adds along an outer axis row after row). Integer sums wrap in the dtype;
+        max/min are exact in any order."""
         value = np.asarray(args[0])
         result = self.result_tensor()
         axes = self.reference_axes(rt, value)
-        acc = value.astype(np.float32) if result.dtype in (dt.DType.float16, dt.DType.bfloat16) else value
         with np.errstate(all="ignore"):  # inf - inf is NaN, as in torch; no warning
             if self.NUMPY == "sum" and result.dtype.is_integer:
-                out = np.sum(acc, axis=axes, keepdims=True, dtype=result.dtype.numpy)
-            else:
+                out = np.sum(value, axis=axes, keepdims=True, dtype=result.dtype.numpy)
+            elif self.NUMPY == "sum":
+                out = np.sum(value.astype(np.float64), axis=axes, keepdims=True)
+            else:  # float16/bfloat16 (ml_dtypes) compare in float32: exact
+                narrow = result.dtype in (dt.DType.float16, dt.DType.bfloat16)
+                acc = value.astype(np.float32) if narrow else value
                 out = getattr(np, self.NUMPY)(acc, axis=axes, keepdims=True)
         return rt.cast_to(out, result.dtype)
 
@@ -152,10 +159,9 @@ class MeanOp(ReduceNode):
         value = np.asarray(args[0])
         axes = self.reference_axes(rt, value)
         count = int(np.prod([value.shape[i] for i in axes], dtype=np.int64))
-        acc = value.astype(np.float32)
-        with np.errstate(all="ignore"):
-            out = np.sum(acc, axis=axes, keepdims=True, dtype=np.float32) / np.float32(count)
-        return rt.cast_to(out.astype(np.float32), self.result_tensor().dtype)
+        with np.errstate(all="ignore"):  # float64, rounded once (see ReduceNode.reference)
+            out = np.sum(value.astype(np.float64), axis=axes, keepdims=True) / np.float64(count)
+        return rt.cast_to(out, self.result_tensor().dtype)
 
 
 @irdl_op_definition

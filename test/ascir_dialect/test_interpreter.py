@@ -377,6 +377,8 @@ def test_keepdim_reductions(op: str, dtype: str, keep: list[int]) -> None:
     axes = tuple(i for i, k in enumerate(keep) if not k)
     fn = {"reduce_sum": np.sum, "reduce_max": np.max, "reduce_min": np.min}[op]
     acc = x.astype(np.float32) if dtype == "float16" else x
+    if op == "reduce_sum" and dtype != "int32":  # float sums: float64, rounded once (issue 31)
+        acc = x.astype(np.float64)
     kwargs = {"dtype": np.int32} if (op == "reduce_sum" and dtype == "int32") else {}
     expected = fn(acc, axis=axes, keepdims=True, **kwargs).astype(dtype)
     np.testing.assert_array_equal(np.asarray(y).reshape(expected.shape), expected)
