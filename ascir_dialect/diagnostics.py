@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import (
@@ -44,6 +45,61 @@ class AscirArgumentError(AscirError, ValueError):
 class AscirTypeError(AscirError, TypeError):
     """An argument of the wrong type (a graph name that is not a string, a bool where an
     int is needed)."""
+
+
+class InternalCompilerError(Exception):
+    """A bug in the compiler, never a fault of the input: an exception that is not an
+    :class:`AscirError` escaped a pass (or a driver step). It names where (the pass), the
+    node being compiled when it happened (when known) and the original exception, which is
+    also its ``__cause__``. Drivers report it as a bug and never as a refusal: ``ascir-opt``
+    and ``ascir-run`` exit 2, the torch backend counts it apart from ordinary fallbacks."""
+
+    def __init__(self, where: str, node: str | None, cause: BaseException):
+        self.where, self.node, self.cause = where, node, cause
+        at = f" at {node}" if node else ""
+        super().__init__(f"internal error in {where}{at}: {type(cause).__name__}: {cause}")
+
+
+RESOURCE_LIMITS = (MemoryError, RecursionError)
+"""Exceptions that are a limit reached by the input, not a bug (drivers report them)."""
+
+
+@contextmanager
+def at_node(op: Operation) -> Iterator[None]:
+    """Compile ``op`` (an ASCIR node, a VF region...): an unexpected exception raised inside
+    remembers the innermost such op, which :func:`internal_errors` names. Free when nothing
+    is raised."""
+    try:
+        yield
+    except Exception as e:
+        if not isinstance(e, (AscirError, InternalCompilerError)) and not hasattr(e, "_ascir_node"):
+            try:
+                e._ascir_node = describe_op(op)  # type: ignore[attr-defined]
+            except AttributeError:  # an exception type without a __dict__
+                pass
+        raise
+
+
+def describe_op(op: Operation) -> str:
+    """``file:line:col: ascir.add %name`` (what is known of it)."""
+    describe = getattr(op, "describe", None)
+    what = describe() if callable(describe) else op.name
+    where = format_location(op)
+    return what if where.startswith("<") else f"{where}: {what}"
+
+
+@contextmanager
+def internal_errors(where: str) -> Iterator[None]:
+    """Run a compiler step: every exception but a user error (:class:`AscirError`, an xDSL
+    parse error), a resource limit or an :class:`InternalCompilerError` already raised
+    inside becomes an :class:`InternalCompilerError` naming ``where`` and the node of
+    :func:`at_node`."""
+    try:
+        yield
+    except (AscirError, InternalCompilerError, ParseError, *RESOURCE_LIMITS):
+        raise
+    except Exception as e:
+        raise InternalCompilerError(where, getattr(e, "_ascir_node", None), e) from e
 
 
 class _LineIndex:

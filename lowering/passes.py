@@ -7,14 +7,13 @@ from typing import ClassVar
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascendc_emitter.names import kernel_symbol
 from ascir_dialect.ops import GraphOp
 from lowering.graph_lowering import lower_graph
 from lowering.indirect_kernel import group_cases, lower_cases
-from passes.diagnostics import PassError
+from passes.diagnostics import AscirPass, PassError
 from passes.indirect_plan import has_indirect_load
 from passes.options import MaskMode, TemplatePolicy, TypedOptions
 
@@ -58,7 +57,7 @@ def lower_module(
 
 
 @dataclass(frozen=True)
-class LowerToAscendCPass(TypedOptions, ModulePass):
+class LowerToAscendCPass(TypedOptions, AscirPass):
     """Replace the module's graphs (one kernel: a scheduled graph, or the cases of an
     IndirectLoad graph) by its ascendc kernel module."""
 

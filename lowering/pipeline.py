@@ -29,6 +29,7 @@ from xdsl.passes import ModulePass, PassPipeline
 
 from lowering.passes import LowerToAscendCPass
 from passes.decompose_reductions import DecomposeReductionsPass
+from passes.diagnostics import AscirPass
 from passes.dump import after_pass
 from passes.fold_constant_casts import FoldConstantCastsPass
 from passes.indirect_load_cases import IndirectLoadTemplateCasesPass
@@ -104,7 +105,7 @@ def run_autofuse(
 
 
 @dataclass(frozen=True)
-class AutofusePass(TypedOptions, ModulePass):
+class AutofusePass(TypedOptions, AscirPass):
     """The whole pipeline (print with ``-t ascendc``), one ``PassPipeline``:
     indirect-load-template-cases, normalize-arange-broadcast-views, schedule, vf-partition
     (``vf=false``: the root-graph path), lower-to-ascendc (``lowering.pipeline``)."""

@@ -36,6 +36,7 @@ from ascendc_emitter.target.ops import REGISTER_STEP_APIS, OpEntry, op_entry, us
 from ascendc_emitter.target.registers import VECTOR_BYTES, load_dist, store_dist
 from ascendc_emitter.target.types import cast_round_mode, element_type, scalar_type
 from ascir_dialect.attributes import ScalarType, TensorType
+from ascir_dialect.diagnostics import at_node
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode, VfOp
 from ascir_dialect.ops import elementwise as ew
@@ -148,7 +149,8 @@ class VfCodegen:
             self.masks: dict[DType, SSAValue] = {}
             self.regs: dict[SSAValue, SSAValue] = {}
             for m in self.region.members():
-                self._node(m)
+                with at_node(m):
+                    self._node(m)
             for ptr, v in zip(self.out_ptrs, self.region.yield_op.values, strict=True):
                 t = v.type
                 assert isinstance(t, TensorType)

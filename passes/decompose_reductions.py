@@ -34,7 +34,6 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriteWalker,
@@ -60,6 +59,7 @@ from ascir_dialect.ops.reduce import (
 )
 from ascir_dialect.ops.sources import ArangeOp, IndexExprOp, ScalarOp
 from ascir_dialect.symbolic import SizeExpr
+from passes.diagnostics import AscirPass
 
 NAME = "decompose-reductions"
 
@@ -179,7 +179,7 @@ def decompose_graph(graph: GraphOp) -> None:
 
 
 @dataclass(frozen=True)
-class DecomposeReductionsPass(ModulePass):
+class DecomposeReductionsPass(AscirPass):
     """Issue 19: Mean/Any/All/ArgMax/ArgMin as Sum/Max/Min and elementwise nodes."""
 
     name = NAME

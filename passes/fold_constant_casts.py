@@ -15,7 +15,6 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriteWalker,
@@ -29,6 +28,7 @@ from ascir_dialect.lazy import LazyModule
 from ascir_dialect.ops import GraphOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.sources import ScalarOp
+from passes.diagnostics import AscirPass
 from passes.graphs import each_graph
 
 np = LazyModule("numpy")
@@ -81,7 +81,7 @@ def fold_graph(graph: GraphOp) -> None:
 
 
 @dataclass(frozen=True)
-class FoldConstantCastsPass(ModulePass):
+class FoldConstantCastsPass(AscirPass):
     """Seed 000 FR12: a Cast of a broadcast constant is the broadcast converted constant."""
 
     name = "fold-constant-casts"

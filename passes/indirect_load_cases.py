@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, IntAttr, ModuleOp, StringAttr
 from xdsl.ir import Attribute
-from xdsl.passes import ModulePass, PassPipeline
+from xdsl.passes import PassPipeline
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriteWalker,
@@ -46,7 +46,7 @@ from ascir_dialect.ops import AscirNode, GraphOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.sources import DataOp, ScalarDataOp
-from passes.diagnostics import PassError
+from passes.diagnostics import AscirPass, PassError
 from passes.dump import after_pass
 from passes.graphs import STAGE
 from passes.indirect_plan import (
@@ -289,7 +289,7 @@ def choose_templates(graph: GraphOp) -> TemplateChoice:
 
 
 @dataclass(frozen=True)
-class IndirectLoadTemplateCasesPass(TypedOptions, ModulePass):
+class IndirectLoadTemplateCasesPass(TypedOptions, AscirPass):
     """Replace each IndirectLoad graph by its SIMD, SIMT and SK-like cases."""
 
     name = "indirect-load-template-cases"

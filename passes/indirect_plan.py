@@ -83,6 +83,12 @@ class IndirectPlan:
     """Gather sites in program order (one in most graphs)."""
     output_chain: list[AscirNode]
     reduce: ReduceNode | None
+    lane_view: TensorType
+    """The space the SIMT lanes iterate, one lane per element: every store's view merged
+    axis by axis (in the graph's axis order, dense). A gathered value broadcast over a new
+    axis is stored over that axis too; a reduction's result has size 1 on its reduced axes,
+    so a lane owns one reduced element (it folds the reduced axes). A store narrower than
+    the lane space (size 1 where it is not) is written by the lanes at coordinate 0 there."""
 
     @property
     def node(self) -> IndirectLoadOp:
@@ -124,11 +130,6 @@ class IndirectPlan:
     def out_view(self) -> TensorType:
         return self.node.result_tensor()
 
-    @property
-    def lane_view(self) -> TensorType:
-        """The view whose elements are computed independently: the reduction's result when
-        the output chain reduces, the gather's output otherwise."""
-        return self.reduce.result_tensor() if self.reduce is not None else self.out_view
 
 
 def has_indirect_load(graph: GraphOp) -> bool:
@@ -232,14 +233,6 @@ def analyse(graph: GraphOp) -> IndirectPlan:
                 "recompute it after the gather or split the graph",
                 at=n,
             )
-    views = {(tuple(t.axis), tuple(map(str, t.repeats))) for g in loads for t in [g.result_tensor()]}
-    if len(views) > 1:
-        raise PassError(
-            PASS,
-            f"the IndirectLoads of @{graph.graph_name} have different output views: the gathers of "
-            "one fused graph produce the same view (broadcast a gathered value afterwards)",
-            at=loads[-1],
-        )
     for n in output_chain:
         if isinstance(n, ReduceNode):
             if reduce is not None:
@@ -255,7 +248,32 @@ def analyse(graph: GraphOp) -> IndirectPlan:
                 )
         elif not isinstance(n, CHAIN_OPS):
             raise PassError(PASS, f"{n.describe()}: not supported after an IndirectLoad", at=n)
-    return IndirectPlan(graph, sites, output_chain, reduce)
+    stores = [n for n in output_chain if isinstance(n, StoreOp)]
+    return IndirectPlan(graph, sites, output_chain, reduce, _lane_view(graph, stores))
+
+
+def _lane_view(graph: GraphOp, stores: list[StoreOp]) -> TensorType:
+    """Every store's view merged axis by axis (see ``IndirectPlan.lane_view``)."""
+    extent: dict[str, SizeExpr] = {}
+    for store in stores:
+        t = store.result_tensor()
+        for axis, r in zip(t.axis, t.repeats, strict=True):
+            known = extent.setdefault(axis, r)
+            if r == 1 or known == r:
+                continue
+            if known != 1:
+                raise PassError(
+                    PASS,
+                    f"{store.describe()} stores axis '{axis}' with {r} elements where another store of the "
+                    f"graph has {known}: the stores of one fused gather graph cover one space",
+                    at=store,
+                )
+            extent[axis] = r
+    order = [a.name_str for a in graph.axis_list]
+    axes = sorted(extent, key=lambda a: order.index(a) if a in order else len(order))
+    repeats = [extent[a] for a in axes]
+    dtype = stores[0].result_tensor().dtype
+    return TensorType(dtype, axes, repeats, contiguous_strides(repeats))
 
 
 def scores(plan: IndirectPlan) -> tuple[SizeExpr, SizeExpr]:

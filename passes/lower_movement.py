@@ -38,7 +38,6 @@ from dataclasses import dataclass, field
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
 from xdsl.ir import Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
 from ascir_dialect.attributes import ExprAttr, ScalarType, TensorType
@@ -50,7 +49,7 @@ from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.movement import ConcatOp, MovementNode, PadOp, SplitOp, TransposeOp
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
-from passes.diagnostics import PassError
+from passes.diagnostics import AscirPass, PassError
 from passes.graphs import each_graph
 
 PASS = "lower-movement"
@@ -401,7 +400,7 @@ def lower_movement(graph: GraphOp) -> GraphOp | None:
 
 
 @dataclass(frozen=True)
-class LowerMovementPass(ModulePass):
+class LowerMovementPass(AscirPass):
     """Transpose/Split/Pad/Concat become load views, padded loads and position selects."""
 
     name = "lower-movement"

@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
-from xdsl.passes import ModulePass
 from xdsl.pattern_rewriter import (
     PatternRewriter,
     PatternRewriteWalker,
@@ -32,7 +31,7 @@ from ascir_dialect.ops import GraphOp
 from ascir_dialect.ops.elementwise import BroadcastOp
 from ascir_dialect.ops.sources import ArangeOp
 from ascir_dialect.symbolic import SizeExpr
-from passes.diagnostics import PassError
+from passes.diagnostics import AscirPass, PassError
 from passes.graphs import each_graph
 
 NAME = "normalize-arange-broadcast-views"
@@ -113,7 +112,7 @@ def normalize_graph(graph: GraphOp) -> None:
 
 
 @dataclass(frozen=True)
-class NormalizeArangeBroadcastViewsPass(ModulePass):
+class NormalizeArangeBroadcastViewsPass(AscirPass):
     """Seed 000 FR8/AL-2: degenerate Arange views pass through, 1-D Aranges are padded."""
 
     name = NAME

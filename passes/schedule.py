@@ -21,7 +21,6 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ArrayAttr, ModuleOp, StringAttr
 from xdsl.ir import Block, Region, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.rewriter import Rewriter
 
 from ascir_dialect.attributes import AxisAttr, AxisKind, ExprAttr, TensorType
@@ -30,7 +29,7 @@ from ascir_dialect.ops import GraphOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp
 from ascir_dialect.ops.sources import DataOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
-from passes.diagnostics import PassError
+from passes.diagnostics import AscirPass, PassError
 from passes.graphs import each_graph
 from passes.loop_space import PASS, LoopSpace, find_loop_space, merge_groups, padded_positions
 from passes.phases import phase_plan
@@ -125,7 +124,7 @@ def _operand_groups(node) -> list:
 
 
 @dataclass(frozen=True)
-class SchedulePass(ModulePass):
+class SchedulePass(AscirPass):
     """Merge contiguous loop axes and assign the UB layout (HintGraph -> impl graph)."""
 
     name = "schedule"

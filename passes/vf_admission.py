@@ -32,7 +32,6 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
-from xdsl.passes import ModulePass
 
 from ascendc_emitter.target.math import recipe_dtype
 from ascendc_emitter.target.ops import op_entry, register_apis, uses_recipe
@@ -47,6 +46,7 @@ from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
+from passes.diagnostics import AscirPass
 from passes.graphs import each_graph
 
 OUTSIDE = (DataOp, OutputOp, WorkspaceOp, LoadOp, StoreOp, ScalarOp, ScalarDataOp, IndexExprOp)
@@ -130,7 +130,7 @@ def admit_graph(graph: GraphOp) -> None:
 
 
 @dataclass(frozen=True)
-class VfAdmissionPass(ModulePass):
+class VfAdmissionPass(AscirPass):
     """Mark each compute node VF-eligible or rejected, with the reason (FR10)."""
 
     name = "vf-admission"

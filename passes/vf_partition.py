@@ -33,7 +33,6 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp, StringAttr
 from xdsl.ir import Block, Operation, Region, SSAValue
-from xdsl.passes import ModulePass
 
 from ascendc_emitter.target.registers import load_dist, store_dist
 from ascendc_emitter.target.vf_limits import vf_cost
@@ -41,7 +40,7 @@ from ascir_dialect.attributes import MAX_VECTORIZED_AXES, TensorType
 from ascir_dialect.diagnostics import first_verification_error
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp, VfYieldOp
 from ascir_dialect.ops.vf import loop_dtype_of
-from passes.diagnostics import PassError
+from passes.diagnostics import AscirPass, PassError
 from passes.graphs import each_graph
 from passes.options import TypedOptions
 from passes.phases import PhasePlan, phase_plan
@@ -295,7 +294,7 @@ def _restore_topological_order(block: Block, position: dict[Operation, int]) -> 
 
 
 @dataclass(frozen=True)
-class VfPartitionPass(TypedOptions, ModulePass):
+class VfPartitionPass(TypedOptions, AscirPass):
     """Cluster VF-eligible nodes into ascir.vf regions (``enable=false``: root-graph path)."""
 
     name = "vf-partition"

@@ -20,7 +20,7 @@ from typing import NoReturn
 
 from xdsl.utils.exceptions import DiagnosticException
 
-from ascir_dialect.diagnostics import AscirError
+from ascir_dialect.diagnostics import AscirError, InternalCompilerError
 
 EXIT_OK, EXIT_FAIL, EXIT_INTERNAL = 0, 1, 2
 
@@ -122,10 +122,13 @@ def user_error(tool: str, text: str) -> int:
 
 
 def internal_error(tool: str, e: BaseException) -> int:
+    """``<tool>: internal error in pass <p> at <node>: <exception>`` (an
+    ``InternalCompilerError`` names the pass and the node) and what to do about it."""
     if os.environ.get("ASCIR_DEBUG"):
         traceback.print_exception(e)
+    what = str(e) if isinstance(e, InternalCompilerError) else f"internal error: {type(e).__name__}: {e}"
     print(
-        f"{tool}: internal error: {type(e).__name__}: {e}\n"
+        f"{tool}: {what}\n"
         f"This is a bug in {tool}, not in your input; please report it (rerun with ASCIR_DEBUG=1 "
         "for the traceback).",
         file=sys.stderr,

@@ -38,7 +38,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ascir_dialect.diagnostics import AscirError
+from ascir_dialect.diagnostics import AscirError, InternalCompilerError
 
 from . import lowering_table as table
 from .dtypes import from_numpy, to_numpy
@@ -58,6 +58,9 @@ class BackendOptions:
     workers: int = 0
     """Process-pool size for compiling (0: the CPUs, at most the graphs)."""
     vf: bool = True
+    strict: bool = False
+    """Raise a compiler bug (``InternalCompilerError``) instead of running its region in eager
+    torch (default: ``ASCIR_STRICT=1`` in the environment). Refusals always fall back."""
 
     @staticmethod
     def parse(options: dict[str, Any] | None) -> BackendOptions:
@@ -67,11 +70,12 @@ class BackendOptions:
             raise AscirError(f"backend 'ascir': option target must be one of {TARGETS}, got {target!r}")
         workers = options.pop("workers", 0)
         vf = options.pop("vf", True)
+        strict = options.pop("strict", os.environ.get("ASCIR_STRICT", "") not in ("", "0"))
         if options:
             raise AscirError(
-                f"backend 'ascir': unknown option(s) {', '.join(sorted(options))} (target, workers, vf)"
+                f"backend 'ascir': unknown option(s) {', '.join(sorted(options))} (target, workers, vf, strict)"
             )
-        return BackendOptions(target, int(workers), bool(vf))
+        return BackendOptions(target, int(workers), bool(vf), bool(strict))
 
 
 # ----------------------------------------------------------------------- report
@@ -82,6 +86,8 @@ class Region:
     fused: bool
     reason: str = ""
     ir: str = ""
+    internal: bool = False
+    """It runs in eager torch because of a compiler bug (not a refusal)."""
 
 
 @dataclass
@@ -90,27 +96,42 @@ class Report:
 
     regions: list[Region] = field(default_factory=list)
     fallbacks: Counter[tuple[str, str]] = field(default_factory=Counter)
-    """(ATen op, reason) -> count of nodes left to eager torch."""
+    """(ATen op, reason) -> count of nodes the partitioner left to eager torch (refused)."""
+    internal_errors: list[str] = field(default_factory=list)
+    """Compiler bugs met (each also logged as a warning); their regions run in eager torch."""
     compile_seconds: float = 0.0
 
     @property
     def fused(self) -> list[Region]:
         return [r for r in self.regions if r.fused]
 
+    @property
+    def eager_ops(self) -> int:
+        """ATen ops that run in eager torch: refused ones, and every op of a region that fell
+        back (it did not compile, or a compiler bug)."""
+        return sum(self.fallbacks.values()) + sum(len(r.ops) for r in self.regions if not r.fused)
+
     def merge(self, other: Report) -> None:
         self.regions += other.regions
         self.fallbacks.update(other.fallbacks)
+        self.internal_errors += other.internal_errors
         self.compile_seconds += other.compile_seconds
 
     def summary(self) -> str:
         ops = sum(len(r.ops) for r in self.fused)
         lines = [
             f"ascir: {len(self.fused)} fused region(s) ({ops} ATen ops), "
-            f"{sum(self.fallbacks.values())} op(s) in eager torch, compile {self.compile_seconds:.1f} s"
+            f"{self.eager_ops} op(s) in eager torch, compile {self.compile_seconds:.1f} s"
         ]
+        if self.internal_errors:
+            lines.append(
+                f"  {len(self.internal_errors)} internal compiler error(s) -- bugs, please report them:"
+            )
+            lines += [f"    {e}" for e in self.internal_errors]
         for r in self.regions:
             if not r.fused:
-                lines.append(f"  region {r.name} left to eager: {r.reason}")
+                kind = "compiler bug" if r.internal else "left to eager"
+                lines.append(f"  region {r.name} ({len(r.ops)} op(s)) {kind}: {r.reason}")
         for (op, reason), n in sorted(self.fallbacks.items()):
             lines.append(f"  eager {n}x {op}: {reason}")
         return "\n".join(lines)
@@ -140,6 +161,21 @@ def _emit(what: str, message: str) -> None:
     log.info(message)
     if _log_enabled(what):
         print(message, file=sys.stderr)
+
+
+def _internal(report: Report, where: str, e: BaseException, opts: BackendOptions) -> str:
+    """A compiler bug met while compiling ``where``: recorded in the report and always logged
+    as a warning (never only under ``ASCIR_LOG``); raised again under ``strict``."""
+    if not isinstance(e, InternalCompilerError):
+        wrapped = InternalCompilerError(where, None, e)
+        wrapped.__cause__ = e
+        e = wrapped
+    if opts.strict:
+        raise e
+    message = f"{e} (a compiler bug, please report it; {where} runs in eager torch)"
+    report.internal_errors.append(message)
+    log.warning("ascir: %s", message)
+    return str(e)
 
 
 def source_line(node: Any) -> str:
@@ -266,10 +302,11 @@ def compile_fx(gm: Any, example_inputs: Sequence[Any], opts: BackendOptions) -> 
     try:
         return _compile_fx(gm, example_inputs, opts)
     except Exception as e:
-        _emit("fallbacks", f"ascir: internal error, the graph runs in eager torch: {type(e).__name__}: {e}")
-        _REPORTS.append(
-            Report(fallbacks=Counter({("<graph>", f"internal error: {type(e).__name__}: {e}"): 1}))
-        )
+        report = Report()
+        _REPORTS.append(report)
+        reason = _internal(report, "the torch front end", e, opts)
+        ops = [str(n.target) for n in original.graph.nodes if n.op == "call_function"]
+        report.regions.append(Region("<graph>", ops, False, reason, internal=True))
         return original.forward
 
 
@@ -342,7 +379,7 @@ def _compile_fx(gm: Any, example_inputs: Sequence[Any], opts: BackendOptions) ->
     kernels = _compile_all([b for _, b in built], opts, report)
     regions = []
     for (nodes, b), k in zip(built, kernels, strict=True):
-        region = Region(b.graph.name, [str(n.target) for n in nodes], k is not None)
+        region = Region(b.graph.name, [str(n.target) for n in nodes], k is not None, internal=b.internal)
         if k is None:
             region.reason = b.error
         report.regions.append(region)
@@ -428,10 +465,13 @@ def _compile_all(graphs: list[BuiltGraph], opts: BackendOptions, report: Report)
     for g in graphs:
         try:
             kernels.append(compile_graph(g.graph, target=opts.target, vf=opts.vf))
-        except Exception as e:  # every failure leaves the region to eager torch, with its reason
+        except AscirError as e:  # a refusal leaves the region to eager torch, with its reason
             g.error = f"{type(e).__name__}: {e}"
             kernels.append(None)
             _emit("fallbacks", f"ascir: region {g.graph.name} runs in eager torch: {g.error}")
+        except Exception as e:  # a compiler bug: said loudly, never as an ordinary fallback
+            g.error, g.internal = _internal(report, f"region {g.graph.name}", e, opts), True
+            kernels.append(None)
         bar.update(1)
     bar.close()
     return kernels

@@ -137,6 +137,9 @@ class BuiltGraph:
     """The graph's IR text (what is compiled and logged)."""
     ops: dict[str, int] = field(default_factory=dict)
     error: str = ""
+    """Why the graph did not compile (it runs in eager torch)."""
+    internal: bool = False
+    """The failure was a compiler bug (``InternalCompilerError``), not a refusal."""
 
 
 # ---------------------------------------------------------------- union-find
@@ -207,6 +210,8 @@ class Builder:
         self.current: Any = None
         self.reduced: tuple[Any, frozenset[int]] | None = None
         self.op_counts: dict[str, int] = {}
+        self.gathers: list[Any] = []
+        """FX nodes built as an IndirectLoad (embedding, index_select, gather)."""
         self._analyse()
 
     # ---------------------------------------------------------------- axes
@@ -509,12 +514,34 @@ class Builder:
             outputs.append(n)
         if not outputs:
             raise CutError(self.nodes[-1], "the region has no output")
+        self._check_vertical(outputs)
         try:
             ir = self.graph.to_mlir()
         except AscirError as e:
             raise RefusedError(self._owner_in(str(e)), f"{e}") from None
         return BuiltGraph(
             self.graph, self.inputs, self.input_shapes, outputs, self.symbols, ir, self.op_counts
+        )
+
+    def _check_vertical(self, outputs: list[Any]) -> None:
+        """A region holding a gather stores only values computed from its gathers: an
+        IndirectLoad fuses vertically (seed 001, "融合仅支持垂直方向"). Otherwise the region is
+        cut at its first gather (or, when that is its first node, at its first node that
+        does not depend on a gather), so both parts still fuse."""
+        if not self.gathers:
+            return
+        fed: set[Any] = set()
+        for n in self.nodes:
+            if n in self.gathers or any(a in fed for a in _node_args(n)):
+                fed.add(n)
+        if all(n in fed for n in outputs):
+            return
+        first = self.nodes.index(self.gathers[0])
+        cut = first if first > 0 else next(j for j, n in enumerate(self.nodes) if n not in fed)
+        raise CutError(
+            self.nodes[cut],
+            "a region with a gather stores only values computed from the gather (IndirectLoad fuses "
+            "vertically)",
         )
 
     def _owner_in(self, message: str) -> Any:

@@ -578,6 +578,7 @@ def gather(ctx: Builder, n: Any, x: Any, dim: int, idx: Any, **kw: Any) -> Val:
 
 
 def _gathered(ctx: Builder, n: Any, y: Any) -> Val:
+    ctx.gathers.append(n)
     p, dtype = ctx.present_of(n), _result(n)
     for node in (y.node,):
         ctx.ascir_owner[node.name] = n

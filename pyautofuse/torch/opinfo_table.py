@@ -144,10 +144,9 @@ def run_op(opinfo: Any, dtype: Any, max_samples: int) -> Outcome:
             got = torch.compile(fn, backend=ascir_backend, dynamic=False)(s.input, *args)
             report = last_report()
             reasons = [r for (_op, r) in report.fallbacks] or [r.reason for r in report.regions]
-            internal = [r for r in reasons if r.startswith("internal error")]
-            if internal:  # the front end broke and left the graph to eager: a bug, not a refusal
+            if report.internal_errors:  # a compiler bug left a region to eager: not a refusal
                 out.failed += 1
-                out.reasons[f"FAIL {internal[0][:160]}"] += 1
+                out.reasons[f"FAIL {report.internal_errors[0][:160]}"] += 1
                 continue
             if not report.fused:
                 out.refused += 1

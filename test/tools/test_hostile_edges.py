@@ -710,7 +710,7 @@ def test_compiler_value_and_type_errors_are_internal_errors(
     out = opt_in_process(EXAMPLE, "-p", "schedule")
     assert out.returncode == 2, out.stderr
     assert out.stderr == (
-        "ascir-opt: internal error: ValueError: schedule lost an axis\n"
+        "ascir-opt: internal error in pass schedule: ValueError: schedule lost an axis\n"
         "This is a bug in ascir-opt, not in your input; please report it (rerun with ASCIR_DEBUG=1 "
         "for the traceback).\n"
     )

@@ -79,25 +79,6 @@ ascir.graph @g hint sizes [] axes [0: a = 4, 1: b = 6] {
 
 // -----
 
-// Two gathers of one graph produce one view.
-// CHECK: template_cases_errors.mlir:{{[0-9]+}}:28: error: indirect-load-template-cases: the IndirectLoads of @g have different output views: the gathers of one fused graph produce the same view (broadcast a gathered value afterwards)
-ascir.graph @g hint sizes [] axes [0: a = 4, 1: b = 6] {
-  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [a, b], [4, 6], [6, 1]>
-  %i = ascir.data {index = 1 : i64} : !ascir.tensor<int32, [a, b], [4, 6], [6, 1]>
-  %j = ascir.data {index = 2 : i64} : !ascir.tensor<int32, [a, b], [4, 1], [1, 0]>
-  %xl = ascir.load %x : !ascir.tensor<float32, [a, b], [4, 6], [6, 1]>
-  %il = ascir.load %i : !ascir.tensor<int32, [a, b], [4, 6], [6, 1]>
-  %jl = ascir.load %j : !ascir.tensor<int32, [a, b], [4, 1], [1, 0]>
-  %g = ascir.indirect_load %xl, %il {dim = 1 : i64} : !ascir.tensor<float32, [a, b], [4, 6], [6, 1]>
-  %h = ascir.indirect_load %xl, %jl {dim = 1 : i64} : !ascir.tensor<float32, [a, b], [4, 1], [1, 0]>
-  %st = ascir.store %g : !ascir.tensor<float32, [a, b], [4, 6], [6, 1]>
-  %o = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [a, b], [4, 6], [6, 1]>
-  %st2 = ascir.store %h : !ascir.tensor<float32, [a, b], [4, 1], [1, 1]>
-  %o2 = ascir.output %st2 {index = 1 : i64} : !ascir.tensor<float32, [a, b], [4, 1], [1, 1]>
-}
-
-// -----
-
 // A second output that does not depend on the gather (horizontal fusion) is refused, at
 // the first op after the gather that reads a value from before it.
 // CHECK: template_cases_errors.mlir:{{[0-9]+}}:18: error: indirect-load-template-cases: ascir.exp %e reads %xl, computed before ascir.indirect_load %g: only vertical fusion is supported
