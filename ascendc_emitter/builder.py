@@ -51,7 +51,7 @@ from ascendc_emitter.dialect.types import (
     UbPtrType,
     is_float,
 )
-from ascendc_emitter.names import c_identifier
+from ascendc_emitter.names import c_identifier, field_identifier, is_c_identifier
 
 i1 = IntegerType(1)
 i32 = IntegerType(32)
@@ -71,6 +71,12 @@ def reads_unsigned(value: SSAValue) -> bool:
     """Converted as an unsigned value: typed unsigned, or a flag (``i1`` true is 1)."""
     t = value.type
     return is_unsigned(value) or (isinstance(t, IntegerType) and t.width.data == 1)
+
+
+def identifier(name: str) -> str:
+    """A symbol the builders were given: already an identifier (a kernel name arrives mapped,
+    ``names.kernel_symbol``, and the names derived from it stay identifiers) or mapped now."""
+    return name if is_c_identifier(name) else c_identifier(name)
 
 
 def hint(name: str | None) -> str | None:
@@ -251,8 +257,13 @@ class BodyBuilder:
 
     # --------------------------------------------------------------- host side
     def set_tiling(self, field: str, value: Value) -> None:
-        """``field`` is mapped with ``c_identifier``, as the tiling struct's field names are."""
-        self.emit(ac.SetTilingOp, [self.v(value)], {"field": StringAttr(c_identifier(field))})
+        """A field of the generated code's own (``names.field_identifier``)."""
+        self.emit(ac.SetTilingOp, [self.v(value)], {"field": StringAttr(field_identifier(field))})
+
+    def set_size(self, size: str, value: Value) -> None:
+        """The tiling field of the graph's size ``size`` (the user's name, mapped by
+        ``names.c_identifier``: never one of the generated code's own fields)."""
+        self.emit(ac.SetTilingOp, [self.v(value)], {"field": StringAttr(c_identifier(size))})
 
     def set_output(self, output: str, value: Value) -> None:
         self.emit(ac.SetOutputOp, [self.v(value)], {"output": output})
@@ -264,8 +275,14 @@ class BodyBuilder:
     def tiling_get(
         self, tiling: SSAValue, field: str, t: Attribute = i64, name: str | None = None
     ) -> SSAValue:
-        field = c_identifier(field)  # as the tiling struct's field names
+        """A field of the generated code's own (``names.field_identifier``)."""
+        field = field_identifier(field)
         return self.emit(ac.TilingGetOp, [tiling], {"field": StringAttr(field)}, t, name=name or field)  # type: ignore[return-value]
+
+    def size_get(self, tiling: SSAValue, size: str) -> SSAValue:
+        """The value of the graph's size ``size`` (see :meth:`set_size`), named after it."""
+        field = c_identifier(size)
+        return self.emit(ac.TilingGetOp, [tiling], {"field": StringAttr(field)}, i64, name=size)  # type: ignore[return-value]
 
     def block_idx(self) -> SSAValue:
         return self.emit(ac.BlockIdxOp, [], {}, i64, name="block_idx")  # type: ignore[return-value]
@@ -390,13 +407,13 @@ class BodyBuilder:
         self.emit(ac.WaitFlagOp, [id], {"event": event})
 
     def vf_call(self, callee: str, args: Sequence[SSAValue]) -> None:
-        self.emit(ac.VfCallOp, [list(args)], {"callee": SymbolRefAttr(c_identifier(callee))})
+        self.emit(ac.VfCallOp, [list(args)], {"callee": SymbolRefAttr(identifier(callee))})
 
     def simt_call(self, callee: str, threads: int, args: Sequence[SSAValue]) -> None:
         self.emit(
             ac.SimtCallOp,
             [list(args)],
-            {"callee": SymbolRefAttr(c_identifier(callee)), "threads": IntAttr(threads)},
+            {"callee": SymbolRefAttr(identifier(callee)), "threads": IntAttr(threads)},
         )
 
     @contextmanager
@@ -664,11 +681,14 @@ class KernelModuleBuilder:
     ):
         self.name = name
         self.module = ModuleOp([])
-        fields = [("block_dim", u32), ("tiling_key", u32), *tiling_fields]
+        # the graph's sizes in the users' namespace, the rest in the generated code's own
+        # (names.GENERATED_FIELDS): no size name can meet a field of the compiler's
+        fields = [(c_identifier(s), i64) for s in sizes]
+        fields += [(field_identifier(n), t) for n, t in [("block_dim", u32), ("tiling_key", u32), *tiling_fields]]
         self.module.body.block.add_op(
             ac.TilingStructOp.build(
                 properties={
-                    "field_names": ArrayAttr([StringAttr(c_identifier(n)) for n, _ in fields]),
+                    "field_names": ArrayAttr([StringAttr(n) for n, _ in fields]),
                     "field_types": ArrayAttr([t for _, t in fields]),
                 }
             )
@@ -689,7 +709,9 @@ class KernelModuleBuilder:
         key = name if key is None else key
         if key in self._symbols:
             return self._symbols[key]
-        sym, n = c_identifier(name), 0
+        # a kernel name arrives mapped (names.kernel_symbol), and the names derived from it
+        # stay identifiers: only what is not one yet goes through the names mapping
+        sym, n = identifier(name), 0
         while sym in self._taken:
             n += 1
             sym = c_identifier(f"{name}#{n}")  # '#' is never kept: the readable part plus a hash
@@ -782,7 +804,7 @@ class KernelModuleBuilder:
             arg.name_hint = n
         yield BodyBuilder(block), list(block.args)
         props: dict[str, Attribute] = {
-            "sym_name": StringAttr(c_identifier(name)),
+            "sym_name": StringAttr(identifier(name)),
             "arg_names": ArrayAttr([StringAttr(n) for n in names]),
         }
         if kind is ac.SimtVfOp:

@@ -73,17 +73,53 @@ def is_c_identifier(text: str) -> bool:
     )
 
 
+HASHED_FORM = re.compile(r"_[0-9a-f]{8}\Z")
+"""The tail of a mapped name (``_`` and 8 hex digits of its hash). A name that already ends
+so is mapped (hashed) as well, so that no name can equal another name's mapped form: the
+mapping stays injective over every name a graph can hold (``int`` -> ``int_6da88c34``,
+``int_6da88c34`` -> ``int_6da88c34_<its own hash>``)."""
+
+GENERATED_FIELDS = re.compile(
+    r"(?:block_dim|tiling_key|tile|tiles_per_row|total_tiles|per_block|slots|split_parts|split_chunks"
+    r"|sum_base|simt_per_block|simt_total|simd_[a-z0-9_]+|ie_\d+|ws_\d+|ws\d+_offset"
+    r"|(?:input_pre|index_pre|indirect_load|output_post)\d*_[a-z0-9_]+)\Z"
+)
+"""The generated code's own tiling fields (the struct is shared by host and device code, so
+its fields are the one place where a user's name and the compiler's could meet): contract
+fields, the schedules' and templates' fields, SK-like stage fields (prefixed with the stage
+name). :func:`c_identifier` never returns one of these for a user's name -- it hashes them
+-- and :func:`field_identifier`, which names the compiler's fields, accepts nothing else."""
+
+
+def _plain(name: str) -> bool:
+    """A user's name that maps to itself: a valid identifier, not in the generated code's
+    vocabulary, not shaped like a mapped name."""
+    return is_c_identifier(name) and not HASHED_FORM.search(name) and not GENERATED_FIELDS.match(name)
+
+
 def c_identifier(name: str) -> str:
-    """``name`` itself when it is a valid identifier, else a readable ASCII prefix plus the
-    hash of ``name`` (deterministic: the same name always maps to the same identifier)."""
+    """``name`` itself when it is a plain identifier (:func:`_plain`), else a readable ASCII
+    prefix plus the hash of ``name`` (deterministic: the same name always maps to the same
+    identifier; injective: two names never map to one; never a field of the generated code's
+    own, :data:`GENERATED_FIELDS`)."""
     if not isinstance(name, str):
         raise TypeError(f"a name must be a string, got {type(name).__name__}")
-    if is_c_identifier(name):
+    if _plain(name):
         return name
     readable = _UNSAFE.sub("_", name).strip("_")[: MAX_IDENTIFIER - 10] or "n"
     if readable[0].isdigit():
         readable = "n" + readable[: MAX_IDENTIFIER - 11]
     return f"{readable}_{_digest(name)}"
+
+
+def field_identifier(name: str) -> str:
+    """A tiling field of the generated code's own (``tile``, ``simt_total``, an SK-like stage's
+    ``output_post_tile``...): ``name`` itself, which must be in :data:`GENERATED_FIELDS` --
+    the vocabulary :func:`c_identifier` keeps every user name out of. A field outside it is a
+    compiler bug (a new field must be added to the vocabulary), never a user's error."""
+    if not (is_c_identifier(name) and GENERATED_FIELDS.match(name)):
+        raise ValueError(f"tiling field {name!r} is not in the generated code's field vocabulary")
+    return name
 
 
 KERNEL_PREFIX = "autofuse_"
@@ -98,6 +134,8 @@ def kernel_symbol(name: str) -> str:
     ``select``...) would clash with the headers; no such name starts with ``autofuse_``."""
     if not isinstance(name, str):
         raise TypeError(f"a kernel name must be a string, got {type(name).__name__}")
+    if name.startswith(KERNEL_PREFIX) and is_c_identifier(name):
+        return name  # already a kernel symbol: the drivers map a name once and pass it on
     return c_identifier(name if name.startswith(KERNEL_PREFIX) else KERNEL_PREFIX + name)
 
 
@@ -106,7 +144,13 @@ def file_name(name: str) -> str:
     or hidden, at most MAX_FILE_NAME characters; hashed whenever anything changed."""
     if not isinstance(name, str):
         raise TypeError(f"a name must be a string, got {type(name).__name__}")
-    if name and not _FILE_UNSAFE.search(name) and not name.startswith(".") and len(name) <= MAX_FILE_NAME:
+    if (
+        name
+        and not _FILE_UNSAFE.search(name)
+        and not name.startswith(".")
+        and not HASHED_FORM.search(name)  # injective, as c_identifier: no name equals a mapped one
+        and len(name) <= MAX_FILE_NAME
+    ):
         return name
     readable = _FILE_UNSAFE.sub("_", name).lstrip(".")[: MAX_FILE_NAME - 10] or "n"
     return f"{readable}_{_digest(name)}"
@@ -152,9 +196,12 @@ def path_inside(root: str | os.PathLike[str], component: str) -> Path:
 
 __all__ = [
     "CPP_KEYWORDS",
+    "GENERATED_FIELDS",
+    "HASHED_FORM",
     "KERNEL_PREFIX",
     "c_identifier",
     "comment_text",
+    "field_identifier",
     "file_name",
     "is_c_identifier",
     "kernel_symbol",

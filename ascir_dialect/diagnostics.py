@@ -7,6 +7,7 @@ walks ops in textual order and reports the first failure at that op's location.
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
@@ -102,10 +103,11 @@ def internal_errors(where: str) -> Iterator[None]:
         raise InternalCompilerError(where, getattr(e, "_ascir_node", None), e) from e
 
 
-class _LineIndex:
+class _LineIndex(threading.local):
     """Line numbers of positions in the text being parsed, counted incrementally: the
     parser moves forward, so each node costs the newlines since the previous one (xDSL's
-    ``Span.get_location`` counts from the start of the file: quadratic for big graphs)."""
+    ``Span.get_location`` counts from the start of the file: quadratic for big graphs).
+    One per thread: threads may parse at once."""
 
     def __init__(self) -> None:
         self.input: object = None

@@ -341,8 +341,7 @@ class GraphLowering:
         """Whether the module has the SPLIT schedule (not inside SK-like stages, whose kernels
         are launched by the template)."""
         fields = (
-            [(s, i64) for s in graph.size_names]
-            + [("tile", i64), ("tiles_per_row", i64), ("total_tiles", i64), ("per_block", i64)]
+            [("tile", i64), ("tiles_per_row", i64), ("total_tiles", i64), ("per_block", i64)]
             + [(f"ie_{i}", i64) for i in range(len(self.index_exprs))]
         )
         if self.double_buffer:
@@ -416,7 +415,7 @@ class GraphLowering:
             self._mask_tmp: dict[bool, tuple[SSAValue, SSAValue, SSAValue]] = {}
             self._sel_bits: dict[bool, SSAValue] = {}
             self.in_chunks, self.resident, self.part = False, False, None
-            self.sym = ExprLowering(k, lambda s: k.tiling_get(tiling, s), record=self.kernel_exprs)
+            self.sym = ExprLowering(k, lambda s: k.size_get(tiling, s), record=self.kernel_exprs)
             self._prologue(addrs)
             self.workspace = addrs[-1]
             self.tile, self.tiles_per_row, self.total, self.per_block = (
@@ -1699,7 +1698,7 @@ class GraphLowering:
             sym = ExprLowering(h, lambda s: by_name[s])
             for name, v in by_name.items():
                 h.fail_if(h.cmp("slt", v, 1), 2, f"size {name} must be >= 1")
-                h.set_tiling(name, v)
+                h.set_size(name, v)
             lower_graph_checks(h, sym, self.graph)  # sizes, strides, offsets, extents, Arange, IndexExpr
             sym.check_recorded(self.kernel_exprs)  # and whatever else the kernels evaluate
             inner = sym(plan.inner[1], "inner")

@@ -159,7 +159,7 @@ def lower_cases(
     if "simd" in available:
         simd_graph = group.cases["simd"]
         simd = SimdTemplate(analyse(simd_graph), name, _gm_positions(simd_graph), double_buffer)
-    fields = [(s, i64) for s in graph.size_names] + [(f"ie_{i}", i64) for i in range(len(ies))]
+    fields = [(f"ie_{i}", i64) for i in range(len(ies))]
     fields += [("simt_per_block", i64), ("simt_total", i64)]
     if simd is not None:
         fields += simd.tiling_fields()
@@ -169,7 +169,7 @@ def lower_cases(
     main = [t for t in available if t != "sklike"]
     if main:
         with kb.kernel() as (k, addrs, tiling):
-            sizes = [k.tiling_get(tiling, s) for s in graph.size_names]
+            sizes = [k.size_get(tiling, s) for s in graph.size_names]
             ie_vals = [k.tiling_get(tiling, f"ie_{i}", name=f"{n.node_name}_expr") for i, n in enumerate(ies)]
             with k.key_switch(tiling, [KEYS[t] for t in main]) as cases:
                 for template, case in zip(main, cases, strict=True):
@@ -256,7 +256,7 @@ def _host(
         sym = ExprLowering(h, lambda s: by_name[s])
         for s, v in by_name.items():
             h.fail_if(h.cmp("slt", v, 1), 2, f"size {s} must be >= 1")
-            h.set_tiling(s, v)
+            h.set_size(s, v)
         lower_graph_checks(h, sym, graph)  # sizes, strides, offsets, extents, Arange, IndexExpr
         for template in (simd, simt):
             if template is not None:  # whatever else the kernels evaluate

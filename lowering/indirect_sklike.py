@@ -24,7 +24,7 @@ from xdsl.ir import Operation, SSAValue
 
 from ascendc_emitter.builder import BodyBuilder, HostBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
-from ascendc_emitter.names import c_identifier
+from ascendc_emitter.names import c_identifier, field_identifier
 from lowering.exprs import ExprLowering
 from passes.sklike_stages import SkLikeSplit, Stage
 
@@ -58,12 +58,12 @@ class SkLikeTemplate:
                 _prefix_fields(op, stage)
                 if isinstance(op, ac.KernelOp):
                     op.properties["launch_key"] = IntAttr(self.key)
-                    op.properties["grid_field"] = StringAttr(c_identifier(f"{stage.name}_block_dim"))
+                    op.properties["grid_field"] = StringAttr(field_identifier(f"{stage.name}_block_dim"))
                     op.properties["launch_args"] = ArrayAttr(
                         [StringAttr(c_identifier(p)) for p, _ in stage.routes]
                     )
                     op.properties["launch_offsets"] = ArrayAttr(
-                        [StringAttr(c_identifier(o) if o else "") for _, o in stage.routes]
+                        [StringAttr(field_identifier(o) if o else "") for _, o in stage.routes]
                     )
                 kb.append(op)
         kb.append(
@@ -121,7 +121,7 @@ def _prefix_fields(op: Operation, stage: Stage) -> None:
     shared = _size_fields(stage)
     for o in op.walk():
         if isinstance(o, (ac.TilingGetOp, ac.SetTilingOp)) and o.field.data not in shared:
-            o.properties["field"] = StringAttr(c_identifier(f"{stage.name}_{o.field.data}"))
+            o.properties["field"] = StringAttr(field_identifier(f"{stage.name}_{o.field.data}"))
 
 
 def _size_check(op: Operation, stage: Stage) -> bool:

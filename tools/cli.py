@@ -13,6 +13,7 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import threading
 import traceback
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -32,7 +33,19 @@ cycles; at Python's default (700) the cyclic GC scans the young generation thous
 times per graph and every survivor again in the older generations, which costs more than
 parsing itself (issue 17). Objects in reference cycles are still freed, later."""
 
-_gc_depth = 0
+class _GcState:
+    """The process's GC tuning, shared by every thread that compiles: the first step to
+    enter freezes and raises the threshold, the last to leave restores them (the GC is
+    process-wide, so a thread's exit must not thaw another's objects mid-compile)."""
+
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.depth = 0
+        self.saved: tuple[int, int, int] = gc.get_threshold()
+        self.froze = False
+
+
+_GC = _GcState()
 
 
 @contextmanager
@@ -43,31 +56,28 @@ def managed_gc(threshold0: int = GC_GEN0_THRESHOLD) -> Iterator[None]:
     caller's data) to the permanent generation, so collections no longer rescan them, and
     the young-generation threshold is raised to ``threshold0``; on exit both are undone
     (the frozen objects become collectable again, the caller's thresholds are restored), so
-    a library user of ``compile_graph`` / ``Autofuser`` keeps the GC they had. Nested uses
-    are no-ops: only the outermost one freezes and restores; a caller who already froze
-    objects keeps them frozen (only the threshold is raised). Also a decorator."""
-    global _gc_depth
-    if _gc_depth:
-        _gc_depth += 1
-        try:
-            yield
-        finally:
-            _gc_depth -= 1
-        return
-    saved = gc.get_threshold()
-    # a caller who froze objects themselves keeps them frozen: unfreeze() would thaw theirs too
-    freeze = gc.get_freeze_count() == 0
-    _gc_depth = 1
-    if freeze:
-        gc.freeze()
-    gc.set_threshold(max(threshold0, saved[0]), *saved[1:])
+    a library user of ``compile_graph`` / ``Autofuser`` keeps the GC they had. Nested uses,
+    and uses by other threads while one is active, are no-ops: only the first to enter
+    freezes and only the last to leave restores; a caller who already froze objects keeps
+    them frozen (only the threshold is raised). Also a decorator."""
+    with _GC.lock:
+        _GC.depth += 1
+        if _GC.depth == 1:
+            _GC.saved = gc.get_threshold()
+            # a caller who froze objects themselves keeps them frozen: unfreeze() would thaw theirs too
+            _GC.froze = gc.get_freeze_count() == 0
+            if _GC.froze:
+                gc.freeze()
+            gc.set_threshold(max(threshold0, _GC.saved[0]), *_GC.saved[1:])
     try:
         yield
     finally:
-        gc.set_threshold(*saved)
-        if freeze:
-            gc.unfreeze()
-        _gc_depth = 0
+        with _GC.lock:
+            _GC.depth -= 1
+            if _GC.depth == 0:
+                gc.set_threshold(*_GC.saved)
+                if _GC.froze:
+                    gc.unfreeze()
 
 
 def exit_process(code: int) -> NoReturn:

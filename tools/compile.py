@@ -9,6 +9,7 @@ k(*inputs, sizes=..., check=True)         # also compare with the reference inte
 from __future__ import annotations
 
 import os
+import threading
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -42,16 +43,31 @@ from tools.cli import managed_gc
 
 @dataclass
 class CompiledGraph:
-    """A compiled fused graph: call it with numpy inputs to get the outputs."""
+    """A compiled fused graph: call it with numpy inputs to get the outputs. Any number of
+    threads may call it at once (each launch has its own simulator state, runtime.sim);
+    ``stats`` and ``last_run`` are the calling thread's last call's."""
 
-    graph: GraphOp
-    sources: KernelSources
+    graph: GraphOp = field(repr=False)
+    sources: KernelSources = field(repr=False)
     kernel: Any
-    stats: dict[str, int] = field(default_factory=dict)
-    last_run: Any = None
     check: bool = False
     trace: str | Path | None = None
     """Chrome trace-event JSON file the simulator's timeline of every call is written to."""
+    _mine: threading.local = field(default_factory=threading.local, init=False, repr=False, compare=False)
+
+    def __repr__(self) -> str:
+        target = getattr(self.kernel, "target", "?")
+        return f"<CompiledGraph @{self.graph.graph_name} kernel={getattr(self.kernel, 'name', '?')} target={target}>"
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """The simulator counters of this thread's last call ({} before the first)."""
+        return getattr(self._mine, "stats", {})
+
+    @property
+    def last_run(self) -> Any:
+        """This thread's last ``RunResult`` (None before the first call)."""
+        return getattr(self._mine, "last_run", None)
 
     def __call__(
         self,
@@ -91,8 +107,7 @@ class CompiledGraph:
             ub_size=check_ub_size(ub_size if ub_size is not None else platform.ub_size),
             **timeline,
         )
-        self.stats = result.stats
-        self.last_run = result
+        self._mine.stats, self._mine.last_run = result.stats, result
         shaped = []
         for node, data in zip(outputs, buffers, strict=True):
             rt.set_output(node, GMBuffer(node.node_name, data))

@@ -252,9 +252,12 @@ struct State {
     std::vector<BlockRecord> block_log;  // one record per block of every launch
 };
 
-// Defined in sim.cpp; hidden, as g_core: each kernel module has its own simulated core.
-extern State g_state __attribute__((visibility("hidden")));
-inline State& state() { return g_state; }
+// This thread's (see t_core in core.h); hidden: each kernel module has its own.
+extern __thread State* t_state __attribute__((visibility("hidden")));
+inline State& state() {
+    if (__builtin_expect(t_state == nullptr, 0)) make_thread_sim();
+    return *t_state;
+}
 
 // ------------------------------------------------------------------ trace (sim.cpp)
 
@@ -471,8 +474,11 @@ struct Tracer {
     uint64_t block_log_begin = 0;
 };
 
-extern Tracer g_tracer __attribute__((visibility("hidden")));
-inline Tracer& tracer() { return g_tracer; }
+extern __thread Tracer* t_tracer __attribute__((visibility("hidden")));
+inline Tracer& tracer() {
+    if (__builtin_expect(t_tracer == nullptr, 0)) make_thread_sim();
+    return *t_tracer;
+}
 
 // Forget every block's timeline and log (ascsim_reset).
 void trace_reset();

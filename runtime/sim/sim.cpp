@@ -14,6 +14,7 @@
 #include <cstring>
 #include <deque>
 #include <exception>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -25,10 +26,9 @@
 
 namespace ascsim {
 
-Core g_core;
-
-State g_state;
-Tracer g_tracer;
+__thread Core* t_core = nullptr;
+__thread State* t_state = nullptr;
+__thread Tracer* t_tracer = nullptr;
 
 void faultf(const char* api, const char* format, ...) {
     char small[512];
@@ -1046,10 +1046,42 @@ struct SimtRun {
     int64_t running = -1;  // the fiber running now, -1 = the scheduler
 };
 
+void unmap_fiber_stacks(SimtRun& r);
+}  // namespace
+
+// One thread's simulator: what a launch reads and updates, from ascsim_reset to the last
+// counter read (core.h t_core). Made on the thread's first call, freed at its end (the
+// thread_local owner's destructor); the plain __thread pointers are what the accessors read.
+struct ThreadSim {
+    Core core;
+    State state;
+    Tracer tracer;
+    SimtRun simt;
+    ~ThreadSim() { unmap_fiber_stacks(simt); }
+};
+
+namespace {
+__thread SimtRun* t_simt = nullptr;
+thread_local std::unique_ptr<ThreadSim> t_owner;
+
 SimtRun& simt_run_state() {
-    static SimtRun r;
-    return r;
+    if (__builtin_expect(t_simt == nullptr, 0)) make_thread_sim();
+    return *t_simt;
 }
+}  // namespace
+
+Core& make_thread_sim() {
+    if (t_owner == nullptr) {
+        t_owner = std::make_unique<ThreadSim>();
+        t_core = &t_owner->core;
+        t_state = &t_owner->state;
+        t_tracer = &t_owner->tracer;
+        t_simt = &t_owner->simt;
+    }
+    return *t_core;
+}
+
+namespace {
 
 void run_fiber_body(Fiber* f) {
     try {

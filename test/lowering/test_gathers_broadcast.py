@@ -59,9 +59,9 @@ def broadcast_gathers(draw: st.DrawFn) -> dict:
     stored alone or beside the full value."""
     rank = draw(st.integers(1, 2))
     dim = draw(st.integers(0, rank - 1))
-    J = [draw(st.integers(1, 5)) for _ in range(rank)]
-    rows = draw(st.integers(max(J[dim], 1), 9))  # the table's row count (>= the Arange's reach)
-    N = draw(st.integers(2, 4))
+    ext = [draw(st.integers(1, 5)) for _ in range(rank)]
+    rows = draw(st.integers(max(ext[dim], 1), 9))  # the table's row count (>= the Arange's reach)
+    n_new = draw(st.integers(2, 4))
     ins = draw(st.integers(0, rank))
     index_kind = draw(st.sampled_from(["load", "arange", "ids+arange"]))
     other = draw(st.sampled_from(["load", "gather", "none"]))
@@ -70,32 +70,32 @@ def broadcast_gathers(draw: st.DrawFn) -> dict:
     post = draw(st.sampled_from([None, "neg", "abs"]))
 
     out_axes = [f"o{k}" for k in range(rank)]
-    sizes = {f"J{k}": J[k] for k in range(rank)} | {"R": rows, "N": N}
-    J_names = [f"J{k}" for k in range(rank)]
+    sizes = {f"J{k}": ext[k] for k in range(rank)} | {"R": rows, "N": n_new}
+    ext_names = [f"J{k}" for k in range(rank)]
     in_axes = [("p" if k == dim else out_axes[k]) for k in range(rank)]
-    in_reps = [("R" if k == dim else J_names[k]) for k in range(rank)]
-    full_axes = out_axes[:ins] + ["n"] + out_axes[ins:]
-    full_reps = J_names[:ins] + ["N"] + J_names[ins:]
+    in_reps = [("R" if k == dim else ext_names[k]) for k in range(rank)]
+    full_axes = [*out_axes[:ins], "n", *out_axes[ins:]]
+    full_reps = [*ext_names[:ins], "N", *ext_names[ins:]]
     axes_decl = ", ".join(
         [f"{k}: o{k} = J{k}" for k in range(rank)] + [f"{rank}: p = R", f"{rank + 1}: n = N"]
     )
     t_in = _view("float32", in_axes, in_reps)
-    t_out = _view("float32", out_axes, J_names)
-    t_idx = _view("int64", out_axes, J_names)
+    t_out = _view("float32", out_axes, ext_names)
+    t_idx = _view("int64", out_axes, ext_names)
     t_full = _view("float32", full_axes, full_reps)
     body = [
         f"%x = ascir.data {{index = 0 : i64}} : {t_in}",
         f"%xl = ascir.load %x : {t_in}",
     ]
     inputs: list[np.ndarray] = [(RNG.standard_normal([sizes[r] for r in in_reps]) * 3).astype(np.float32)]
-    shape = tuple(J)
-    arange_steps = np.arange(J[dim]).reshape([-1 if k == dim else 1 for k in range(rank)])
+    shape = tuple(ext)
+    arange_steps = np.arange(ext[dim]).reshape([-1 if k == dim else 1 for k in range(rank)])
     if index_kind == "load":
         target = RNG.integers(0, rows, shape)
         body += [f"%i = ascir.data {{index = 1 : i64}} : {t_idx}", f"%idx = ascir.load %i : {t_idx}"]
         inputs.append(target.astype(np.int64))
     else:  # an Arange along the output's dim axis, broadcast to the output view
-        reps = [J_names[k] if k == dim else "1" for k in range(rank)]
+        reps = [ext_names[k] if k == dim else "1" for k in range(rank)]
         body += [
             "%ar = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>} : "
             + _view("int64", out_axes, reps),
@@ -105,7 +105,7 @@ def broadcast_gathers(draw: st.DrawFn) -> dict:
         if index_kind == "arange":
             body.append(f"%idx = ascir.add %arb, %arb : {t_idx}")  # 2 * arange
             target = 2 * target
-            sizes["R"] = rows = max(rows, 2 * J[dim] - 1)
+            sizes["R"] = rows = max(rows, 2 * ext[dim] - 1)
             t_in = _view("float32", in_axes, in_reps)
             inputs[0] = (RNG.standard_normal([sizes[r] for r in in_reps]) * 3).astype(np.float32)
         else:
@@ -142,7 +142,7 @@ def broadcast_gathers(draw: st.DrawFn) -> dict:
         t2_axes = [("q" if a == "n" else a) for a in full_axes]
         t2_reps = [("N" if a == "n" else r) for a, r in zip(full_axes, full_reps, strict=True)]
         table = (RNG.standard_normal([sizes[r] for r in t2_reps]) * 3).astype(np.float32)
-        ids = RNG.integers(0, N, [sizes[r] for r in full_reps])
+        ids = RNG.integers(0, n_new, [sizes[r] for r in full_reps])
         t2 = _view("float32", t2_axes, t2_reps)
         t_ids = _view("int32", full_axes, full_reps)
         body += [

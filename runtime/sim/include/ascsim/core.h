@@ -104,11 +104,20 @@ struct Core {
     SimtPort simt_port[kSimtPorts];
 };
 
-// Defined in sim.cpp; hidden: each kernel module has its own simulated core.
-extern Core g_core __attribute__((visibility("hidden")));
+// The simulator's state belongs to the thread that runs a launch (sim.cpp, ThreadSim):
+// every call of the C ABI for one run -- reset, registering GM, the launch, reading the
+// counters -- comes from one thread, so launches of one kernel module from several threads
+// at once never share a core, a UB or a record (the launch runs without the GIL). Hidden:
+// each kernel module has its own. `__thread` (a plain pointer, no TLS wrapper); a thread's
+// simulator is made on its first use and freed when the thread ends.
+extern __thread Core* t_core __attribute__((visibility("hidden")));
+Core& make_thread_sim();
 
-inline Core& core() { return g_core; }
-inline Stats& stats() { return g_core.stats; }
+inline Core& core() {
+    Core* c = t_core;
+    return __builtin_expect(c != nullptr, 1) ? *c : make_thread_sim();
+}
+inline Stats& stats() { return core().stats; }
 
 // A fault whose message is formatted as printf does (integers and strings read exactly as
 // ascsim::fail's parts would); defined in sim.cpp.
@@ -128,18 +137,18 @@ void gm_write(const char* api, void* dst, const void* src, uint64_t bytes, int32
 
 // ------------------------------------------------------------------------- UB
 
-inline uint8_t* ub_base() { return g_core.ub; }
+inline uint8_t* ub_base() { return core().ub; }
 
 // Reserve `bytes` (rounded up to 32) of this core's UB; fails when it does not fit.
 uint64_t ub_reserve(const char* api, uint64_t bytes);
 
-inline void ub_release_all() { g_core.ub_used = 0; }
+inline void ub_release_all() { core().ub_used = 0; }
 
 inline uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 // Vector instructions for `bytes` of data: one per 256-byte repeat (at least one).
 inline void count_vector(uint64_t bytes, uint64_t reads = 1, uint64_t writes = 1) {
-    Stats& s = g_core.stats;
+    Stats& s = core().stats;
     s.ub_read_bytes += bytes * reads;
     s.ub_write_bytes += bytes * writes;
     s.vector_instructions += bytes == 0 ? 1 : ceil_div(bytes, kVectorBytes);
