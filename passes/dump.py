@@ -8,6 +8,12 @@ pipeline code calls them unconditionally.
 Stage names carry graph names (``schedule@<graph>``), which may hold anything: every file
 name is made by ``ascendc_emitter.names.file_name`` (hashed and bounded when the name is
 not a plain one) and checked to stay inside the dump directory (``path_inside``).
+
+The dump directory may be a user's (or a shared) directory holding earlier dumps: every
+file is overwritten in place with ``safe_io.write_in_place``, which refuses a symbolic
+link, a hard link (``path_inside`` follows symbolic links only; a hard link planted there
+would be written through to the file it shares) and a FIFO or other non-regular file,
+naming the path (``UnsafePathError``: a user error, exit 1 from the drivers).
 """
 
 from __future__ import annotations
@@ -25,6 +31,7 @@ from xdsl.passes import ModulePass
 from xdsl.printer import Printer
 
 from ascendc_emitter.names import file_name, path_inside
+from ascir_dialect.safe_io import write_in_place
 
 
 @dataclass
@@ -41,6 +48,10 @@ class DumpSink:
     def file(self, name: str, suffix: str = "") -> Path:
         """``<root>/<file_name(name)><suffix>``, never outside the root."""
         return path_inside(self.root, file_name(name) + suffix)
+
+    def write(self, path: Path, text: str) -> None:
+        """Write a dump file of this sink: a regular file of its own, directly in the root."""
+        write_in_place(path, text, root=self.root)
 
 
 _SINK: ContextVar[DumpSink | None] = ContextVar("ascir_dump_sink", default=None)
@@ -86,14 +97,14 @@ def dump(stage: str, op: Operation) -> None:
     out = io.StringIO()
     Printer(stream=out).print_op(op)
     out.write("\n")
-    sink.path(stage, ".mlir").write_text(out.getvalue())
+    sink.write(sink.path(stage, ".mlir"), out.getvalue())
 
 
 def dump_text(name: str, text: str) -> None:
     """Write another artifact (e.g. ``device_impl.cpp``) next to the IR dumps."""
     if (sink := _SINK.get()) is None:
         return
-    sink.file(f"{sink.prefix}{name}").write_text(text)
+    sink.write(sink.file(f"{sink.prefix}{name}"), text)
 
 
 __all__ = ["DumpSink", "after_pass", "dump", "dump_text", "dumping", "dumping_enabled"]

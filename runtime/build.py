@@ -20,6 +20,13 @@ simulator header ``kernel_operator.h.gch``, which g++ reads in place of
 compiles its own code and calls into the simulator object. One process
 builds a toolchain entry while others wanting it wait (an advisory lock; the atomic rename
 keeps a reader from ever seeing half of one even without it).
+
+Files: every file this module writes goes through ``ascir_dialect.safe_io`` -- the
+manifest is written atomically (a random temporary name, then a rename), the lock file is
+opened without following a link and refused when hard-linked, the sources and
+``build_command.txt`` are written into the private work directory only as regular files
+below it, and failed builds are moved with a rename -- so that a link or FIFO planted in
+a shared cache directory is never written through.
 """
 
 from __future__ import annotations
@@ -42,6 +49,15 @@ from pathlib import Path
 from typing import TypeVar
 
 from ascendc_emitter.names import file_name
+from ascir_dialect.safe_io import (
+    make_dirs,
+    move,
+    open_lock,
+    open_regular,
+    read_regular,
+    write_atomic,
+    write_in_place,
+)
 from runtime.cache import CACHE_FORMAT, cache_root, file_digest, kernel_key, toolchain_cache_root
 from runtime.errors import KernelBuildError
 from runtime.launch_rewrite import rewrite_launches
@@ -69,8 +85,9 @@ _PLAIN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.-]*", re.ASCII)
 
 
 def sha256_file(path: Path) -> str:
+    """sha256 of a regular file's bytes (a FIFO planted in its place is refused, not read)."""
     h = hashlib.sha256()
-    with path.open("rb") as f:
+    with open_regular(path, follow=True) as f:
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()
@@ -78,22 +95,25 @@ def sha256_file(path: Path) -> str:
 
 def entry_path(parent: Path, component: str, root: Path | None = None) -> Path:
     """``parent / component`` for a component built from ``file_name(...)`` parts, refused
-    unless it is one plain name and resolves to a direct child of ``parent`` inside the
-    cache root (``root``, by default the kernel cache; names are mapped, this checks once
-    more)."""
+    unless it is one plain name and ``parent`` is inside the cache root (``root``, by
+    default the kernel cache; names are mapped, this checks once more). A link planted at
+    the entry's name is not followed by anything that uses an entry -- its manifest is
+    read without following it, it is discarded and replaced by a rename -- so it costs a
+    rebuild, never a write elsewhere, and it does not block the build."""
     root = (cache_root() if root is None else root).resolve()
     if not _PLAIN.fullmatch(component) or len(component) > 200:
         raise KernelBuildError(f"refusing cache entry name {component!r}: not a plain file name")
     entry = parent / component
-    resolved = entry.resolve()
-    if resolved.parent != parent.resolve() or not resolved.is_relative_to(root):
+    if not parent.resolve().is_relative_to(root):
         raise KernelBuildError(f"refusing cache entry {entry}: it is not inside the cache directory {root}")
     return entry
 
 
 def _manifest_ok(entry: Path, key: str, product: str) -> bool:
+    """The entry is a real directory (not a link) whose manifest, a regular file, names
+    ``key`` and this format and matches ``product``'s digest."""
     try:
-        manifest = json.loads((entry / MANIFEST).read_text())
+        manifest = json.loads(read_regular(entry / MANIFEST, root=entry.parent))
         return (
             isinstance(manifest, dict)
             and manifest.get("format") == CACHE_FORMAT
@@ -107,9 +127,7 @@ def _manifest_ok(entry: Path, key: str, product: str) -> bool:
 
 def _write_manifest(work: Path, key: str, product: str) -> None:
     manifest = {"format": CACHE_FORMAT, "key": key, "product": product, "sha256": sha256_file(work / product)}
-    tmp = work / f".{MANIFEST}.tmp"
-    tmp.write_text(json.dumps(manifest, indent=1, sort_keys=True) + "\n")
-    os.replace(tmp, work / MANIFEST)
+    write_atomic(work / MANIFEST, json.dumps(manifest, indent=1, sort_keys=True) + "\n", root=work)
 
 
 def discard(entry: Path) -> None:
@@ -144,9 +162,10 @@ def _remove_stale_work(parent: Path) -> None:
 def exclusive(entry: Path) -> Iterator[None]:
     """Hold an advisory lock on ``entry`` (``flock`` on ``.lock-<name>`` beside it) while
     this process builds it; the kernel releases it when the holder dies. Where the file
-    system has no locks the atomic rename alone keeps the entry whole (both build it)."""
+    system has no locks the atomic rename alone keeps the entry whole (both build it). A
+    link, hard link or FIFO planted at the lock's name is refused (``safe_io.open_lock``)."""
     entry.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(entry.with_name(f".lock-{entry.name}"), os.O_RDWR | os.O_CREAT, 0o644)
+    fd = open_lock(entry.with_name(f".lock-{entry.name}"))
     try:
         with contextlib.suppress(OSError):
             fcntl.flock(fd, fcntl.LOCK_EX)
@@ -242,7 +261,11 @@ def _run(command: list[str], cwd: Path) -> subprocess.CompletedProcess[str]:
 
 def _toolchain_entry(stem: str, key: str) -> Path:
     root = toolchain_cache_root()
-    root.mkdir(parents=True, exist_ok=True)
+    kernels = cache_root()
+    # the fallback toolchain cache, ``toolchain/`` inside the kernel cache, is the tool's
+    # own directory: a link planted there is refused, not followed
+    inside = root != kernels and Path(os.path.abspath(root)).is_relative_to(os.path.abspath(kernels))
+    make_dirs(root, root=kernels if inside else None)
     return entry_path(root, f"{file_name(stem)}-{key}", root)
 
 
@@ -317,10 +340,12 @@ def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
     entry = entry_path(root, f"{file_name(name)}-{toolchain.target}-{key}")
 
     def produce(work: Path) -> None:
+        # the work directory is private (mkdtemp) and every file is written below it as a
+        # regular file of its own: a source name cannot leave it, nothing is followed
         for file, text in sources.items():
-            (work / file).write_text(text)
+            write_in_place(work / file, text, root=work)
         if toolchain.target == "sim":
-            (work / "device_impl.sim.cpp").write_text(rewrite_launches(sources["device_impl.cpp"]))
+            write_in_place(work / "device_impl.sim.cpp", rewrite_launches(sources["device_impl.cpp"]), root=work)
             shared = toolchain_objects(toolchain)
             # each source compiled on its own, concurrently (the device source against the
             # precompiled header), then one link with the shared objects
@@ -339,7 +364,7 @@ def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
             units = [work / "host_impl.cpp", work / "device_impl.cpp", TILING_ABI_SOURCE]
             stages = [[[*toolchain.command(units, work / LIBRARY), f"-I{work}"]]]
         commands = [c for stage in stages for c in stage]
-        (work / "build_command.txt").write_text("".join(" ".join(c) + "\n" for c in commands))
+        write_in_place(work / "build_command.txt", "".join(" ".join(c) + "\n" for c in commands), root=work)
         for stage in stages:
             with ThreadPoolExecutor(max_workers=len(stage)) as pool:
                 results = list(pool.map(lambda c: (c, _run(c, work)), stage))
@@ -348,10 +373,13 @@ def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
                     continue
                 failed = entry_path(root, f"failed-{file_name(name)}-{key}")
                 discard(failed)
-                os.replace(work, failed)
+                try:  # a rename: whatever was planted at the name since is replaced or kept, never written
+                    move(work, failed)
+                    kept = f"sources kept in {failed}"
+                except OSError as e:
+                    kept = f"sources not kept ({e})"
                 raise KernelBuildError(
-                    f"kernel {name}: {c[0]} failed (exit {result.returncode}); sources kept "
-                    f"in {failed}\n{result.stderr[-6000:]}"
+                    f"kernel {name}: {c[0]} failed (exit {result.returncode}); {kept}\n{result.stderr[-6000:]}"
                 )
         for obj in work.glob("*.o"):  # linked into the library: the entry keeps the sources only
             obj.unlink()

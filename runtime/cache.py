@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+from ascir_dialect.safe_io import open_regular
 from runtime.toolchain import Toolchain
 
 CACHE_FORMAT = 2
@@ -40,7 +41,10 @@ def cache_root() -> Path:
 def toolchain_cache_root() -> Path:
     """The toolchain cache (what every kernel of a toolchain shares):
     ``$ASCIR_TOOLCHAIN_CACHE_DIR``, by default ``~/.cache/ascir/toolchain``; when that
-    default cannot be created or written, ``toolchain/`` inside the kernel cache."""
+    default cannot be created or written, ``toolchain/`` inside the kernel cache. (The
+    default is created following links: it is in the user's home, which only they can
+    write; the fallback, in a cache directory that may be shared, is created by
+    ``runtime.build`` without following any.)"""
     root = os.environ.get("ASCIR_TOOLCHAIN_CACHE_DIR")
     if root:
         return Path(root)
@@ -59,12 +63,14 @@ _FILE_DIGESTS: dict[tuple[str, int, int, int, int], str] = {}
 
 def file_digest(path: Path) -> str:
     """sha256 of a file's bytes, remembered in this process while its size, mtime, ctime
-    and inode are unchanged (rewriting a file in place changes its ctime)."""
+    and inode are unchanged (rewriting a file in place changes its ctime). Only a regular
+    file is read: a FIFO planted in a cache entry would block the reader forever
+    (``safe_io.UnsafePathError``, an OSError, instead)."""
     st = path.stat()
     memo = (str(path), st.st_size, st.st_mtime_ns, st.st_ctime_ns, st.st_ino)
     if (digest := _FILE_DIGESTS.get(memo)) is None:
         h = hashlib.sha256()
-        with path.open("rb") as f:
+        with open_regular(path, follow=True) as f:
             for block in iter(lambda: f.read(1 << 20), b""):
                 h.update(block)
         digest = _FILE_DIGESTS[memo] = h.hexdigest()

@@ -23,6 +23,7 @@ import numpy as np
 from ascir_dialect.diagnostics import AscirArgumentError
 from ascir_dialect.frontend.platform import check_core_num, check_ub_size
 from ascir_dialect.numbers import INT64_MAX
+from ascir_dialect.safe_io import write_atomic
 from runtime.errors import KernelRuntimeError, SimulatorError, SizeCheckError, TilingError
 
 WORKSPACE_FILL = 0xFF
@@ -248,7 +249,9 @@ class Timeline:
         return {"traceEvents": events, "displayTimeUnit": "ns"}
 
     def write_chrome_trace(self, path: str | Path) -> None:
-        Path(path).write_text(json.dumps(self.chrome_trace(), indent=None) + "\n")
+        # replaced in one step: never written through a planted link, and calls from several
+        # threads to one trace file leave one whole trace (the last), never an interleaving
+        write_atomic(path, json.dumps(self.chrome_trace(), indent=None) + "\n")
 
 
 @dataclass

@@ -14,10 +14,17 @@ disk beside the kernel cache, ``<ASCIR_CACHE_DIR>/graphs/<key>.json``, written a
 and verified on every read (its own key and a sha256 of its files); a damaged entry is
 dropped and the graph compiled again. ``ASCIR_GRAPH_CACHE=0`` turns the cache off; dumps
 (``dump_dir``) always run the pipeline, since the dumps are what they are for.
+
+The disk cache is best effort and the cache directory may be shared: entries are written
+with ``safe_io.write_atomic`` (a random temporary name, then a rename: a link planted at
+any name is never written through), ``graphs/`` is never reached through a link, only a
+regular file is read (a FIFO would block), and whatever cannot be read, removed or written
+-- a read-only or full cache, a planted link -- is skipped: the compile goes on without it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
@@ -30,6 +37,7 @@ from xdsl.ir import Operation
 from xdsl.printer import Printer
 
 from ascendc_emitter.printer import KernelSources
+from ascir_dialect.safe_io import read_regular, remove, write_atomic
 from runtime.cache import cache_root, inputs_digest, project_version
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -83,6 +91,26 @@ def _entry_path(key: str) -> Path:
     return cache_root() / "graphs" / f"{key}.json"
 
 
+SOURCE_FILES = ("tiling.h", "host_impl.cpp", "device_impl.cpp")
+
+
+def _parse_entry(text: bytes, key: str) -> KernelSources:
+    """The sources of a disk entry; ValueError unless it is exactly what :func:`store`
+    writes for ``key`` (an entry is input: it may have been edited by anyone who can write
+    the cache directory)."""
+    entry = json.loads(text.decode("utf-8"))
+    files = entry.get("files") if isinstance(entry, dict) else None
+    if not (
+        isinstance(files, dict)
+        and set(files) == set(SOURCE_FILES)
+        and all(isinstance(v, str) for v in files.values())
+    ):
+        raise ValueError("not a graph-cache entry")
+    if entry.get("key") != key or entry.get("sha256") != _files_digest(files):
+        raise ValueError("damaged entry")
+    return KernelSources(*(files[name] for name in SOURCE_FILES))
+
+
 def lookup(key: str) -> KernelSources | None:
     """The sources stored under ``key``: this process's, else a verified disk entry."""
     if (hit := _memory.get(key)) is not None:
@@ -90,16 +118,14 @@ def lookup(key: str) -> KernelSources | None:
         return hit
     path = _entry_path(key)
     try:
-        entry = json.loads(path.read_text(encoding="utf-8"))
-        files = entry["files"]
-        if entry.get("key") != key or entry.get("sha256") != _files_digest(files):
-            raise ValueError("damaged entry")
-        sources = KernelSources(files["tiling.h"], files["host_impl.cpp"], files["device_impl.cpp"])
+        sources = _parse_entry(read_regular(path, root=cache_root()), key)
     except FileNotFoundError:
         return None
-    except (OSError, ValueError, KeyError, TypeError):
-        # unreadable, truncated or edited: never served; compiled again and rewritten
-        path.unlink(missing_ok=True)
+    except (OSError, ValueError, RecursionError):  # RecursionError: JSON nested too deeply
+        # unreadable, truncated, edited, a link or a FIFO: never served; compiled again and
+        # rewritten. Removing it is best effort too: a read-only cache keeps it.
+        with contextlib.suppress(OSError):
+            remove(path, root=cache_root())
         return None
     _remember(key, sources)
     return sources
@@ -107,20 +133,12 @@ def lookup(key: str) -> KernelSources | None:
 
 def store(key: str, sources: KernelSources) -> None:
     """Remember ``sources`` under ``key`` here and on disk (best effort: a read-only or full
-    cache directory only costs the next process a pipeline run)."""
+    cache directory, or a link planted in it, only costs the next process a pipeline run)."""
     _remember(key, sources)
     files = sources.as_dict()
-    path = _entry_path(key)
-    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp.write_text(
-            json.dumps({"key": key, "sha256": _files_digest(files), "files": files}, sort_keys=True),
-            encoding="utf-8",
-        )
-        os.replace(tmp, path)
-    except OSError:
-        tmp.unlink(missing_ok=True)
+    text = json.dumps({"key": key, "sha256": _files_digest(files), "files": files}, sort_keys=True)
+    with contextlib.suppress(OSError):  # UnsafePathError included (a PermissionError)
+        write_atomic(_entry_path(key), text, root=cache_root())
 
 
 def _remember(key: str, sources: KernelSources) -> None:
