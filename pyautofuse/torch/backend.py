@@ -21,6 +21,25 @@ Sizes: Dynamo's symbolic sizes are ASCIR size names; at every call they are boun
 graph inputs' shapes, so one compiled graph serves every shape. Inputs are made contiguous
 (``Tensor.contiguous()``) before a kernel reads them; outputs are new contiguous tensors.
 
+What user code throws at it, and why it is safe:
+
+* constants made in the function (``torch.tensor([...])``) are ``get_attr`` nodes of the AOT
+  graph: a kernel reads them as inputs, from the constant's own storage. Nothing copies
+  them -- the compiler runs under AOTAutograd's ``FakeTensorMode``, where a deepcopy of a
+  real tensor fails -- so the rewrite works on :func:`working_copy` (graph copied,
+  attributes shared) and the untouched ``gm`` is always the fallback;
+* in-place writes are functionalized by AOTAutograd (``copy_`` -> ``aten.copy``, writes to
+  inputs copied back after the call), so a mutation of an input is seen by the caller as
+  in eager torch;
+* inputs no kernel can read (another device than the CPU, sparse/jagged layouts,
+  quantized) leave the whole graph to eager torch with a reason naming the input and its
+  device/layout (:func:`input_refusal`); per op, tensors of another device or of a dtype
+  ASCIR lacks stay in eager, and so does an op eager torch itself cannot run for its dtype
+  (it must raise as in eager, :func:`lowering_table.eager_lacks`);
+* a graph AOTAutograd cannot trace runs as Dynamo gave it (a refusal: torch's tracer, not
+  ASCIR); an exception in the front end is a compiler bug (``_internal``): reported, the
+  whole graph in eager torch, raised under ``strict``.
+
 ``ASCIR_LOG=partitions`` logs every region (its ops, inputs and graph IR) on stderr,
 ``ASCIR_LOG=fallbacks`` every op left to eager with the reason (``all``: both).
 """
@@ -31,6 +50,7 @@ import logging
 import os
 import re
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -204,6 +224,9 @@ def ascir_backend(gm: Any, example_inputs: Sequence[Any], options: dict[str, Any
     from torch._dynamo.backends.common import aot_autograd
 
     opts = BackendOptions.parse(options)
+    refusal = input_refusal(gm, example_inputs)
+    if refusal is not None:
+        return _whole_graph_eager(gm, refusal)
 
     def forward(fx: Any, inputs: Sequence[Any]) -> Callable[..., Any]:
         return compile_fx(fx, inputs, opts)
@@ -212,9 +235,23 @@ def ascir_backend(gm: Any, example_inputs: Sequence[Any], options: dict[str, Any
         _emit("fallbacks", "ascir: the backward graph runs in eager torch (the backend is for inference)")
         return make_boxed_func(fx.forward)
 
-    return aot_autograd(fw_compiler=forward, bw_compiler=backward, decompositions=table.decompositions())(
-        gm, example_inputs
-    )
+    mark = len(_REPORTS)
+    try:
+        return aot_autograd(fw_compiler=forward, bw_compiler=backward, decompositions=table.decompositions())(
+            gm, example_inputs
+        )
+    except InternalCompilerError:  # our own bug, raised by compile_fx under ``strict``
+        raise
+    except Exception as e:
+        if isinstance(e, _dynamo_control_flow()):
+            raise
+        # torch's tracer refused the graph (e.g. an in-place write to an expanded input,
+        # which eager torch refuses too): the Dynamo graph runs as it is, so the user sees
+        # eager torch's behaviour, error included. Reports of a forward compiled before
+        # the failure describe kernels that never run: dropped.
+        del _REPORTS[mark:]
+        first = (str(e).strip().splitlines() or [""])[0]
+        return _whole_graph_eager(gm, f"AOTAutograd could not trace the graph ({type(e).__name__}: {first})")
 
 
 class _Support:
@@ -286,7 +323,11 @@ def _bindings(gm: Any) -> dict[str, tuple[int, int | None]]:
     return out
 
 
-class _Sizes:
+class _Sizes(threading.local):
+    """The size bindings of the call being run, set from the graph inputs' shapes before
+    the graph runs and read by its kernels: one per thread, so a compiled function called
+    from several threads at once binds each call's own shapes."""
+
     current: dict[str, int]
 
     def __init__(self) -> None:
@@ -295,28 +336,95 @@ class _Sizes:
 
 def compile_fx(gm: Any, example_inputs: Sequence[Any], opts: BackendOptions) -> Callable[..., Any]:
     """The core-ATen ``gm`` with its fusible regions replaced by ASCIR kernels; any failure
-    of the front end itself leaves the whole graph to eager torch, logged (never raised)."""
+    of the front end itself leaves the whole graph to eager torch, reported as a compiler
+    bug (raised under ``strict``).
+
+    The rewrite happens on :func:`working_copy`, so ``gm`` itself is never modified and is
+    always a correct fallback, whatever step fails -- the copy included."""
+    report = Report()
+    _REPORTS.append(report)
+    try:
+        return _compile_fx(working_copy(gm), example_inputs, opts, report)
+    except Exception as e:
+        # regions found before the failure never run: the report says only what runs
+        report.regions.clear()
+        report.fallbacks.clear()
+        reason = _internal(report, "the torch front end", e, opts)
+        ops = [str(n.target) for n in gm.graph.nodes if n.op == "call_function"]
+        report.regions.append(Region("<graph>", ops, False, reason, internal=True))
+        return gm.forward
+
+
+def working_copy(gm: Any) -> Any:
+    """A GraphModule to rewrite in place of ``gm``: a copy of its graph (nodes and their
+    ``meta``) over the *same* attributes. Lifted constants (``torch.tensor([...])`` in the
+    user's function, ``get_attr`` nodes) are shared, never copied: AOTAutograd calls the
+    compiler under its ``FakeTensorMode``, where a ``copy.deepcopy`` of a real constant
+    tensor fails (its storage cannot be cloned into a fake one), and the kernels only read
+    them anyway."""
     import copy
 
-    original = copy.deepcopy(gm)
-    try:
-        return _compile_fx(gm, example_inputs, opts)
-    except Exception as e:
-        report = Report()
-        _REPORTS.append(report)
-        reason = _internal(report, "the torch front end", e, opts)
-        ops = [str(n.target) for n in original.graph.nodes if n.op == "call_function"]
-        report.regions.append(Region("<graph>", ops, False, reason, internal=True))
-        return original.forward
+    from torch.fx import GraphModule
+
+    work = GraphModule(gm, copy.deepcopy(gm.graph), class_name=type(gm).__name__)
+    work.meta = dict(getattr(gm, "meta", {}) or {})
+    return work
 
 
-def _compile_fx(gm: Any, example_inputs: Sequence[Any], opts: BackendOptions) -> Callable[..., Any]:
+def input_refusal(gm: Any, example_inputs: Sequence[Any]) -> str | None:
+    """Why no kernel can take the graph's inputs (the whole graph runs in eager torch), or
+    None. The kernels read and write dense CPU memory: an input on another device (meta,
+    cuda, npu, ...), with a sparse or mkldnn layout, or quantized, is refused here, naming
+    it, before AOTAutograd traces anything. Dtypes ASCIR lacks (complex, float64) are
+    refused per op later, so the rest of the graph may still fuse."""
+    import torch
+
+    names = [str(n.target) for n in gm.graph.nodes if n.op == "placeholder"]
+    for i, x in enumerate(example_inputs):
+        if not isinstance(x, torch.Tensor):
+            continue
+        name = names[i] if i < len(names) else f"#{i}"
+        if x.device.type != "cpu":
+            return f"input {name} is on device {x.device} (the ASCIR kernels read and write CPU memory)"
+        if x.layout != torch.strided:
+            return f"input {name} has layout {x.layout} (the ASCIR kernels take dense strided tensors)"
+        if x.is_quantized:
+            return f"input {name} is quantized ({x.dtype}), which ASCIR lacks"
+    return None
+
+
+def _whole_graph_eager(gm: Any, reason: str) -> Callable[..., Any]:
+    """Refuse a Dynamo graph as a whole: it runs as it is in eager torch, with ``reason``
+    reported (one region ``<graph>`` of its ops -- torch-level calls, as the graph was never
+    traced to ATen) and logged under ``ASCIR_LOG=fallbacks``."""
+    report = Report()
+    _REPORTS.append(report)
+    ops = [
+        getattr(n.target, "__name__", str(n.target))
+        for n in gm.graph.nodes
+        if n.op in ("call_function", "call_method", "call_module")
+    ]
+    report.regions.append(Region("<graph>", ops, False, reason))
+    _emit("fallbacks", f"ascir: the whole graph runs in eager torch: {reason}")
+    return gm.forward
+
+
+def _dynamo_control_flow() -> tuple[type[BaseException], ...]:
+    """Exceptions Dynamo raises through a backend to restart or skip a frame: never a
+    failure of the backend, always passed on."""
+    from torch._dynamo import exc
+
+    names = ("RestartAnalysis", "TensorifyScalarRestartAnalysis", "SkipFrame", "ShortenTraceback")
+    return tuple(t for t in (getattr(exc, n, None) for n in names) if isinstance(t, type))
+
+
+def _compile_fx(
+    gm: Any, example_inputs: Sequence[Any], opts: BackendOptions, report: Report
+) -> Callable[..., Any]:
     from torch.fx.passes.infra.partitioner import CapabilityBasedPartitioner
     from torch.fx.passes.utils.fuser_utils import fuse_by_partitions
 
     started = time.perf_counter()
-    report = Report()
-    _REPORTS.append(report)
     if opts.target == "npu":
         try:
             from runtime.toolchain import npu_toolchain
@@ -495,7 +603,18 @@ def _kernel_module(
     ops_text = ", ".join(dict.fromkeys(str(n.target) for n in nodes))
 
     class AscirKernel(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.eager = sub  # the region's ops in eager torch, for inputs no kernel can read
+
         def forward(self, *args: Any) -> Any:
+            unreadable = _unreadable(args[pos] for pos in in_pos)
+            if unreadable is not None:
+                # Dynamo's guards recompile for another device or layout, so this is a
+                # last line of defence: the eager ops, never a kernel given memory it
+                # cannot read.
+                _emit("fallbacks", f"ascir: {ops_text} runs in eager torch at this call: {unreadable}")
+                return self.eager(*args)
             env = sizes.current
             bound = {s: env[s] for s in b.symbols}
             try:
@@ -516,6 +635,22 @@ def _kernel_module(
             return tuple(results)
 
     return AscirKernel()
+
+
+def _unreadable(tensors: Any) -> str | None:
+    """Why a kernel cannot read one of ``tensors`` (not a dense CPU tensor), or None."""
+    import torch
+
+    for t in tensors:
+        if not isinstance(t, torch.Tensor):
+            continue
+        if t.device.type != "cpu":
+            return f"a tensor on device {t.device} (the kernels read CPU memory)"
+        if t.layout != torch.strided:
+            return f"a tensor of layout {t.layout} (the kernels read dense tensors)"
+        if t.is_quantized:
+            return f"a quantized tensor ({t.dtype})"
+    return None
 
 
 def _flat_outputs(sub: Any) -> list[Any]:

@@ -32,13 +32,15 @@ def to_ascir(dtype: Any) -> DType | None:
 
 def to_numpy(t: Any) -> Any:
     """A contiguous CPU tensor as a numpy array of the ASCIR dtype's numpy type (bfloat16
-    through ``ml_dtypes``, sharing memory where it can)."""
+    through ``ml_dtypes``, sharing memory where it can). A lazy negation or conjugation
+    (``z.conj().imag`` is a float tensor with torch's negative bit set) is materialized
+    first: numpy cannot see those bits, and a contiguous tensor keeps them."""
     import torch
 
     t = t.detach()
     if t.device.type != "cpu":
         t = t.cpu()
-    t = t.contiguous()
+    t = t.resolve_conj().resolve_neg().contiguous()
     if t.dtype == torch.bfloat16:
         return t.view(torch.int16).numpy().view(DType.bfloat16.numpy)
     return t.numpy()

@@ -372,6 +372,13 @@ def identity(ctx: Builder, n: Any, x: Any, *rest: Any, **kw: Any) -> Val:
     return ctx.tensor(_v(x), _result(n), ctx.present_of(n)) if isinstance(x, Val) else _v(x)
 
 
+def copy(ctx: Builder, n: Any, dst: Any, src: Any, *rest: Any) -> Val:
+    """``aten.copy`` (what functionalization makes of ``x.copy_(y)``, ``x[...] = y``): the
+    result is ``src`` broadcast to ``dst``'s shape in ``dst``'s dtype. ``dst`` gives only
+    its shape, so it is not loaded (raw arguments)."""
+    return ctx.tensor(_v(ctx.arg(src)), _result(n), ctx.present_of(n))
+
+
 def _check_to_copy(n: Any) -> str | None:
     for k in ("device", "layout"):
         if n.kwargs.get(k) is not None and k == "layout" and str(n.kwargs[k]) != "torch.strided":
@@ -707,6 +714,7 @@ TABLE: dict[str, Row] = {
     "aten._to_copy.default": Row(POINTWISE, identity, _check_to_copy),
     "prims.convert_element_type.default": Row(POINTWISE, identity),
     "aten.clone.default": Row(POINTWISE, identity),
+    "aten.copy.default": Row(POINTWISE, copy, raw_args=True),
     "aten.alias.default": Row(POINTWISE, identity),
     "aten.lift_fresh_copy.default": Row(POINTWISE, identity),
     # views that keep the data order (only size-1 dimensions change)
@@ -788,6 +796,8 @@ def unsupported_reason(node: Any) -> str | None:
             if a is node:
                 return f"{key} has no tensor result"
             continue
+        if v.device.type != "cpu":
+            return f"a tensor on device {v.device} (the ASCIR kernels read and write CPU memory)"
         if to_ascir(v.dtype) is None:
             return f"dtype {v.dtype} has no ASCIR equivalent"
         if v.layout.__repr__() != "torch.strided":
@@ -795,8 +805,72 @@ def unsupported_reason(node: Any) -> str | None:
         if any(s.is_Integer and int(s) == 0 for s in shape_of(a)):
             return "an empty tensor (a size-0 dimension: ASCIR axes have size >= 1)"
     if row.check is not None:
-        return row.check(node)
-    return None
+        reason = row.check(node)
+        if reason is not None:
+            return reason
+    return eager_lacks(node)
+
+
+LIMITED_EAGER = frozenset({"torch.uint16", "torch.uint32", "torch.uint64"})
+"""dtypes torch documents as having limited eager support: many CPU kernels are missing
+(``x + 1`` on uint32 raises NotImplementedError) while FakeTensor propagation accepts them,
+so a fused kernel would compute what eager torch refuses. For every other dtype ASCIR maps,
+eager's dtype errors already surface while Dynamo traces."""
+
+_EAGER_LACKS: dict[tuple[Any, ...], str | None] = {}
+"""Cache of :func:`eager_lacks`: (op, argument signature) -> reason or None."""
+
+
+def eager_lacks(node: Any) -> str | None:
+    """Why eager torch has no CPU kernel for ``node`` on its dtypes (only probed for
+    :data:`LIMITED_EAGER`), else None. The op is run once per signature on size-1 tensors of
+    the same dtypes and ranks; a NotImplementedError means eager torch cannot run it, so the
+    node is left to eager and the compiled function raises as eager torch does. Any other
+    exception of the probe (a shape its size-1 tensors do not match) says nothing about
+    dtypes and is ignored."""
+    import torch
+    from torch._subclasses.fake_tensor import unset_fake_temporarily
+
+    vals = [_val(a) for a in [node, *_tensors([*node.args, *node.kwargs.values()])]]
+    limited = sorted({str(v.dtype) for v in vals if hasattr(v, "dtype") and str(v.dtype) in LIMITED_EAGER})
+    if not limited or not isinstance(node.target, torch._ops.OpOverload):
+        return None
+
+    def sig(a: Any) -> Any:
+        if isinstance(a, (list, tuple)):
+            return tuple(sig(x) for x in a)
+        if hasattr(a, "meta") and hasattr(a, "op"):
+            v = _val(a)
+            return ("tensor", str(v.dtype), v.dim()) if isinstance(v, torch.Tensor) else ("value",)
+        return repr(a)
+
+    def real(a: Any) -> Any:
+        if isinstance(a, (list, tuple)):
+            return type(a)(real(x) for x in a)
+        if hasattr(a, "meta") and hasattr(a, "op"):
+            v = _val(a)
+            if isinstance(v, torch.Tensor):
+                return torch.zeros([1] * v.dim(), dtype=v.dtype)
+            hint = getattr(getattr(v, "node", None), "hint", None)
+            return hint if hint is not None else 1
+        return a
+
+    key = (str(node.target), sig(list(node.args)), sig(sorted(node.kwargs.items())))
+    if key not in _EAGER_LACKS:
+        reason = None
+        try:
+            with unset_fake_temporarily(), torch.no_grad():
+                node.target(*real(list(node.args)), **{k: real(v) for k, v in node.kwargs.items()})
+        except NotImplementedError as e:
+            first = (str(e).strip().splitlines() or [""])[0]
+            reason = (
+                f"eager torch has no CPU kernel for {node.target} on {', '.join(limited)} ({first}); "
+                "left to eager torch so the call fails as it does without torch.compile"
+            )
+        except Exception:  # a shape the size-1 probe does not fit: not a dtype matter
+            reason = None
+        _EAGER_LACKS[key] = reason
+    return _EAGER_LACKS[key]
 
 
 def decompositions() -> dict[Any, Any]:
