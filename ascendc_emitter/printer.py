@@ -25,6 +25,8 @@ from dataclasses import dataclass
 
 from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
     Float32Type,
     FloatAttr,
     IntegerAttr,
@@ -56,6 +58,7 @@ from ascendc_emitter.dialect.types import (
     is_float,
 )
 from ascendc_emitter.names import c_identifier, comment_text, is_c_identifier, shown
+from ascir_dialect.numbers import FLOAT_FORMATS, round_to_dtype
 
 _WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 INT64_MAX = 2**63 - 1
@@ -63,9 +66,12 @@ INT64_MIN = -(2**63)
 
 
 def local_name(hint: str) -> str:
-    """A C++ identifier for a local variable or parameter from an SSA name hint (the names
-    mapping, ASCII only; the printer deduplicates the result)."""
-    return c_identifier(hint or "v")
+    """A C++ identifier for a local variable or parameter from an SSA name hint: the hint
+    itself when it is a valid identifier, else the names mapping (ASCII only). Locals live
+    in their function's scope, where the printer deduplicates them (:meth:`CppPrinter.fresh`),
+    so they need no reserved vocabulary, unlike the tiling struct's fields."""
+    hint = hint or "v"
+    return hint if is_c_identifier(hint) else c_identifier(hint)
 
 
 class EmitError(Exception):
@@ -178,15 +184,36 @@ def literal(attr: Attribute, t: Attribute) -> str:
             return f"{ctype(t)}({v})"
         return str(v)
     if isinstance(attr, FloatAttr):
-        v = float(attr.value.data)
-        if math.isnan(v):
-            text = "(0.0f / 0.0f)"
-        elif math.isinf(v):
-            text = "(1.0f / 0.0f)" if v > 0 else "(-1.0f / 0.0f)"
-        else:
-            text = f"{v!r}f" if "e" in repr(v) or "." in repr(v) else f"{v!r}.0f"
+        text = float_literal(float(attr.value.data), t)
         return text if isinstance(t, Float32Type) else f"{ctype(t)}({text})"
     raise EmitError(f"constant {attr} cannot be printed")
+
+
+_FLOAT_DTYPES = {Float16Type: "float16", BFloat16Type: "bfloat16", Float32Type: "float32"}
+_FLOAT32_MIN_NORMAL = math.ldexp(1.0, FLOAT_FORMATS["float32"].emin)
+
+
+def float_literal(value: float, t: Attribute) -> str:
+    """A C++ ``float`` expression for the constant ``value`` of the float type ``t``.
+
+    The value is first rounded to ``t`` as torch and the reference interpreter round a
+    literal (:func:`ascir_dialect.numbers.round_to_dtype`): a constant beyond the type's
+    range is inf, not a ``3.5e+38f`` that C++ declares ill-formed (a float literal must be
+    in range) and that a half conversion might round otherwise. Infinities and NaN have no
+    literal: ``(1.0f / 0.0f)`` and ``(0.0f / 0.0f)`` are IEEE divisions (no warning for
+    floats). Finite values print as the shortest decimal that reads back as the double,
+    which C++ rounds to exactly the float; a float subnormal prints as a C++17 hexadecimal
+    literal, exact, where a decimal one draws an "underflow" warning."""
+    kind = next((name for cls, name in _FLOAT_DTYPES.items() if isinstance(t, cls)), None)
+    v = round_to_dtype(value, kind) if kind is not None else value
+    if math.isnan(v):
+        return "(0.0f / 0.0f)"
+    if math.isinf(v):
+        return "(1.0f / 0.0f)" if v > 0 else "(-1.0f / 0.0f)"
+    if v != 0.0 and abs(v) < _FLOAT32_MIN_NORMAL:
+        return f"{v.hex()}f"
+    text = repr(v)
+    return f"{text}f" if "e" in text or "." in text else f"{text}.0f"
 
 
 _BINARY = {

@@ -20,7 +20,7 @@ from xdsl.interpreter import Interpreter, InterpreterFunctions, impl, register_i
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.diagnostics import AscirError, AscirVerifyError, first_verification_error
 from ascir_dialect.dtypes import DType
-from ascir_dialect.numbers import INT64_MAX
+from ascir_dialect.numbers import INT64_MAX, round_to_dtype
 from ascir_dialect.ops import NODE_OPS, AscirNode, GraphOp, VfOp, VfYieldOp
 from ascir_dialect.ops.memory import OutputOp, StoreOp, is_row_major, overlap_message, view_injectivity
 from ascir_dialect.ops.sources import DataOp, ScalarDataOp
@@ -381,8 +381,9 @@ def _scalar_input(where: str, want: DType, value: Any) -> np.ndarray:
             number_f = float(value)
         except OverflowError:
             raise AscirError(f"{where}: {value!r} does not fit {want}") from None
-        with np.errstate(over="ignore"):
-            return np.asarray(number_f).astype(want.numpy)
+        # a float scalar takes the value a float literal of the dtype has (torch's: through
+        # float32 for the 16-bit types, +-inf beyond the range; ascir_dialect.numbers)
+        return np.asarray(round_to_dtype(number_f, want.value), dtype=want.numpy)
     arr = np.asarray(value)
     if arr.shape not in ((), (1,)):
         raise AscirError(

@@ -10,10 +10,22 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Sequence
-from typing import IO, NoReturn
+from contextlib import suppress
+from typing import IO, Any, NoReturn
 
 from xdsl.context import Context
-from xdsl.dialects.builtin import Builtin, FileLineColLoc, IntAttr, ModuleOp
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Builtin,
+    DenseIntOrFPElementsAttr,
+    FileLineColLoc,
+    Float16Type,
+    Float32Type,
+    FloatAttr,
+    IntAttr,
+    IntegerAttr,
+    ModuleOp,
+)
 from xdsl.ir import Dialect
 from xdsl.passes import ModulePass, PassPipeline
 from xdsl.printer import Printer
@@ -31,10 +43,11 @@ from ascir_dialect.diagnostics import (
     format_parse_error,
 )
 from ascir_dialect.dialect import ASCIR
+from ascir_dialect.numbers import round_to_dtype
 from lowering.registry import available_passes, describe_passes
 from passes.dump import dump, dump_text, dumping
 from passes.options import PassOptionError, locate_option
-from tools.cli import exit_process, run_cli
+from tools.cli import exit_process, print_diagnostic, run_cli, safe_text
 from tools.dot import emit_dot
 
 EXIT_USER_ERROR = 1
@@ -76,6 +89,61 @@ def add_dialects(ctx: Context) -> Context:
 
 def make_context() -> Context:
     return add_dialects(Context())
+
+
+_FLOAT_KINDS = {Float16Type: "float16", BFloat16Type: "bfloat16", Float32Type: "float32"}
+
+
+class IrParser(AscirParser):
+    """The parser of both tools: :class:`AscirParser` with the float rule of ascir literals
+    (``ascir_dialect.numbers``) applied to builtin float attributes too.
+
+    xDSL builds ``7.0e+04 : f16`` by packing the value into 16 bits, which raises
+    OverflowError (a crash where the input has a meaning), and rounds a decimal in range
+    once where torch rounds float16/bfloat16 through float32. Here a decimal float
+    attribute of a 16/32-bit float type is the written value rounded as torch rounds it:
+    out of range it is +-inf, as an ``ascir.scalar`` literal is. Hexadecimal float
+    attributes are bit patterns and are kept. A dense elements attribute whose value does
+    not fit its type is a located error (xDSL packs it inside its parser)."""
+
+    def parse_optional_builtin_int_or_float_attr(self) -> IntegerAttr | FloatAttr | None:
+        start = self._current_token.span.start
+        try:
+            attr = super().parse_optional_builtin_int_or_float_attr()
+        except OverflowError:  # a decimal beyond the float type's range: parse it again
+            self._resume_from(start)
+            value = self.parse_optional_number()
+            if value is None:
+                raise
+            type = self._parse_attribute_type()
+            kind = next((k for cls, k in _FLOAT_KINDS.items() if isinstance(type, cls)), None)
+            if kind is None:
+                self.raise_error(f"the value {value} does not fit {type}", start, self.pos)
+            return FloatAttr(round_to_dtype(float(value), kind), type)  # type: ignore[arg-type]
+        if isinstance(attr, FloatAttr):
+            kind = next((k for cls, k in _FLOAT_KINDS.items() if isinstance(attr.type, cls)), None)
+            text = self.lexer.input.content[start : self._current_token.span.start]
+            written = text.split(":", 1)[0].strip()
+            if kind is not None and "x" not in written.lower():
+                try:
+                    value = round_to_dtype(float(written), kind)
+                except ValueError:  # not a plain number (cannot happen after the lexer): keep xDSL's
+                    return attr
+                if value != attr.value.data and not (value != value and attr.value.data != attr.value.data):
+                    return FloatAttr(value, attr.type)  # type: ignore[arg-type]
+        return attr
+
+    def parse_dense_int_or_fp_elements_attr(self, type: Any) -> DenseIntOrFPElementsAttr:
+        start = self._current_token.span.start
+        try:
+            return super().parse_dense_int_or_fp_elements_attr(type)
+        except OverflowError as e:  # xDSL packs the elements as written
+            self.raise_error(
+                f"a dense element does not fit its element type ({e}); write inf and NaN "
+                "elements as hexadecimal bit patterns",
+                start,
+                self.pos,
+            )
 
 
 def emit_ascendc(module: ModuleOp, out: IO[str]) -> None:
@@ -180,7 +248,7 @@ class AscirOptMain(xDSLOptMain):
         def parse_mlir(io: IO[bytes]) -> ModuleOp:
             text = decode_ir_text(io.read(), self.get_input_name())
             check_string_literals(text, self.get_input_name())
-            parser = AscirParser(self.ctx, text, self.get_input_name())
+            parser = IrParser(self.ctx, text, self.get_input_name())
             try:
                 return parser.parse_module(not self.args.no_implicit_module)
             except VerifyException as e:  # an attribute rejected while parsing: locate it
@@ -236,17 +304,32 @@ class AscirOptMain(xDSLOptMain):
                 finally:
                     chunk.close()
                 output.flush()
-        finally:
             if output is not sys.stdout:
-                output.close()
+                output.close()  # its last write errors surface here
+        except OSError as e:  # a failed write to -o FILE names the file
+            if output is sys.stdout or e.filename is not None or isinstance(e, BrokenPipeError):
+                raise
+            raise OSError(e.errno, e.strerror, self.args.output_file) from None
+        finally:
+            if output is not sys.stdout and not output.closed:
+                with suppress(OSError):  # already failing: the first error is the one reported
+                    output.close()
         return status
+
+    def prepare_output(self) -> IO[str]:
+        """``-o FILE`` is written in UTF-8 whatever the locale (IR text is UTF-8)."""
+        if self.args.output_file is None:
+            return sys.stdout
+        return open(self.args.output_file, "w", encoding="utf-8")
 
     @staticmethod
     def _report(message: str, expected: bool, status: int) -> int:
+        """A chunk's diagnostic, made safe to show (``tools.cli.safe_text``): on standard
+        output for ``--verify-diagnostics`` (expected), else on standard error."""
         if expected:
-            print(message)
+            print(safe_text(message))
             return status
-        print(message.rstrip(), file=sys.stderr)
+        print_diagnostic(message.rstrip())
         return EXIT_USER_ERROR
 
 

@@ -35,7 +35,6 @@ from ascir_dialect.attributes import ScalarType
 from ascir_dialect.compare import compare
 from ascir_dialect.diagnostics import (
     AscirError,
-    AscirParser,
     check_string_literals,
     decode_ir_text,
     format_parse_error,
@@ -48,7 +47,7 @@ from ascir_dialect.numbers import INT64_MAX, describe_non_ascii_digit, parse_int
 from ascir_dialect.ops import GraphOp
 from ascir_dialect.symbolic import NAME_RE
 from passes.options import TEMPLATE_POLICIES
-from tools.cli import EXIT_FAIL, EXIT_OK, exit_process, run_cli
+from tools.cli import EXIT_FAIL, EXIT_OK, exit_process, print_diagnostic, run_cli, safe_text
 from tools.compile import compile_graph
 
 
@@ -120,12 +119,12 @@ def check_numeric_args(args: argparse.Namespace) -> None:
 
 def load_graphs(path: Path) -> list[Any]:
     if path.suffix == ".mlir":
-        from tools.ascir_opt import make_context
+        from tools.ascir_opt import IrParser, make_context
 
         text = decode_ir_text(path.read_bytes(), str(path))
         check_string_literals(text, str(path))
         try:
-            module = AscirParser(make_context(), text, str(path)).parse_module()
+            module = IrParser(make_context(), text, str(path)).parse_module()
         except ParseError as e:
             raise AscirError(format_parse_error(e.span, e.msg)) from None
         verify_module(module)
@@ -164,7 +163,7 @@ def describe_script_error(path: Path, e: BaseException) -> str:
     import traceback
 
     if os.environ.get("ASCIR_DEBUG"):
-        traceback.print_exception(e)
+        print_diagnostic("".join(traceback.format_exception(e)).rstrip("\n"))
     target = path.resolve()
     frames = traceback.extract_tb(e.__traceback__)
     mine = [f for f in frames if f.filename and Path(f.filename).resolve() == target]
@@ -523,8 +522,10 @@ def main(argv: list[str] | None = None) -> int:
             print(json.dumps(reports if len(reports) > 1 else reports[0], indent=2, sort_keys=True))
         else:
             for r in reports:
+                # the graph's name and the trace path are the user's text: shown safely
                 print(
-                    f"graph @{r['graph']} sizes {r['sizes']}: block_dim {r['block_dim']}, compiled in {r['compile_seconds']} s"
+                    f"graph @{safe_text(r['graph'])} sizes {r['sizes']}: block_dim {r['block_dim']}, "
+                    f"compiled in {r['compile_seconds']} s"
                 )
                 for o in r["outputs"]:
                     verdict = "PASS" if o["pass"] else "FAIL"
@@ -534,7 +535,7 @@ def main(argv: list[str] | None = None) -> int:
                         f"{o['mismatches']} mismatches ({o['nan_mismatches']} NaN, {o['inf_mismatches']} inf)  {verdict}"
                     )
                     if not o["pass"]:
-                        print(f"    {o['message']}")
+                        print(f"    {safe_text(o['message'])}")
                 print("  counters: " + ", ".join(f"{k}={v}" for k, v in sorted(r["stats"].items())))
                 if "timeline" in r:
                     t = r["timeline"]
@@ -544,7 +545,7 @@ def main(argv: list[str] | None = None) -> int:
                         f"{t['modelled_seconds'] * 1e6:.1f} us; busy cycles {busy}"
                     )
                 if "trace" in r:
-                    print(f"  trace written to {r['trace']}")
+                    print(f"  trace written to {safe_text(r['trace'])}")
         return EXIT_OK if all(r["pass"] for r in reports) else EXIT_FAIL
 
     return run_cli("ascir-run", body)

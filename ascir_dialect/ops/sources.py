@@ -11,7 +11,13 @@ from xdsl.irdl import irdl_op_definition, opt_operand_def, prop_def, result_def
 
 from ascir_dialect import dtypes as dt
 from ascir_dialect.attributes import ExprAttr, ScalarType, TensorType
-from ascir_dialect.numbers import MAX_INT_DIGITS, describe_non_ascii_digit
+from ascir_dialect.numbers import (
+    MAX_INT_DIGITS,
+    describe_non_ascii_digit,
+    is_float_literal,
+    parse_float_literal,
+    strip_literal,
+)
 from ascir_dialect.ops.node import AscirNode
 from ascir_dialect.symbolic import SizeExpr
 
@@ -69,9 +75,8 @@ class ScalarDataOp(IndexedNode):
         return rt.input_scalar(self)
 
 
-# re.ASCII: ``\d`` would match every Unicode digit, and ``int()``/``float()`` read them
+# re.ASCII: ``\d`` would match every Unicode digit, and ``int()`` reads them
 _INT_RE = re.compile(r"[+-]?\d+\Z", re.ASCII)
-_FLOAT_RE = re.compile(r"[+-]?(\d+\.?\d*([eE][+-]?\d+)?|\.\d+([eE][+-]?\d+)?|inf|nan)\Z", re.ASCII)
 
 
 def _check_ascii_number(op: AscirNode, text: str) -> None:
@@ -80,12 +85,20 @@ def _check_ascii_number(op: AscirNode, text: str) -> None:
 
 
 def check_literal(op: AscirNode, dtype: dt.DType, value: str) -> None:
-    """``value`` is a decimal literal of ``dtype`` (Scalar values, Pad values)."""
-    text = value.strip()
+    """``value`` is a decimal literal of ``dtype`` (Scalar values, Pad values).
+
+    Integers must fit their dtype (an integer is never wrapped: which value was meant is
+    unknown). A float literal has a value whatever its magnitude, torch's: it rounds to the
+    dtype, to +-inf beyond its range (``"70000"`` in float16, ``"1e999"`` anywhere), so it
+    is accepted here; :func:`literal_value` gives that rounded value to every consumer."""
+    text = strip_literal(value)
     _check_ascii_number(op, text)
     if dtype.is_float:
-        if not _FLOAT_RE.match(text):
-            raise op.fail(f"value '{text}' is not a decimal floating-point literal")
+        if not is_float_literal(text):
+            raise op.fail(
+                f"value '{text}' is not a decimal floating-point literal (digits with an optional "
+                "point and exponent, or inf, -inf, nan)"
+            )
     elif dtype is dt.DType.bool:
         if text not in ("0", "1", "true", "false"):
             raise op.fail(f"bool value must be 0, 1, true or false, got '{text}'")
@@ -100,10 +113,12 @@ def check_literal(op: AscirNode, dtype: dt.DType, value: str) -> None:
 
 
 def literal_value(dtype: dt.DType, value: str) -> int | float | bool:
-    """The Python value of a literal :func:`check_literal` accepted."""
-    text = value.strip()
+    """The Python value of a literal :func:`check_literal` accepted; a float is already
+    rounded to ``dtype`` (exactly representable in it, inf when out of its range), so the
+    reference, the kernel's constants and the IR all hold the same number."""
+    text = strip_literal(value)
     if dtype.is_float:
-        return float(text)
+        return parse_float_literal(text, dtype.value)
     if dtype is dt.DType.bool:
         return text in ("1", "true")
     return int(text)

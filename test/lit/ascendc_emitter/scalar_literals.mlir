@@ -1,6 +1,9 @@
 // RUN: ascir-opt %s -t ascendc | filecheck %s
 // Constants are inlined where they are used, typed so that C++ overloads stay exact; the
-// 64-bit values outside long long's literal range keep their value.
+// 64-bit values outside long long's literal range keep their value. A float constant is
+// its value rounded to its type as torch rounds (float16/bfloat16 through float32): one
+// beyond the type's range is inf, never an out-of-range C++ literal; a float subnormal is
+// an exact hexadecimal literal.
 
 // CHECK-LABEL: // ===== device_impl.cpp =====
 // trunci to i1 keeps the lowest bit
@@ -17,6 +20,12 @@
 // CHECK-NEXT:      const float kk = xf + 1.0000000200408773e+20f;
 // CHECK-NEXT:      const half l = xh + half(0.25f);
 // CHECK-NEXT:      const bfloat16_t m = xb + bfloat16_t(-2.0f);
+// CHECK-NEXT:      const half o = xh + half((1.0f / 0.0f));
+// CHECK-NEXT:      const float p = xf + (1.0f / 0.0f);
+// CHECK-NEXT:      const float q = xf + 0x1.0000000000000p-149f;
+// CHECK-NEXT:      const half r = xh + half(-0.0f);
+// CHECK-NEXT:      const half s = xh + half(-59968.0f);
+// CHECK-NEXT:      const bfloat16_t u = xb + bfloat16_t((-1.0f / 0.0f));
 // a pad value of a ui64 tensor past INT64_MAX
 // CHECK:           AscendC::DataCopyPadExtParams<uint64_t>{true, 0, 0, uint64_t(18446744073709551615ULL)}
 
@@ -46,6 +55,12 @@ builtin.module {
     %big = arith.constant 1.0e+20 : f32
     %quarter = arith.constant 0.25 : f16
     %mtwo = arith.constant -2.0 : bf16
+    %over = arith.constant 7.0e+04 : f16
+    %big32 = arith.constant 3.5e+38 : f32
+    %sub32 = arith.constant 1.0e-45 : f32
+    %nz = arith.constant -0.0 : f16
+    %tie = arith.constant -59984.000705074955 : f16
+    %bover = arith.constant -3.3963e+38 : bf16
     %a = arith.addi %n, %max : i64
     %b = arith.addi %n, %min : i64
     %d = arith.addi %n32, %m32 : i32
@@ -58,6 +73,12 @@ builtin.module {
     %kk = arith.addf %xf, %big : f32
     %l = arith.addf %xh, %quarter : f16
     %m = arith.addf %xb, %mtwo : bf16
+    %o = arith.addf %xh, %over : f16
+    %p = arith.addf %xf, %big32 : f32
+    %q = arith.addf %xf, %sub32 : f32
+    %r = arith.addf %xh, %nz : f16
+    %s = arith.addf %xh, %tie : f16
+    %u = arith.addf %xb, %bover : bf16
     %zero = arith.constant 0 : i64
     %one = arith.constant 1 : i64
     %bytes = arith.constant 256 : i64

@@ -76,3 +76,12 @@ ascir.graph @g hint sizes [] axes [0: z0 = 100000000000000000000000000000] {
   %s = ascir.store %l : !ascir.tensor<float32, [z0], [100000000000000000000000000000], [1]>
   %o = ascir.output %s {index = 0 : i64} : !ascir.tensor<float32, [z0], [100000000000000000000000000000], [1]>
 }
+
+// -----
+
+// A dense float16 element beyond float16's range: xDSL packs dense elements as written, so
+// it is a located error, not a crash.
+// CHECK: parse_numbers.mlir:[[# @LINE + 2]]:50: error: a dense element does not fit its element type (float too large to pack with e format); write inf and NaN elements as hexadecimal bit patterns
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 0 : i64, extra = dense<7.0e+04> : tensor<2xf16>} : !ascir.tensor<float32, [z0], [s0], [1]>
+}

@@ -96,3 +96,44 @@ ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
 ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
   %c = ascir.scalar {value = 3 : i64} : !ascir.scalar<int32>
 }
+
+// -----
+
+// ascir.scalar float32 with a digit separator (Python's float() reads "1_000"; C++ does not).
+// CHECK: verify_scalar_literals.mlir:[[# @LINE + 2]]:21: error: ascir.scalar %c: value '1_000' is not a decimal floating-point literal (digits with an optional point and exponent, or inf, -inf, nan)
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %c = ascir.scalar {value = "1_000"} : !ascir.scalar<float32>
+}
+
+// -----
+
+// ascir.scalar float16 with an exponent without digits.
+// CHECK: verify_scalar_literals.mlir:[[# @LINE + 2]]:21: error: ascir.scalar %c: value '1e' is not a decimal floating-point literal
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %c = ascir.scalar {value = "1e"} : !ascir.scalar<float16>
+}
+
+// -----
+
+// ascir.scalar bfloat16 with a misspelt infinity.
+// CHECK: verify_scalar_literals.mlir:[[# @LINE + 2]]:21: error: ascir.scalar %c: value 'infinit' is not a decimal floating-point literal
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %c = ascir.scalar {value = "infinit"} : !ascir.scalar<bfloat16>
+}
+
+// -----
+
+// A float literal has a value whatever its magnitude (torch's: out of range it is inf):
+// these verify. An integer literal out of its dtype's range does not (which value was meant
+// is unknown): the pad value 256 of a uint8 tensor is refused where it is written.
+// CHECK-NOT: error: ascir.scalar
+// CHECK: verify_scalar_literals.mlir:[[# @LINE + 8]]:18: error: ascir.pad %p: value 256 does not fit uint8 [0, 255]
+ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
+  %a = ascir.scalar {value = "70000"} : !ascir.scalar<float16>
+  %b = ascir.scalar {value = "-1e999"} : !ascir.scalar<bfloat16>
+  %c = ascir.scalar {value = "3.5e38"} : !ascir.scalar<float32>
+  %d = ascir.scalar {value = " -Infinity "} : !ascir.scalar<float32>
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<uint8, [z0], [s0], [1]>
+  %l = ascir.load %x : !ascir.tensor<uint8, [z0], [s0], [1]>
+  %p = ascir.pad %l {low = [#ascir.expr<1>], high = [#ascir.expr<0>], value = "256"} : !ascir.tensor<uint8, [z0], [s0 + 1], [1]>
+}
