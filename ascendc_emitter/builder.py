@@ -683,8 +683,8 @@ class KernelModuleBuilder:
         self.module = ModuleOp([])
         # the graph's sizes in the users' namespace, the rest in the generated code's own
         # (names.GENERATED_FIELDS): no size name can meet a field of the compiler's
-        fields = [(c_identifier(s), i64) for s in sizes]
-        fields += [(field_identifier(n), t) for n, t in [("block_dim", u32), ("tiling_key", u32), *tiling_fields]]
+        own = [(field_identifier(n), t) for n, t in tiling_fields]
+        fields = [("block_dim", u32), ("tiling_key", u32), *((c_identifier(s), i64) for s in sizes), *own]
         self.module.body.block.add_op(
             ac.TilingStructOp.build(
                 properties={

@@ -163,8 +163,8 @@ def check(name: str, case: Case, out: np.ndarray, want: np.ndarray) -> None:
 
 
 def measure(name: str, repeats: int) -> dict[str, Any]:
+    from ascendc_emitter.target.platform import current as target_platform
     from ascir_dialect.diagnostics import AscirError
-    from ascir_dialect.frontend.platform import get_platform
     from runtime.errors import TilingError
 
     case = make_case(name)
@@ -180,7 +180,7 @@ def measure(name: str, repeats: int) -> dict[str, Any]:
     template = k.last_run.tiling_key if case.gather else None
     del out
     arrays, sizes = kernel_args(k, case)
-    ub = get_platform().ub_size
+    ub = target_platform().ub_bytes
     kernel_s = median_time(lambda: k.kernel.run(arrays, sizes, core_num=1, ub_size=ub), repeats)
     check(name, case, arrays[-1], want)
     arrays.clear()

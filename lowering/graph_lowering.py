@@ -62,6 +62,7 @@ from ascendc_emitter.target.ops import (
     unsupported,
     uses_recipe,
 )
+from ascendc_emitter.target.platform import current as target_platform
 from ascendc_emitter.target.support import LIMITS
 from ascendc_emitter.target.types import (
     CastUnsupportedError,
@@ -74,7 +75,6 @@ from ascendc_emitter.target.types import (
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.diagnostics import at_node
 from ascir_dialect.dtypes import DType
-from ascir_dialect.frontend.platform import get_platform
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
@@ -384,7 +384,7 @@ class GraphLowering:
     def _check_ub(self) -> None:
         """Refuse at compile time a graph whose buffers do not fit the platform's UB even at
         the smallest tile (host tiling still checks the ``ub_size`` of each launch)."""
-        ub = get_platform().ub_size
+        ub = target_platform().ub_bytes
         need = max(map(fixed_bytes, self.kernel_buffers)) + TILE_ALIGN * max(
             map(per_element_bytes, self.kernel_buffers)
         )

@@ -25,6 +25,7 @@ from collections.abc import Iterable
 from functools import cache
 from pathlib import Path
 
+from ascendc_emitter.target.platform import current as target_platform
 from ascir_dialect.safe_io import open_regular
 from runtime.toolchain import Toolchain
 
@@ -144,4 +145,5 @@ def kernel_key(sources: dict[str, str], toolchain: Toolchain) -> str:
     h.update(toolchain.identity.encode() + b"\0")
     h.update("\0".join(toolchain.flags).encode("utf-8", "surrogatepass") + b"\0")
     h.update(inputs_digest(toolchain.inputs).encode())
+    h.update(target_platform().key().encode())  # the target: UB, cores, the timeline's platform
     return h.hexdigest()[:32]

@@ -154,21 +154,43 @@ PIPES = ("PIPE_S", "PIPE_V", "PIPE_MTE2", "PIPE_MTE3")
 
 COST_NAMES = (
     "clock_hz",
-    "vector_repeat",
-    "vector_issue",
-    "vf_call",
-    "dma_setup",
-    "gm_bytes_per_cycle",
+    "hbm_bytes_per_second",
+    "l2_bytes",
+    "l2_bytes_per_second",
+    "load_a",
+    "load_b",
+    "load_h",
+    "load_small_a",
+    "load_small_b",
+    "load_small_h",
+    "load_small_elements",
+    "load_stride_k",
+    "store_a",
+    "store_b",
+    "store_h",
+    "store_stride_k",
+    "stride_cap_bytes",
+    "cache_line_bytes",
+    "mte2_head",
+    "mte2_head_small",
+    "mte2_head_small_bytes",
+    "mte3_head",
+    "vf_head",
     "ub_bytes_per_cycle",
-    "scalar",
-    "simt_issue",
+    "simt_request",
+    "simt_core_bytes_per_cycle",
     "dcache_line",
+    "scalar",
     "flag",
     "barrier",
     "launch_seconds",
+    "launch_seconds_per_block",
 )
-"""The timeline's cost table (``ascsim::CostTable`` in ascsim/trace.h, where each constant's
-source or "assumption" is written down); ``run(costs=...)`` overrides any of them."""
+"""The timeline's cost table (``ascsim::CostTable`` in ascsim/trace.h, its defaults the 950's
+from ``ascendc_emitter.target.costs``, where every number's source is written down);
+``run(costs=...)`` overrides any of them."""
+RATES = ("clock_hz", "hbm_bytes_per_second", "l2_bytes_per_second", "ub_bytes_per_cycle", "simt_core_bytes_per_cycle")
+"""Costs that divide: they must be > 0."""
 
 
 @dataclass
@@ -185,7 +207,7 @@ class Slice:
 
 @dataclass
 class BlockTimeline:
-    """One block (core) of one launch: its critical path and per-pipe busy cycles."""
+    """One block (core) of one launch: its critical path, per-pipe busy cycles and GM bytes."""
 
     launch: int
     block: int
@@ -193,6 +215,31 @@ class BlockTimeline:
     busy: dict[str, int]
     instructions: int
     slices: list[Slice] = field(default_factory=list)
+    gm_bytes: int = 0
+
+
+@dataclass
+class LaunchTimeline:
+    """One launch: as long as its slowest core (``core_cycles``) and no shorter than the
+    chip's shared bandwidths allow -- its GM footprint over HBM when the footprint fits L2
+    (what it touches again is then served by L2), else every byte over HBM (``hbm_cycles``),
+    and every byte over L2 (``l2_cycles``). ``bound`` names the largest."""
+
+    launch: int
+    blocks: int
+    core_cycles: int
+    gm_bytes: int
+    footprint_bytes: int
+    hbm_cycles: int
+    l2_cycles: int
+
+    @property
+    def cycles(self) -> int:
+        return max(self.core_cycles, self.hbm_cycles, self.l2_cycles)
+
+    @property
+    def bound(self) -> str:
+        return max((self.core_cycles, "cores"), (self.hbm_cycles, "hbm"), (self.l2_cycles, "l2"))[1]
 
 
 @dataclass
@@ -211,6 +258,17 @@ class Timeline:
     launches: int
     clock_hz: float
     blocks: list[BlockTimeline] = field(default_factory=list)
+    launch_timelines: list[LaunchTimeline] = field(default_factory=list)
+
+    @property
+    def gm_bytes(self) -> int:
+        """GM bytes moved by every launch (DataCopy, SIMT DCache lines, scalar accesses)."""
+        return sum(lt.gm_bytes for lt in self.launch_timelines)
+
+    @property
+    def bound(self) -> str:
+        """What bounds the run's longest launch: "cores", "hbm" or "l2"."""
+        return max(self.launch_timelines, key=lambda lt: lt.cycles).bound if self.launch_timelines else "cores"
 
     def chrome_trace(self) -> dict[str, Any]:
         """The timeline in Chrome trace-event JSON (Perfetto, chrome://tracing): one process
@@ -227,10 +285,11 @@ class Timeline:
                     {"name": "thread_sort_index", "ph": "M", "pid": core, "tid": tid, "args": {"sort_index": tid}}
                 )
         launch_start: dict[int, int] = {}
+        length = {lt.launch: lt.cycles for lt in self.launch_timelines}
         offset = 0
         for launch in sorted({b.launch for b in self.blocks}):
             launch_start[launch] = offset
-            offset += max(b.cycles for b in self.blocks if b.launch == launch)
+            offset += length.get(launch, max(b.cycles for b in self.blocks if b.launch == launch))
         for b in self.blocks:
             base = launch_start[b.launch]
             for sl in b.slices:
@@ -293,6 +352,8 @@ class CompiledKernel:
         lib.ascsim_trace_config.argtypes = [ctypes.c_int]
         lib.ascsim_timeline_count.restype = ctypes.c_uint64
         lib.ascsim_get_timeline.argtypes = [ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64)]
+        lib.ascsim_launch_count.restype = ctypes.c_uint64
+        lib.ascsim_get_launch.argtypes = [ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64)]
         lib.ascsim_get_log.argtypes = [ctypes.c_uint64, ctypes.POINTER(ctypes.c_uint64)]
         lib.ascsim_get_log.restype = ctypes.c_char_p
         self.target = "sim"
@@ -334,7 +395,7 @@ class CompiledKernel:
             if name not in COST_NAMES:
                 raise AscirArgumentError(f"unknown timeline cost '{name}' (one of {', '.join(COST_NAMES)})")
             v = float(value)
-            if not math.isfinite(v) or v < 0 or (name in ("clock_hz", "gm_bytes_per_cycle", "ub_bytes_per_cycle") and v == 0):
+            if not math.isfinite(v) or v < 0 or (name in RATES and v == 0):
                 raise AscirArgumentError(f"timeline cost {name} must be a finite number >= 0 (> 0 for rates), got {value!r}")
             saved[name] = float(lib.ascsim_get_cost(name.encode()))
             lib.ascsim_set_cost(name.encode(), v)
@@ -386,25 +447,27 @@ class CompiledKernel:
 
     def _timeline(self, keep_log: bool) -> Timeline:
         lib = self._lib
-        out = (ctypes.c_uint64 * 10)()
+        out = (ctypes.c_uint64 * 11)()
         entry = (ctypes.c_uint64 * 5)()
         blocks: list[BlockTimeline] = []
         for i in range(int(lib.ascsim_timeline_count())):
             lib.ascsim_get_timeline(ctypes.c_uint64(i), out)
             launch, block, cycles, *rest = (int(v) for v in out)
             busy = dict(zip(PIPES, rest[:4], strict=True))
-            b = BlockTimeline(launch, block, cycles, busy, rest[4])
+            b = BlockTimeline(launch, block, cycles, busy, rest[4], gm_bytes=rest[7])
             if keep_log:
                 for j in range(rest[5], rest[6]):
                     api = lib.ascsim_get_log(ctypes.c_uint64(j), entry)
                     index, pipe, line, start, finish = (int(v) for v in entry)
                     b.slices.append(Slice(api.decode(errors="replace"), index, PIPES[pipe], start, finish, line))
             blocks.append(b)
-        return build_timeline(
-            blocks,
-            clock_hz=float(lib.ascsim_get_cost(b"clock_hz")),
-            launch_seconds=float(lib.ascsim_get_cost(b"launch_seconds")),
-        )
+        traffic = (ctypes.c_uint64 * 2)()
+        launches: list[tuple[int, int]] = []
+        for i in range(int(lib.ascsim_launch_count())):
+            lib.ascsim_get_launch(ctypes.c_uint64(i), traffic)
+            launches.append((int(traffic[0]), int(traffic[1])))
+        costs = {name: float(lib.ascsim_get_cost(name.encode())) for name in COST_NAMES}
+        return build_timeline(blocks, launches, costs)
 
     def _block_stats(self) -> list[BlockStats]:
         lib = self._lib
@@ -416,27 +479,54 @@ class CompiledKernel:
         return out
 
 
-def build_timeline(blocks: list[BlockTimeline], clock_hz: float, launch_seconds: float) -> Timeline:
-    """Aggregate per-block timelines: launches in sequence, each as long as its slowest block."""
-    per_launch: dict[int, int] = {}
+def build_timeline(
+    blocks: list[BlockTimeline], launches: list[tuple[int, int]], costs: Mapping[str, float]
+) -> Timeline:
+    """Aggregate per-block timelines: launches in sequence, each as long as its slowest block
+    and no shorter than the chip's shared bandwidths allow (:class:`LaunchTimeline`), plus
+    its measured launch overhead (``launch_seconds`` + ``launch_seconds_per_block`` per
+    further block). ``launches``: (GM bytes, GM footprint bytes) per launch."""
+    clock = costs["clock_hz"]
+    hbm_per_cycle = costs["hbm_bytes_per_second"] / clock
+    l2_per_cycle = costs["l2_bytes_per_second"] / clock
     per_core: dict[int, int] = {}
     busy_by_core: dict[int, dict[str, int]] = {}
+    by_launch: dict[int, list[BlockTimeline]] = {}
     for b in blocks:
-        per_launch[b.launch] = max(per_launch.get(b.launch, 0), b.cycles)
+        by_launch.setdefault(b.launch, []).append(b)
         per_core[b.block] = per_core.get(b.block, 0) + b.cycles
         core_busy = busy_by_core.setdefault(b.block, dict.fromkeys(PIPES, 0))
         for pipe, cycles in b.busy.items():
             core_busy[pipe] += cycles
-    total = sum(per_launch.values())
+    timelines: list[LaunchTimeline] = []
+    overhead = 0.0
+    for launch in sorted(by_launch):
+        mine = by_launch[launch]
+        gm, footprint = launches[launch] if launch < len(launches) else (sum(b.gm_bytes for b in mine), 0)
+        hbm_bytes = footprint if 0 < footprint <= costs["l2_bytes"] else gm
+        timelines.append(
+            LaunchTimeline(
+                launch,
+                len(mine),
+                max(b.cycles for b in mine),
+                gm,
+                footprint,
+                math.ceil(hbm_bytes / hbm_per_cycle),
+                math.ceil(gm / l2_per_cycle),
+            )
+        )
+        overhead += costs["launch_seconds"] + costs["launch_seconds_per_block"] * (len(mine) - 1)
+    total = sum(lt.cycles for lt in timelines)
     slowest = max(per_core, key=lambda c: (per_core[c], -c)) if per_core else 0
     return Timeline(
         total_cycles=total,
         per_core_cycles=dict(sorted(per_core.items())),
         pipe_busy_cycles=busy_by_core.get(slowest, dict.fromkeys(PIPES, 0)),
-        modelled_seconds=total / clock_hz + launch_seconds * len(per_launch),
-        launches=len(per_launch),
-        clock_hz=clock_hz,
+        modelled_seconds=total / clock + overhead,
+        launches=len(timelines),
+        clock_hz=clock,
         blocks=blocks,
+        launch_timelines=timelines,
     )
 
 

@@ -462,7 +462,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", default="0", help="seed of the random inputs (0..2**64-1)")
     parser.add_argument(
         "--cores",
-        help=f"vector cores host tiling may use, 1..{MAX_CORE_NUM} (default: the platform's, set_platform)",
+        help=f"vector cores host tiling may use, 1..{MAX_CORE_NUM} (default: the whole chip, 56 on the 950)",
     )
     parser.add_argument(
         "--ub-size",

@@ -20,9 +20,10 @@ from xdsl.dialects.builtin import ModuleOp
 
 from ascendc_emitter.names import kernel_symbol
 from ascendc_emitter.printer import KernelSources, emit_files
+from ascendc_emitter.target.platform import current as target_platform
 from ascir_dialect.compare import MismatchError, compare
 from ascir_dialect.diagnostics import AscirError, first_verification_error
-from ascir_dialect.frontend.platform import check_core_num, check_ub_size, get_platform
+from ascir_dialect.frontend.platform import check_core_num, check_ub_size
 from ascir_dialect.interpreter import (
     GMBuffer,
     RefRuntime,
@@ -92,7 +93,7 @@ class CompiledGraph:
             args = [a.copy() for a in args]
         outputs = sorted((n for n in g.nodes() if isinstance(n, OutputOp)), key=lambda n: n.index_value)
         buffers = [rt.new_buffer(n).data for n in outputs]
-        platform = get_platform()
+        platform = target_platform()
         timeline: dict[str, Any] = {}  # simulator-only options
         if costs is not None:
             timeline["costs"] = costs
@@ -103,8 +104,8 @@ class CompiledGraph:
         result = self.kernel.run(
             [*args, *buffers],
             [bound[s] for s in g.size_names],
-            core_num=check_core_num(core_num if core_num is not None else platform.core_num),
-            ub_size=check_ub_size(ub_size if ub_size is not None else platform.ub_size),
+            core_num=check_core_num(core_num if core_num is not None else platform.vector_cores),
+            ub_size=check_ub_size(ub_size if ub_size is not None else platform.ub_bytes),
             **timeline,
         )
         self._mine.stats, self._mine.last_run = result.stats, result
@@ -215,6 +216,7 @@ def compile_graph(
         "name": kernel_name,
         "double_buffer": double_buffer,
         "template_policy": template_policy,
+        "platform": target_platform().key(),
     }
     key = graph_cache.graph_key(g, options) if cached else ""
     sources = graph_cache.lookup(key) if cached else None

@@ -50,22 +50,33 @@ def check_ub_size(value: object, what: str = "ub_size") -> int:
 
 @dataclass(frozen=True)
 class Platform:
+    """The user's platform selection (the seed API's ``ascir.utils.set_platform``): the SoC,
+    and a vector core count and UB size that override the target's (None: the target's,
+    ``ascendc_emitter.target.platform.ASCEND_950``: 56 vector cores, 248 KB)."""
+
     soc: str = "3510"
-    core_num: int = 1
-    ub_size: int = DEFAULT_UB_SIZE
+    core_num: int | None = None
+    ub_size: int | None = None
 
 
 _current = Platform()
 
 
-def set_platform(platform: str, vector_core_num: int = 1, ub_size: int = DEFAULT_UB_SIZE) -> None:
-    """Select the target: SoC/arch string, vector cores, usable UB bytes per core."""
+def set_platform(platform: str, vector_core_num: int | None = None, ub_size: int | None = None) -> None:
+    """Select the target: SoC/arch string, vector cores, usable UB bytes per core (None:
+    the 950's)."""
     global _current
     if not isinstance(platform, str) or not platform:
         raise AscirTypeError("set_platform: platform must be a non-empty string such as '3510'")
-    cores = check_core_num(vector_core_num, "set_platform: vector_core_num")
-    ub = check_ub_size(ub_size, "set_platform: ub_size")
+    cores = None if vector_core_num is None else check_core_num(vector_core_num, "set_platform: vector_core_num")
+    ub = None if ub_size is None else check_ub_size(ub_size, "set_platform: ub_size")
     _current = Platform(platform, cores, ub)
+
+
+def reset_platform() -> None:
+    """Back to the target's own platform (the whole chip)."""
+    global _current
+    _current = Platform()
 
 
 def get_platform() -> Platform:

@@ -78,18 +78,37 @@ static double* cost_field(const char* name) {
     };
     const Entry table[] = {
         {"clock_hz", &c.clock_hz},
-        {"vector_repeat", &c.vector_repeat},
-        {"vector_issue", &c.vector_issue},
-        {"vf_call", &c.vf_call},
-        {"dma_setup", &c.dma_setup},
-        {"gm_bytes_per_cycle", &c.gm_bytes_per_cycle},
+        {"hbm_bytes_per_second", &c.hbm_bytes_per_second},
+        {"l2_bytes", &c.l2_bytes},
+        {"l2_bytes_per_second", &c.l2_bytes_per_second},
+        {"load_a", &c.load_a},
+        {"load_b", &c.load_b},
+        {"load_h", &c.load_h},
+        {"load_small_a", &c.load_small_a},
+        {"load_small_b", &c.load_small_b},
+        {"load_small_h", &c.load_small_h},
+        {"load_small_elements", &c.load_small_elements},
+        {"load_stride_k", &c.load_stride_k},
+        {"store_a", &c.store_a},
+        {"store_b", &c.store_b},
+        {"store_h", &c.store_h},
+        {"store_stride_k", &c.store_stride_k},
+        {"stride_cap_bytes", &c.stride_cap_bytes},
+        {"cache_line_bytes", &c.cache_line_bytes},
+        {"mte2_head", &c.mte2_head},
+        {"mte2_head_small", &c.mte2_head_small},
+        {"mte2_head_small_bytes", &c.mte2_head_small_bytes},
+        {"mte3_head", &c.mte3_head},
+        {"vf_head", &c.vf_head},
         {"ub_bytes_per_cycle", &c.ub_bytes_per_cycle},
-        {"scalar", &c.scalar},
-        {"simt_issue", &c.simt_issue},
+        {"simt_request", &c.simt_request},
+        {"simt_core_bytes_per_cycle", &c.simt_core_bytes_per_cycle},
         {"dcache_line", &c.dcache_line},
+        {"scalar", &c.scalar},
         {"flag", &c.flag},
         {"barrier", &c.barrier},
         {"launch_seconds", &c.launch_seconds},
+        {"launch_seconds_per_block", &c.launch_seconds_per_block},
     };
     for (const Entry& e : table) {
         if (std::strcmp(e.name, name) == 0) return e.field;
@@ -116,7 +135,16 @@ void ascsim_trace_config(int keep_log) { ascsim::tracer().keep_log = keep_log !=
 
 uint64_t ascsim_timeline_count() { return ascsim::tracer().blocks.size(); }
 
-// Block i: launch, block, cycles, busy S/V/MTE2/MTE3, instructions, log begin, log end.
+uint64_t ascsim_launch_count() { return ascsim::tracer().launches.size(); }
+
+// Launch i: GM bytes moved, GM footprint bytes (distinct cache lines).
+void ascsim_get_launch(uint64_t i, uint64_t* out) {
+    const ascsim::LaunchTraffic& l = ascsim::tracer().launches.at(i);
+    out[0] = l.gm_bytes;
+    out[1] = l.footprint_bytes;
+}
+
+// Block i: launch, block, cycles, busy S/V/MTE2/MTE3, instructions, log begin, log end, GM bytes.
 void ascsim_get_timeline(uint64_t i, uint64_t* out) {
     const ascsim::BlockTimeline& b = ascsim::tracer().blocks.at(i);
     out[0] = b.launch;
@@ -126,6 +154,7 @@ void ascsim_get_timeline(uint64_t i, uint64_t* out) {
     out[7] = b.instructions;
     out[8] = b.log_begin;
     out[9] = b.log_end;
+    out[10] = b.gm_bytes;
 }
 
 // Log entry i: index, pipe, line, start, finish; returns its API name.

@@ -1,4 +1,4 @@
-"""Generate ``runtime/sim/include/ascsim/rules.h`` from the target tables.
+"""Generate ``runtime/sim/include/ascsim/rules.h`` (and ``costs.h``) from the target tables.
 
 The simulator enforces the documented rules of arch 3510 (per-API element types, Cast
 (source, destination, round mode) legality, parameter ranges, UB capacity by kernel kind,
@@ -244,7 +244,7 @@ def _limits() -> list[str]:
         "// `more` TPipe buffers (a TBuf: 1, a TQue: its num). The count restarts whenever no UB is",
         "// reserved (a new TPipe, TPipe::Reset, a new block; a buffer reserves 32 bytes or more).",
         "void check_buffer_count(const char* api, int64_t more) {",
-        "    static int64_t buffers = 0;",
+        "    thread_local int64_t buffers = 0;  // per thread, as the simulator's state (core.h t_core)",
         "    if (core().ub_used == 0) buffers = 0;",
         "    buffers += more;",
         "    if (buffers > k_tpipe_buffers_hi) {",
@@ -317,18 +317,30 @@ def render() -> str:
     return "\n".join(lines)
 
 
+COSTS_HEADER = HEADER.with_name("costs.h")
+
+
+def headers() -> dict[Path, str]:
+    """Every generated header and its text: the rules, and the timeline's costs
+    (``runtime.sim.gen_costs``)."""
+    from runtime.sim import gen_costs
+
+    return {HEADER: render(), COSTS_HEADER: gen_costs.render()}
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--check", action="store_true", help="compare with the committed header instead")
+    parser.add_argument("--check", action="store_true", help="compare with the committed headers instead")
     args = parser.parse_args(argv)
-    text = render()
-    if args.check:
-        if HEADER.read_text(encoding="utf-8") != text:
-            print(f"{HEADER} is stale: run python -m runtime.sim.gen_rules", file=sys.stderr)
-            return 1
-        return 0
-    HEADER.write_text(text, encoding="utf-8")
-    return 0
+    stale = 0
+    for path, text in headers().items():
+        if args.check:
+            if not path.exists() or path.read_text(encoding="utf-8") != text:
+                print(f"{path} is stale: run python -m runtime.sim.gen_rules", file=sys.stderr)
+                stale = 1
+        else:
+            path.write_text(text, encoding="utf-8")
+    return stale
 
 
 if __name__ == "__main__":

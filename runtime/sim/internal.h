@@ -158,7 +158,10 @@ class SimtTrace {
         count_[t] = uint32_t(size_t(c.simt_slot - (lines_.data() + t)) / threads_);
     }
 
-    void account_round(Dcache& dcache, Stats& stats) {
+    // `miss(line)`: a line the DCache fetched from GM (its tag: the argument index + 1 above
+    // bit 40, the line below).
+    template <typename Miss>
+    void account_round(Dcache& dcache, Stats& stats, Miss miss) {
         const size_t threads = count_.size();
         const size_t warps = (threads + kWarpThreads - 1) / kWarpThreads;
         // The fewest and most accesses of each warp's threads this round: below the fewest
@@ -201,7 +204,11 @@ class SimtTrace {
                 }
                 stats.simt_transactions += uint64_t(__builtin_popcount(starts));
                 for (; starts != 0; starts &= starts - 1) {
-                    if (!dcache.access(lines[__builtin_ctz(starts)])) stats.dcache_miss_lines += 1;
+                    const uint64_t line = lines[__builtin_ctz(starts)];
+                    if (!dcache.access(line)) {
+                        stats.dcache_miss_lines += 1;
+                        miss(line);
+                    }
                 }
             }
         }
@@ -442,6 +449,45 @@ struct BlockTimeline {
     uint64_t busy[kPipes];    // busy cycles per pipe
     uint64_t instructions;
     uint64_t log_begin, log_end;  // this block's entries in Tracer::log
+    uint64_t gm_bytes;        // GM bytes this block moved (DataCopy, SIMT DCache lines, scalar)
+};
+
+// What one launch moved in GM, chip-wide: every byte, and its footprint (the distinct
+// cache lines it touched) -- the chip's shared bandwidths bound the launch by these
+// (the timeline in runtime/kernel.py: HBM for the footprint when it fits L2, L2 for all).
+struct LaunchTraffic {
+    uint64_t gm_bytes = 0;
+    uint64_t footprint_bytes = 0;
+};
+
+// The cache lines (costs.h kCacheLineBytes) of each GM argument a launch touched.
+class Footprint {
+  public:
+    void begin(size_t args) {
+        lines_.assign(args, {});
+        bytes_ = 0;
+    }
+    // Bytes [lo, hi) of argument `arg` of `arg_bytes` bytes.
+    void touch(int32_t arg, uint64_t arg_bytes, uint64_t lo, uint64_t hi) {
+        if (arg < 0 || size_t(arg) >= lines_.size() || hi <= lo) return;
+        std::vector<uint64_t>& bits = lines_[size_t(arg)];
+        const uint64_t line = uint64_t(costs::kCacheLineBytes);
+        if (bits.empty()) bits.assign(size_t((arg_bytes + line - 1) / line / 64 + 1), 0);
+        for (uint64_t l = lo / line, end = (hi + line - 1) / line; l < end; ++l) {
+            uint64_t& w = bits[size_t(l / 64)];
+            const uint64_t b = uint64_t(1) << (l % 64);
+            if ((w & b) == 0) {
+                w |= b;
+                bytes_ += line;
+            }
+        }
+    }
+    uint64_t bytes() const { return bytes_; }
+    void release() { std::vector<std::vector<uint64_t>>().swap(lines_); }
+
+  private:
+    std::vector<std::vector<uint64_t>> lines_;
+    uint64_t bytes_ = 0;
 };
 
 struct Tracer {
@@ -472,6 +518,12 @@ struct Tracer {
     std::vector<LogEntry> log;
     std::vector<BlockTimeline> blocks;
     uint64_t block_log_begin = 0;
+    // this block's GM bytes and whether its MTE2 / MTE3 have started (their heads, costs.h)
+    uint64_t gm_bytes = 0;
+    bool mte2_started = false, mte3_started = false;
+    std::vector<LaunchTraffic> launches;  // per launch since the last reset
+    Footprint footprint;                  // the current launch's
+    std::unordered_map<const char*, int> kinds;  // vector API name -> cost-table kind
 };
 
 extern __thread Tracer* t_tracer __attribute__((visibility("hidden")));

@@ -355,6 +355,8 @@ static void trace_begin_block() {
     t.vf_ranges.clear();
     t.cur.clear();
     t.block_log_begin = t.log.size();
+    t.gm_bytes = 0;
+    t.mte2_started = t.mte3_started = false;
 }
 
 static void trace_end_block(uint32_t launch, uint32_t block) {
@@ -367,7 +369,7 @@ static void trace_end_block(uint32_t launch, uint32_t block) {
             }
         }
     }
-    BlockTimeline b{launch, block, 0, {}, t.next_index, t.block_log_begin, t.log.size()};
+    BlockTimeline b{launch, block, 0, {}, t.next_index, t.block_log_begin, t.log.size(), t.gm_bytes};
     for (uint8_t p = 0; p < kPipes; ++p) {
         b.cycles = std::max(b.cycles, t.pipe_free[p]);
         b.busy[p] = t.busy[p];
@@ -379,6 +381,7 @@ void trace_reset() {
     Tracer& t = tracer();
     for (ByteMarks& m : t.vf_ws) m.clear();
     t.blocks.clear();
+    t.launches.clear();
     t.log.clear();
     t.ws.clear();
 }
@@ -387,6 +390,8 @@ void trace_release() {
     Tracer& t = tracer();
     for (ByteMarks& m : t.vf_ws) m = ByteMarks{};
     std::vector<BlockTimeline>().swap(t.blocks);
+    std::vector<LaunchTraffic>().swap(t.launches);
+    t.footprint.release();
     std::vector<LogEntry>().swap(t.log);
     t.ws = GranuleRuns{};
     std::vector<Granule>().swap(t.ub);
@@ -406,6 +411,9 @@ void launch_blocks(uint32_t block_dim, void (*run)(void*), void* kernel) {
     try {
         const auto launch_no = uint32_t(c.stats.launches);
         c.stats.launches += 1;
+        Tracer& t = tracer();
+        t.footprint.begin(s.gm.size());
+        const size_t first_block = t.blocks.size();
         for (uint32_t b = 0; b < block_dim; ++b) {
             c.block_idx = b;
             c.block_num = block_dim;
@@ -419,6 +427,10 @@ void launch_blocks(uint32_t block_dim, void (*run)(void*), void* kernel) {
             c.stats.blocks += 1;
             s.block_log.push_back({launch_no, b, stats_delta(c.stats, before)});
         }
+        LaunchTraffic traffic;
+        for (size_t i = first_block; i < t.blocks.size(); ++i) traffic.gm_bytes += t.blocks[i].gm_bytes;
+        traffic.footprint_bytes = t.footprint.bytes();
+        t.launches.push_back(traffic);
     } catch (const Fault& f) {
         detail::Message m;
         m << f.what() << " (block " << c.block_idx << " of " << block_dim << ")";
@@ -431,7 +443,30 @@ void launch_blocks(uint32_t block_dim, void (*run)(void*), void* kernel) {
 
 // ---------------------------------------------------------------- recording
 
-void rec_vector(const char* api, uint64_t bytes, std::initializer_list<Range> ranges) {
+namespace {
+// The cost-table kind of a memory-level vector API (costs.h), by its name's pointer once known.
+int vector_kind(Tracer& t, const char* kind) {
+    auto it = t.kinds.find(kind);
+    if (it != t.kinds.end()) return it->second;
+    const int k = costs::vec_kind(kind);
+    if (k < 0) fail(kind, "no row of ascsim/costs.h for this vector API (a simulator bug: add it to the cost model)");
+    t.kinds.emplace(kind, k);
+    return k;
+}
+
+// Issue slots of a reduction over `repeats` 256-byte repeats: ATT's "Sum" without reduce
+// parameters (v35/att/api_perf_register/ascendc_regbase_perf.cpp:1006-1047): one vcadd
+// pass per level of a tree over the repeats, plus the final one.
+double reduce_issues(double repeats) {
+    if (repeats <= 1) return 1;
+    const double per = double(kVectorBytes) / 4;  // the tree's fan-in (ATT: one repeat of float)
+    if (repeats <= per) return repeats + 1;
+    return std::ceil(repeats / per) + repeats + 1;
+}
+}  // namespace
+
+void rec_vector(const char* api, const char* kind, uint32_t elem_bit, uint64_t bytes,
+                std::initializer_list<Range> ranges) {
     Tracer& t = tracer();
     if (!t.enabled) return;
     if (t.vf_depth > 0) {
@@ -439,25 +474,59 @@ void rec_vector(const char* api, uint64_t bytes, std::initializer_list<Range> ra
         return;
     }
     t.cur.assign(ranges.begin(), ranges.end());
+    // one vector function of one instruction (ATT ascendc_regbase_perf.cpp:14-24):
+    // head + latency + issue interval x repeats
     const double repeats = double(bytes == 0 ? 1 : ceil_div(bytes, kVectorBytes));
-    trace_detail::commit(api, kPipeV, true, t.cost.vector_issue + repeats * t.cost.vector_repeat);
+    const costs::VecCost c = costs::vec_cost(vector_kind(t, kind), elem_bit);
+    const bool sum = std::strcmp(kind, "ReduceSum") == 0;
+    const double issues = sum ? reduce_issues(repeats) : repeats;
+    trace_detail::commit(api, kPipeV, true, t.cost.vf_head + double(c.latency) + double(c.throughput) * issues);
 }
 
 void rec_ub_copy(const char* api, Range dst, Range src) {
     Tracer& t = tracer();
     if (!t.enabled) return;
     t.cur.assign({dst, src});
-    trace_detail::commit(api, kPipeV, true, t.cost.vector_issue + double(src.hi - src.lo) / t.cost.ub_bytes_per_cycle);
+    trace_detail::commit(api, kPipeV, true, t.cost.vf_head + double(src.hi - src.lo) / t.cost.ub_bytes_per_cycle);
 }
 
-void rec_dma(const char* api, bool to_ub, Range ub, const void* gm, uint64_t gm_bytes, uint64_t moved) {
+void rec_dma(const char* api, bool to_ub, Range ub, const void* gm, uint64_t gm_bytes, const DmaShape& shape) {
     Tracer& t = tracer();
     if (!t.enabled) return;
+    const CostTable& c = t.cost;
+    // ATT's LoadStoreFunc (costs.py): a strided block shorter than a cache line moves the
+    // whole line (data_move_api_perf_v2.cpp:121-157); each core's bandwidth a + b/block_dim
+    const bool strided = shape.block_count > 1 && shape.gap_bytes != 0;
+    const double block = strided ? std::max(double(shape.block_bytes), c.cache_line_bytes) : double(shape.block_bytes);
+    const double moved = block * double(shape.block_count);
+    const double cores = double(std::max<int64_t>(core().block_num, 1));
+    const bool small = to_ub && double(shape.block_bytes) / double(std::max<uint64_t>(shape.elem_bytes, 1)) <=
+                                    c.load_small_elements;
+    const double a = !to_ub ? c.store_a : small ? c.load_small_a : c.load_a;
+    const double b = !to_ub ? c.store_b : small ? c.load_small_b : c.load_b;
+    const double h = !to_ub ? c.store_h : small ? c.load_small_h : c.load_h;
+    double cost = moved / (a + b / cores) + h;
+    if (strided) {
+        const double gap = std::min(double(shape.gap_bytes < 0 ? -shape.gap_bytes : shape.gap_bytes), c.stride_cap_bytes);
+        cost += (to_ub ? c.load_stride_k : c.store_stride_k) * double(shape.block_count) * gap;
+    }
+    // the pipe's head, once per kernel on a core (perf_param_v2.cpp:16-56, 20)
+    bool& started = to_ub ? t.mte2_started : t.mte3_started;
+    if (!started) {
+        started = true;
+        cost += !to_ub ? c.mte3_head : double(shape.block_bytes) < c.mte2_head_small_bytes ? c.mte2_head_small : c.mte2_head;
+    }
+    t.gm_bytes += uint64_t(moved);
+    const int32_t arg = find_gm_index(gm);
+    if (arg >= 0) {
+        const GmBuffer& g = state().gm[size_t(arg)];
+        const uint64_t lo = uint64_t(static_cast<const uint8_t*>(gm) - g.base);
+        t.footprint.touch(arg, g.bytes, lo, lo + gm_bytes);
+    }
     t.cur.clear();
     t.cur.push_back(ub);
     trace_detail::add_gm(t.cur, gm, gm_bytes, !to_ub);
-    trace_detail::commit(api, to_ub ? kPipeMte2 : kPipeMte3, true,
-                         t.cost.dma_setup + double(moved) / t.cost.gm_bytes_per_cycle);
+    trace_detail::commit(api, to_ub ? kPipeMte2 : kPipeMte3, true, cost);
 }
 
 void rec_scalar_ub(const char* api, uint64_t offset, uint64_t bytes, bool write) {
@@ -474,6 +543,13 @@ void rec_scalar_gm(const char* api, const void* p, uint64_t bytes, bool write) {
     if (!t.enabled || t.vf_depth > 0) return;
     t.cur.clear();
     trace_detail::add_gm(t.cur, p, bytes, write);
+    t.gm_bytes += bytes;
+    const int32_t arg = find_gm_index(p);
+    if (arg >= 0) {
+        const GmBuffer& g = state().gm[size_t(arg)];
+        const uint64_t lo = uint64_t(static_cast<const uint8_t*>(p) - g.base);
+        t.footprint.touch(arg, g.bytes, lo, lo + bytes);
+    }
     trace_detail::commit(api, kPipeS, true, t.cost.scalar);
 }
 
@@ -487,7 +563,9 @@ void vf_ub_access(const char* api, const void* p, uint64_t bytes, bool write) {
     }
     t.cur.clear();
     t.cur.push_back({kSpaceUb, write, lo, lo + bytes});
-    trace_detail::commit(api, kPipeV, false, t.cost.vector_repeat);
+    // a register load/store outside a VF call: one issue of a 32-bit store (costs.h Store row)
+    trace_detail::commit(api, kPipeV, false,
+                         double(costs::vec_cost(costs::vec_kind("Store"), rules::elem_bit<uint32_t>()).throughput));
 }
 
 void vf_gm_access(const void* p, uint64_t bytes, bool write) {
@@ -518,6 +596,8 @@ VfScope::VfScope(const char* api) : api_(api), uncaught_(std::uncaught_exception
         t.vf_ranges.clear();
         drain_vf_workspace(t, false);  // left by a VF call a fault ended
         t.vf_before = core().stats;
+        core().vf_latency = 0;
+        core().vf_issue = 0;
     }
 }
 
@@ -527,9 +607,13 @@ VfScope::~VfScope() noexcept(false) {
     if (--t.vf_depth != 0 || std::uncaught_exceptions() != uncaught_) return;
     const Stats d = stats_delta(core().stats, t.vf_before);
     const CostTable& c = t.cost;
-    const double cost = c.vf_call + double(d.vector_instructions) * c.vector_repeat +
-                        double(d.simt_transactions) * c.simt_issue +
-                        double(d.dcache_miss_lines) * c.dcache_line / c.gm_bytes_per_cycle;
+    // ATT's vector function (vf_perf_utils.cpp:132-149, 184-188): head + the largest latency +
+    // the summed issue intervals of its register instructions; a SIMT call: its coalesced
+    // requests and the DCache lines it fetched, at one core's measured SIMT GM rate (costs.py)
+    const double simt_bytes = double(d.dcache_miss_lines) * c.dcache_line;
+    const double cost = c.vf_head + double(core().vf_latency) + core().vf_issue +
+                        double(d.simt_transactions) * c.simt_request + simt_bytes / c.simt_core_bytes_per_cycle;
+    t.gm_bytes += uint64_t(simt_bytes);
     drain_vf_workspace(t, true);
     t.cur.swap(t.vf_ranges);
     t.vf_ranges.clear();
@@ -752,8 +836,8 @@ void check_tbuf_offset(uint32_t len, uint32_t byte_offset, uint64_t elem_bytes, 
 }
 
 namespace {
-int32_t next_buffer_id() {
-    static int32_t id = 0;
+int32_t next_buffer_id() {  // queue buffer ids: unique per thread's simulator (ThreadSim)
+    thread_local int32_t id = 0;
     return ++id;
 }
 }  // namespace
@@ -881,7 +965,7 @@ void copy_pad_gm_to_ub(UbView dst, GmView src, const AscendC::DataCopyExtParams&
     check_ub_span(api, dst, elem_bytes, 0, last_end);
     rec_dma(api, true, ub_bytes(dst.offset, dst.offset + last_end, true), src.ptr,
             uint64_t(std::max<int64_t>(gm_step * (p.blockCount - 1), 0)) + p.blockLen,
-            uint64_t(p.blockCount) * p.blockLen);
+            DmaShape{p.blockCount, p.blockLen, p.srcStride, elem_bytes});
     uint8_t* ub = ub_base() + dst.offset;
     const uint8_t* gm = static_cast<const uint8_t*>(src.ptr);
     for (uint16_t b = 0; b < p.blockCount; ++b) {
@@ -912,7 +996,7 @@ void copy_pad_ub_to_gm(GmView dst, UbView src, const AscendC::DataCopyExtParams&
     check_ub_span(api, src, elem_bytes, 0, ub_step * (p.blockCount - 1) + p.blockLen);
     rec_dma(api, false, ub_bytes(src.offset, src.offset + ub_step * (p.blockCount - 1) + p.blockLen, false), dst.ptr,
             uint64_t(std::max<int64_t>(gm_step * (p.blockCount - 1), 0)) + p.blockLen,
-            uint64_t(p.blockCount) * p.blockLen);
+            DmaShape{p.blockCount, p.blockLen, p.dstStride, elem_bytes});
     const uint8_t* ub = ub_base() + src.offset;
     uint8_t* gm = static_cast<uint8_t*>(const_cast<void*>(dst.ptr));
     for (uint16_t b = 0; b < p.blockCount; ++b) {
@@ -926,7 +1010,7 @@ void copy_gm_to_ub(UbView dst, GmView src, uint32_t count, uint64_t elem_bytes) 
     check_count32(api, count, elem_bytes, " (use DataCopyPad)");
     const uint64_t bytes = uint64_t(count) * elem_bytes;
     check_ub_span(api, dst, elem_bytes, 0, bytes);
-    rec_dma(api, true, ub_bytes(dst.offset, dst.offset + bytes, true), src.ptr, bytes, bytes);
+    rec_dma(api, true, ub_bytes(dst.offset, dst.offset + bytes, true), src.ptr, bytes, DmaShape{1, bytes, 0, elem_bytes});
     gm_read(api, ub_base() + dst.offset, src.ptr, bytes, src.owner);
 }
 
@@ -936,7 +1020,7 @@ void copy_ub_to_gm(GmView dst, UbView src, uint32_t count, uint64_t elem_bytes) 
     check_count32(api, count, elem_bytes, " (use DataCopyPad)");
     const uint64_t bytes = uint64_t(count) * elem_bytes;
     check_ub_span(api, src, elem_bytes, 0, bytes);
-    rec_dma(api, false, ub_bytes(src.offset, src.offset + bytes, false), dst.ptr, bytes, bytes);
+    rec_dma(api, false, ub_bytes(src.offset, src.offset + bytes, false), dst.ptr, bytes, DmaShape{1, bytes, 0, elem_bytes});
     gm_write(api, const_cast<void*>(dst.ptr), ub_base() + src.offset, bytes, dst.owner);
 }
 
@@ -1286,7 +1370,13 @@ void simt_run(int64_t n, void (*body)(void*), void* closure) {
             alive = alive || !f.done;
         }
         if (limit == n) {
-            s.simt_trace.account_round(s.dcache, c.stats);
+            s.simt_trace.account_round(s.dcache, c.stats, [&s](uint64_t line) {
+                const int32_t arg = int32_t(line >> 40) - 1;  // the tag of simt_access's ports
+                const uint64_t at = (line & ((uint64_t(1) << 40) - 1)) * kDcacheLineBytes;
+                if (arg >= 0 && size_t(arg) < s.gm.size()) {
+                    tracer().footprint.touch(arg, s.gm[size_t(arg)].bytes, at, at + kDcacheLineBytes);
+                }
+            });
         } else {
             s.simt_trace.discard_round();  // the call ends in a fault: only room for the next round
         }
@@ -1341,7 +1431,7 @@ void load_norm(const uint8_t* q, uint8_t* out) {
     ascsim::vf_ub_access("LoadAlign", q, kVL, false);
     std::memcpy(out, q, kVL);
     ascsim::stats().ub_read_bytes += kVL;
-    count();
+    count(ascsim::costs::vec_kind("Load"), 0);  // every element type: 0/0 (costs.py)
 }
 
 void store_norm(uint8_t* q, const uint8_t* in, const MaskReg& mask, uint32_t elem_bytes) {
@@ -1372,7 +1462,11 @@ void store_norm(uint8_t* q, const uint8_t* in, const MaskReg& mask, uint32_t ele
             ascsim::stats().ub_write_bytes += elem_bytes;
         }
     }
-    count();
+    const uint32_t bit = elem_bytes == 1   ? ascsim::rules::elem_bit<uint8_t>()
+                         : elem_bytes == 2 ? ascsim::rules::elem_bit<uint16_t>()
+                         : elem_bytes == 4 ? ascsim::rules::elem_bit<uint32_t>()
+                                           : ascsim::rules::elem_bit<uint64_t>();
+    count(ascsim::costs::vec_kind("Store"), bit);  // the Store rows depend on the width only
 }
 
 }  // namespace detail

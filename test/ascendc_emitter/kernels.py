@@ -25,7 +25,7 @@ def _tiling_one_block(h: BodyBuilder, n, extra: dict[str, object] | None = None)
 def vector_add(element: Attribute = f32, tile: int = 2048, ub_bytes: int | None = None) -> ModuleOp:
     """z = x + y over n elements: queued, double-buffered, split over core_num blocks."""
     size = element_bytes(element)
-    kb = KernelModuleBuilder("vadd", ["x", "y", "z"], ["n"], [("n", i64), ("per_block", i64), ("tile", i64)])
+    kb = KernelModuleBuilder("vadd", ["x", "y", "z"], ["n"], [("per_block", i64), ("tile", i64)])
     with kb.host() as (h, (n,), core_num, _ub):
         h.fail_if(h.cmp("slt", n, 1), 2, "n must be >= 1")
         per = h.ceildiv(n, h.cast(core_num, i64), name="per_block")
@@ -76,7 +76,7 @@ def strided_copy(element: Attribute = f32, pad_value: float | None = -1.0) -> Mo
         "strided_copy",
         ["x", "dense", "image"],
         ["rows", "cols", "ld"],
-        [("rows", i64), ("cols", i64), ("ld", i64)],
+        [],
     )
     with kb.host() as (h, (rows, cols, ld), _c, _u):
         h.fail_if(h.cmp("slt", ld, cols), 2, "ld must be >= cols")
@@ -108,7 +108,7 @@ def vf_compare_select(element: Attribute, mask_dtype: Attribute | None = None, t
     size = element_bytes(element)
     lanes = 256 // size
     mask_dtype = mask_dtype or element
-    kb = KernelModuleBuilder("vf_cmp_sel", ["x", "y"], ["n"], [("n", i64)])
+    kb = KernelModuleBuilder("vf_cmp_sel", ["x", "y"], ["n"], [])
     with kb.host() as (h, (n,), _c, _u):
         h.fail_if(h.cmp("sgt", n, tile), 1, "n exceeds the single UB tile")
         _tiling_one_block(h, n)
@@ -145,7 +145,7 @@ def vf_compare_select(element: Attribute, mask_dtype: Attribute | None = None, t
 def memory_gather(element: Attribute = f32) -> ModuleOp:
     """out[i] = x[off[i] / sizeof(T)] with ``AscendC::Gather`` on UB (byte offsets)."""
     size = element_bytes(element)
-    kb = KernelModuleBuilder("ub_gather", ["x", "offsets", "out"], ["m", "n"], [("m", i64), ("n", i64)])
+    kb = KernelModuleBuilder("ub_gather", ["x", "offsets", "out"], ["m", "n"], [])
     with kb.host() as (h, (m, n), _c, _u):
         h.fail_if(h.cmp("sgt", h.add(m, n), 8192), 1, "inputs exceed the UB tile")
         _tiling_one_block(h, n, {"m": m})
@@ -169,7 +169,7 @@ def memory_gather(element: Attribute = f32) -> ModuleOp:
 
 def simt_gather(element: Attribute = f32, threads: int = 256) -> ModuleOp:
     """out[i] = x[index[i]] per element in a __simt_vf__ function (64-bit offsets)."""
-    kb = KernelModuleBuilder("simt_gather", ["x", "index", "out"], ["n"], [("n", i64)])
+    kb = KernelModuleBuilder("simt_gather", ["x", "index", "out"], ["n"], [])
     with kb.host() as (h, (n,), _c, _u):
         _tiling_one_block(h, n)
     params = [
@@ -194,7 +194,7 @@ def simt_gather(element: Attribute = f32, threads: int = 256) -> ModuleOp:
 
 def misaligned_slice_at_runtime(offset: int = 3) -> ModuleOp:
     """A vector op on ``t[offset]`` where the offset is only known at run time."""
-    kb = KernelModuleBuilder("misaligned", ["x", "y"], ["n"], [("n", i64), ("off", i64)])
+    kb = KernelModuleBuilder("misaligned", ["x", "y"], ["n"], [("off", i64)])
     with kb.host() as (h, (n,), _c, _u):
         _tiling_one_block(h, n, {"off": offset})
     with kb.kernel() as (k, (_x, _y, _ws), tiling):
@@ -208,7 +208,7 @@ def misaligned_slice_at_runtime(offset: int = 3) -> ModuleOp:
 def keyed_add_or_sub(element: Attribute = f32) -> ModuleOp:
     """Tiling-key dispatch: host picks key 0 (z = x + y) when n is even, key 1 (z = x - y) when odd."""
     size = element_bytes(element)
-    kb = KernelModuleBuilder("keyed", ["x", "y", "z"], ["n"], [("n", i64)])
+    kb = KernelModuleBuilder("keyed", ["x", "y", "z"], ["n"], [])
     with kb.host() as (h, (n,), _c, _u):
         h.fail_if(h.cmp("sgt", n, 4096), 1, "n exceeds the single UB tile")
         _tiling_one_block(h, n, {"tiling_key": h.rem(n, 2)})

@@ -149,7 +149,7 @@ def test_ub_overflow_is_reported() -> None:
 
 
 def test_misaligned_ub_slice_rejected_by_verifier_and_simulator() -> None:
-    kb = KernelModuleBuilder("bad", ["x"], ["n"], [("n", i64)])
+    kb = KernelModuleBuilder("bad", ["x"], ["n"], [])
     with kb.kernel() as (k, (_x, _ws), _tiling):
         t = k.tbuf_get(k.tbuf(1024), Float32Type(), 64)
         k.lslice(t, 3)
@@ -179,7 +179,7 @@ def test_host_tiling_error_code_surfaces() -> None:
 
 
 def test_dialect_verifiers_catch_type_mismatches() -> None:
-    kb = KernelModuleBuilder("bad", ["x"], ["n"], [("n", i64)])
+    kb = KernelModuleBuilder("bad", ["x"], ["n"], [])
     with kb.kernel() as (k, (_x, _ws), _tiling):
         buf = k.tbuf(4096)
         a = k.tbuf_get(buf, Float32Type(), 64)

@@ -233,7 +233,8 @@ def test_set_platform() -> None:
         ascir.utils.set_platform("3510", 1, 1000)
     with pytest.raises(ValueError, match="vector_core_num"):
         ascir.utils.set_platform("3510", 0, 245760)
-    ascir.utils.set_platform("3510", 1, 248 * 1024)
+    ascir.utils.reset_platform()
+    assert ascir.utils.get_platform().core_num is None  # the whole chip
 
 
 def test_size_and_axis_names() -> None:

@@ -231,7 +231,7 @@ def test_generated_reduction_graphs_match_reference_and_formula(
 
 
 def test_a_graph_whose_buffers_cannot_fit_the_platform_ub_is_refused_at_compile_time() -> None:
-    from ascir_dialect.frontend.platform import DEFAULT_UB_SIZE, set_platform
+    from ascir_dialect.frontend.platform import reset_platform, set_platform
 
     case = make_case([4, 1000], (1,), "float32", "layernorm")
     set_platform("3510", 8, 4096)
@@ -239,7 +239,7 @@ def test_a_graph_whose_buffers_cannot_fit_the_platform_ub_is_refused_at_compile_
         with pytest.raises(PassError, match=r"lower-to-ascendc: graph @red keeps \d+ tensors in UB at once"):
             compile_graph(parse_ir(case.ir), name="too_big")
     finally:
-        set_platform("3510", 1, DEFAULT_UB_SIZE)
+        reset_platform()
 
 
 def test_reference_sum_of_opposite_infinities_is_nan_without_a_warning() -> None:

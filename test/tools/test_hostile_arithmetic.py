@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from xdsl.dialects import arith
 
-from ascendc_emitter.builder import KernelModuleBuilder, i64
+from ascendc_emitter.builder import KernelModuleBuilder
 from ascendc_emitter.printer import EmitError, emit_files
 from ascir_dialect.diagnostics import AscirError
 from ascir_dialect.interpreter import InterpretError, reference
@@ -141,7 +141,7 @@ def test_tiling_message_placeholders() -> None:
 
 
 def test_host_arithmetic_is_checked_and_unchecked_divisions_are_refused() -> None:
-    kb = KernelModuleBuilder("k", ["x"], ["n"], [("n", i64)])
+    kb = KernelModuleBuilder("k", ["x"], ["n"], [])
     with kb.host() as (h, (n,), _cores, _ub):
         sym = ExprLowering(h, lambda _s: n)
         with h.checking(lambda kind: f"the thing {kind}"):

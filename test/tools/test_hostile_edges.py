@@ -109,12 +109,21 @@ def test_set_platform_refuses_ub_sizes_the_950_cannot_hold(ub: int, platform_res
         set_platform("3510", 1, ub)
 
 
-@pytest.mark.parametrize("value", [True, False, "8", 8.0, None, np.float32(8)])
+@pytest.mark.parametrize("value", [True, False, "8", 8.0, np.float32(8)])
 def test_set_platform_refuses_non_integers(value: object, platform_restored: None) -> None:
     with pytest.raises(AscirTypeError, match=r"set_platform: vector_core_num must be an int, got"):
         set_platform("3510", value, DEFAULT_UB_SIZE)  # type: ignore[arg-type]
     with pytest.raises(AscirTypeError, match=r"set_platform: ub_size must be an int, got"):
         set_platform("3510", 1, value)  # type: ignore[arg-type]
+
+
+def test_set_platform_none_means_the_targets(platform_restored: None) -> None:
+    """None (the default) leaves the 950's own core count and UB: the whole chip."""
+    from ascendc_emitter.target.platform import ASCEND_950, current
+
+    set_platform("3510", None, None)
+    assert (get_platform().core_num, get_platform().ub_size) == (None, None)
+    assert current() == ASCEND_950
 
 
 def test_set_platform_accepts_the_limits(platform_restored: None) -> None:

@@ -147,7 +147,7 @@ void Not(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& co
         detail::need(#NAME, dst, count);                                                                              \
         detail::need(#NAME, src0, count);                                                                             \
         detail::need(#NAME, src1, count);                                                                             \
-        ascsim::rec_vector(#NAME, uint64_t(count) * sizeof(T),                                                        \
+        ascsim::rec_vector(#NAME, #NAME, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T),                                                        \
                            {ascsim::ub_span(dst, count, true), ascsim::ub_span(src0, count, false),                   \
                             ascsim::ub_span(src1, count, false)});                                                    \
         T* d = dst.GetPhyAddr();                                                                                      \
@@ -172,7 +172,7 @@ namespace Reg {
     template <typename T>                                                                                \
     void NAME(RegTensor<T>& dst, const RegTensor<T>& s0, const RegTensor<T>& s1, const MaskReg& mask) {  \
         ascsim::rules::check_dtype<T>("Reg::" #NAME, ascsim::rules::reg::NAME);                          \
-        detail::zip(dst, mask, [&](uint32_t i) { T a = s0.lane[i], b = s1.lane[i]; return EXPR; });     \
+        detail::zip(ASCSIM_KIND(NAME), dst, mask, [&](uint32_t i) { T a = s0.lane[i], b = s1.lane[i]; return EXPR; });     \
     }
 ASCSIM_REG_BITS(And, AscendC::detail::bit_and(a, b))
 ASCSIM_REG_BITS(Or, AscendC::detail::bit_or("Reg::Or", a, b))
@@ -182,7 +182,7 @@ ASCSIM_REG_BITS(Xor, AscendC::detail::bit_xor("Reg::Xor", a, b))
 template <typename T>
 void Not(RegTensor<T>& dst, const RegTensor<T>& src, const MaskReg& mask) {
     ascsim::rules::check_dtype<T>("Reg::Not", ascsim::rules::reg::Not);
-    detail::zip(dst, mask, [&](uint32_t i) { return AscendC::detail::bit_not(src.lane[i]); });
+    detail::zip(ASCSIM_KIND(Not), dst, mask, [&](uint32_t i) { return AscendC::detail::bit_not(src.lane[i]); });
 }
 
 #define ASCSIM_REG_SHIFT(NAME, LEFT)                                                                     \
@@ -190,7 +190,7 @@ void Not(RegTensor<T>& dst, const RegTensor<T>& src, const MaskReg& mask) {
     void NAME(RegTensor<T>& dst, const RegTensor<T>& s0, const RegTensor<U>& s1, const MaskReg& mask) {  \
         ascsim::rules::check_dtype<T>("Reg::" #NAME, ascsim::rules::reg::NAME);                          \
         AscendC::detail::check_shift_types<T, U>("Reg::" #NAME);                                         \
-        detail::zip(dst, mask, [&](uint32_t i) {                                                         \
+        detail::zip(ASCSIM_KIND(NAME), dst, mask, [&](uint32_t i) {                                                         \
             return AscendC::detail::shift("Reg::" #NAME, LEFT, s0.lane[i], s1.lane[i]);                  \
         });                                                                                              \
     }
@@ -202,7 +202,7 @@ template <typename T, RoundMode roundMode, MaskMergeMode mode = MaskMergeMode::Z
 void Truncate(RegTensor<T>& dst, const RegTensor<T>& src, const MaskReg& mask) {
     ascsim::rules::check_dtype<T>("Reg::Truncate", ascsim::rules::reg::Truncate);
     static_assert(mode == MaskMergeMode::ZEROING, "Reg::Truncate: MERGING mode is not supported (Truncate.md)");
-    detail::zip(dst, mask, [&](uint32_t i) { return AscendC::detail::truncate("Reg::Truncate", roundMode, src.lane[i]); });
+    detail::zip(ASCSIM_KIND(Truncate), dst, mask, [&](uint32_t i) { return AscendC::detail::truncate("Reg::Truncate", roundMode, src.lane[i]); });
 }
 
 }  // namespace Reg

@@ -102,6 +102,10 @@ struct Core {
     uint64_t simt_stride = 0;
     uint32_t simt_ports = 0;  // entries of simt_port in use
     SimtPort simt_port[kSimtPorts];
+    // The open VF call's cost so far (costs.h: ATT's max latency plus summed issue intervals
+    // of its register instructions), reset when a VF call opens.
+    float vf_latency = 0;
+    double vf_issue = 0;
 };
 
 // The simulator's state belongs to the thread that runs a launch (sim.cpp, ThreadSim):
@@ -118,6 +122,14 @@ inline Core& core() {
     return __builtin_expect(c != nullptr, 1) ? *c : make_thread_sim();
 }
 inline Stats& stats() { return core().stats; }
+
+// A register instruction's cost (costs::vec_cost) added to the open VF call's.
+template <typename C>
+inline void vf_instruction(const C& cost) {
+    Core& c = core();
+    if (cost.latency > c.vf_latency) c.vf_latency = cost.latency;
+    c.vf_issue += cost.throughput;
+}
 
 // A fault whose message is formatted as printf does (integers and strings read exactly as
 // ascsim::fail's parts would); defined in sim.cpp.

@@ -64,7 +64,7 @@ namespace Reg {
     template <typename T>                                                                                \
     void NAME(RegTensor<T>& dst, const RegTensor<T>& src, const MaskReg& mask) {                        \
         ascsim::rules::check_dtype<T>("Reg::" #NAME, ascsim::rules::reg::NAME);                         \
-        detail::zip(dst, mask, [&](uint32_t i) {                                                         \
+        detail::zip(ASCSIM_KIND(NAME), dst, mask, [&](uint32_t i) {                                                         \
             return AscendC::detail::float_only("Reg::" #NAME, src.lane[i], [](auto x) { return EXPR; }); \
         });                                                                                              \
     }
@@ -76,7 +76,7 @@ template <typename T, typename U>
 void LeakyRelu(RegTensor<T>& dst, const RegTensor<T>& src, U scalarValue, const MaskReg& mask) {
     ascsim::rules::check_dtype<T>("Reg::LeakyRelu", ascsim::rules::reg::LeakyRelu);
     const T slope = T(scalarValue);
-    detail::zip(dst, mask, [&](uint32_t i) {
+    detail::zip(ASCSIM_KIND(LeakyRelu), dst, mask, [&](uint32_t i) {
         return AscendC::detail::float_only("Reg::LeakyRelu", src.lane[i], [slope](auto x) {
             return x >= decltype(x)(0) ? x : x * decltype(x)(slope);
         });

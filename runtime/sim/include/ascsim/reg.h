@@ -15,6 +15,16 @@
 #include "types.h"
 #include "vector.h"
 
+// The cost-table kind of a register instruction by its name, checked at compile time: every
+// instruction the simulator implements has a row of costs.h (generated from the target's
+// cost model).
+#define ASCSIM_KIND(NAME)                                                                      \
+    ([] {                                                                                      \
+        constexpr int k = ascsim::costs::vec_kind(#NAME);                                      \
+        static_assert(k >= 0, "no row of ascsim/costs.h for the register instruction " #NAME); \
+        return k;                                                                              \
+    }())
+
 namespace AscendC {
 namespace Reg {
 
@@ -89,7 +99,14 @@ inline void set_lanes(MaskReg& m, uint32_t lanes) {
     const uint64_t bytes = uint64_t(lanes) * sizeof(T);
     m.bits.set_prefix(uint32_t(bytes < kVL ? bytes : kVL));
 }
-inline void count() { ascsim::stats().vector_instructions += 1; }
+// A register instruction of cost-table kind `kind` on elements `elem_bit` (rules::elem_bit):
+// counted, and its latency and issue interval added to the open VF call's cost (core.h).
+inline void count(int kind, uint32_t elem_bit) {
+    ascsim::stats().vector_instructions += 1;
+    ascsim::vf_instruction(ascsim::costs::vec_cost(kind, elem_bit));
+}
+template <typename T>
+inline constexpr uint32_t bit_of() { return ascsim::rules::elem_bit<T>(); }
 // Every byte bit of lane i of a T (a clear mask before): sizeof(T) bits of one word at once.
 template <typename T>
 inline void set_lane_bits(MaskReg& m, uint32_t i, bool on) {
@@ -113,6 +130,7 @@ inline MaskReg UpdateMask(uint32_t& count) {
     MaskReg m;
     detail::set_lanes<T>(m, count < lanes ? count : lanes);
     count = count < lanes ? 0 : count - lanes;
+    ascsim::vf_instruction(ascsim::costs::vec_cost(ASCSIM_KIND(UpdateMask), detail::bit_of<T>()));
     return m;
 }
 
@@ -193,7 +211,7 @@ inline void LoadAlign(R& dst, P* src) {
         for (uint32_t k = 0; k < kVL / (e * r); ++k) std::memcpy(out + k * e * r, q + k * e, e);
         ascsim::stats().ub_read_bytes += kVL / r;
     }
-    detail::count();
+    detail::count(ASCSIM_KIND(Load), detail::bit_of<E>());
 }
 
 // NORM: lanes the mask selects. PACK_*: the low part of each selected slot, densely
@@ -215,7 +233,7 @@ inline void StoreAlign(P* dst, const R& src, const MaskReg& mask) {
             std::memcpy(q + k * keep, in + k * slot, keep);
             ascsim::stats().ub_write_bytes += keep;
         }
-        detail::count();
+        detail::count(ASCSIM_KIND(Store), detail::bit_of<E>());
     } else {
         detail::store_norm(q, in, mask, uint32_t(sizeof(E)));
     }
@@ -225,13 +243,13 @@ namespace detail {
 // ZEROING merge: lanes the mask does not select become 0. f(i) reads lane i of its operands
 // only, so dst is written in place even when it is one of them.
 template <typename T, typename F>
-inline void zip(RegTensor<T>& dst, const MaskReg& mask, F f) {
+inline void zip(int kind, RegTensor<T>& dst, const MaskReg& mask, F f) {
     if (mask.bits.all()) {  // the common case: every lane, a loop the compiler can vectorise
         for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) dst.lane[i] = f(i);
     } else {
         for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) dst.lane[i] = mask.active<T>(i) ? f(i) : T(0);
     }
-    count();
+    count(kind, bit_of<T>());
 }
 }  // namespace detail
 
@@ -242,7 +260,7 @@ inline void zip(RegTensor<T>& dst, const MaskReg& mask, F f) {
     template <typename T>                                                                                 \
     void NAME(RegTensor<T>& dst, const RegTensor<T>& s0, const RegTensor<T>& s1, const MaskReg& mask) {   \
         ascsim::rules::check_dtype<T>("Reg::" #NAME, ascsim::rules::reg::NAME);                           \
-        detail::zip(dst, mask, [&](uint32_t i) { T a = s0.lane[i], b = s1.lane[i]; return EXPR; });          \
+        detail::zip(ASCSIM_KIND(NAME), dst, mask, [&](uint32_t i) { T a = s0.lane[i], b = s1.lane[i]; return EXPR; });          \
     }
 ASCSIM_REG_BINARY(Add, ascsim::wrap_add(a, b))
 ASCSIM_REG_BINARY(Sub, ascsim::wrap_sub(a, b))
@@ -257,7 +275,7 @@ ASCSIM_REG_BINARY(Min, AscendC::detail::vmin(a, b))
     template <typename T>                                                                                 \
     void NAME##_t(RegTensor<T>& dst, const RegTensor<T>& src, const T b, const MaskReg& mask) {           \
         ascsim::rules::check_dtype<T>("Reg::" #NAME, ascsim::rules::reg::NAME);                           \
-        detail::zip(dst, mask, [&](uint32_t i) { T a = src.lane[i]; return EXPR; });                      \
+        detail::zip(ASCSIM_KIND(NAME), dst, mask, [&](uint32_t i) { T a = src.lane[i]; return EXPR; });                      \
     }                                                                                                     \
     }                                                                                                     \
     template <typename T, typename U>                                                                     \
@@ -275,7 +293,7 @@ ASCSIM_REG_SCALAR(Mins, AscendC::detail::vmin(a, b))
     void NAME(RegTensor<T>& dst, const RegTensor<T>& src, const MaskReg& mask) {                          \
         ascsim::rules::check_dtype<T>("Reg::" #NAME, ascsim::rules::reg::NAME);                           \
         using C = ascsim::compute_t<T>;                                                                   \
-        detail::zip(dst, mask, [&](uint32_t i) { C x = C(src.lane[i]); return T(EXPR); });                \
+        detail::zip(ASCSIM_KIND(NAME), dst, mask, [&](uint32_t i) { C x = C(src.lane[i]); return T(EXPR); });                \
     }
 ASCSIM_REG_UNARY(Abs, x < C(0) ? ascsim::wrap_sub(C(0), x) : x)
 ASCSIM_REG_UNARY(Exp, std::exp(x))
@@ -288,13 +306,13 @@ template <typename T>
 void Duplicate_t(RegTensor<T>& dst, const T value) {
     ascsim::rules::check_dtype<T>("Reg::Duplicate", ascsim::rules::reg::Duplicate);
     for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) dst.lane[i] = value;
-    detail::count();
+    detail::count(ASCSIM_KIND(Duplicate), bit_of<T>());
 }
 
 template <typename T>
 void Duplicate_mt(RegTensor<T>& dst, const T value, const MaskReg& mask) {
     ascsim::rules::check_dtype<T>("Reg::Duplicate", ascsim::rules::reg::Duplicate);
-    detail::zip(dst, mask, [&](uint32_t) { return value; });
+    detail::zip(ASCSIM_KIND(Duplicate), dst, mask, [&](uint32_t) { return value; });
 }
 
 // Lane i = start + i (integers wrap): `istart` is the start as E, `fstart` as float.
@@ -309,7 +327,7 @@ void Arange_t(RegTensor<E>& dst, const E istart, const float fstart, const bool 
             dst.lane[i] = E(v);
         }
     }
-    detail::count();
+    detail::count(ASCSIM_KIND(Arange), bit_of<E>());
 }
 
 // Compare results: every byte bit of a selected true lane is set; unselected lanes are 0.
@@ -322,7 +340,7 @@ void Compares_t(MaskReg& dst, const RegTensor<T>& src, const T scalar, const Mas
         detail::set_lane_bits<T>(out, i, r);
     }
     dst = out;
-    detail::count();
+    detail::count(ASCSIM_KIND(Compares), bit_of<T>());
 }
 
 template <typename T>
@@ -334,7 +352,7 @@ void Compare_t(MaskReg& dst, const RegTensor<T>& a, const RegTensor<T>& b, const
         detail::set_lane_bits<T>(out, i, r);
     }
     dst = out;
-    detail::count();
+    detail::count(ASCSIM_KIND(Compare), bit_of<T>());
 }
 
 // Casts (docs: Cast.md). Between widths the narrow side uses RegLayout::ZERO: a narrow value
@@ -357,7 +375,8 @@ void Cast_t(RegTensor<D>& dst, const RegTensor<S>& src, const MaskReg& mask, con
         }
     }
     dst = out;
-    detail::count();
+    constexpr bool floats = std::is_floating_point_v<ascsim::compute_t<D>> && std::is_floating_point_v<ascsim::compute_t<S>>;
+    detail::count(floats ? ASCSIM_KIND(CastFloat) : ASCSIM_KIND(Cast), bit_of<S>());
 }
 }  // namespace detail
 
@@ -394,7 +413,7 @@ void Select(RegTensor<T>& dst, const RegTensor<T>& src0, const RegTensor<T>& src
     RegTensor<T> out;
     for (uint32_t i = 0; i < RegTensor<T>::kLanes; ++i) out.lane[i] = sel.active<T>(i) ? src0.lane[i] : src1.lane[i];
     dst = out;
-    detail::count();
+    detail::count(ASCSIM_KIND(Select), detail::bit_of<T>());
 }
 
 template <typename D, typename S, const CastTrait& trait = castTrait>

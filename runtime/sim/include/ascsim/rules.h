@@ -441,7 +441,7 @@ void check_copy_ub_to_gm(const char* api, int64_t block_count, int64_t block_len
 // `more` TPipe buffers (a TBuf: 1, a TQue: its num). The count restarts whenever no UB is
 // reserved (a new TPipe, TPipe::Reset, a new block; a buffer reserves 32 bytes or more).
 void check_buffer_count(const char* api, int64_t more) {
-    static int64_t buffers = 0;
+    thread_local int64_t buffers = 0;  // per thread, as the simulator's state (core.h t_core)
     if (core().ub_used == 0) buffers = 0;
     buffers += more;
     if (buffers > k_tpipe_buffers_hi) {

@@ -35,6 +35,7 @@
 #include <cstdint>
 
 #include "core.h"
+#include "costs.h"
 
 namespace ascsim {
 
@@ -45,21 +46,37 @@ enum : uint8_t { kPipeS = 0, kPipeV, kPipeMte2, kPipeMte3, kPipes };
 constexpr int32_t kEventIds = 8;
 constexpr int kEventTypes = 40;  // >= AscendC::HardEvent::MAX (static_assert in sync.h)
 
-// Cycle costs of the timeline. Cycle = 1 / clock_hz. Overridable (ascsim_set_cost).
+// Costs of the timeline, in core clock cycles unless named otherwise: the 950's, from
+// costs.h (generated from ascendc_emitter/target/costs.py, every number with its source).
+// Overridable per run (ascsim_set_cost, CompiledKernel.run(costs=...)).
 struct CostTable {
-    double clock_hz = 1.5e9;        // assumption: AI Core clock (order of magnitude)
-    double vector_repeat = 1;       // assumption: one 256-byte repeat per cycle
-    double vector_issue = 4;        // assumption: fixed cost of one memory-level vector API call
-    double vf_call = 16;            // assumption: asc_vf_call / VF_CALL launch overhead
-    double dma_setup = 750;         // assumption: 0.5 us per DataCopy (issue, descriptor, latency)
-    double gm_bytes_per_cycle = 33.3;  // assumption: ~50 GB/s per core at 1.5 GHz (1.6 TB/s HBM / 32 cores)
-    double ub_bytes_per_cycle = 128;   // assumption: UB->UB DataCopy bandwidth
-    double scalar = 10;             // assumption: one GetValue/SetValue on the scalar unit
-    double simt_issue = 4;          // assumption: one coalesced warp memory request
-    double dcache_line = 64;        // asc-devkit docs DataCacheCleanAndInvalid.md: 64-byte DCache line
-    double flag = 2;                // assumption: SetFlag / WaitFlag / EnQue / DeQue issue cost
-    double barrier = 8;             // assumption: PipeBarrier
-    double launch_seconds = 3e-6;   // assumption: host-to-device launch overhead of one kernel
+    double clock_hz = costs::kClockHz;
+    double hbm_bytes_per_second = costs::kHbmBytesPerSecond;  // chip-wide, both directions
+    double l2_bytes = costs::kL2Bytes;
+    double l2_bytes_per_second = costs::kL2BytesPerSecond;
+    // DataCopy GM -> UB: bytes / (a + b / block_dim) + h (+ the stride term)
+    double load_a = costs::kLoadA, load_b = costs::kLoadB, load_h = costs::kLoadH;
+    double load_small_a = costs::kLoadSmallA, load_small_b = costs::kLoadSmallB, load_small_h = costs::kLoadSmallH;
+    double load_small_elements = costs::kLoadSmallElements;
+    double load_stride_k = costs::kLoadStrideK;
+    // DataCopy UB -> GM
+    double store_a = costs::kStoreA, store_b = costs::kStoreB, store_h = costs::kStoreH;
+    double store_stride_k = costs::kStoreStrideK;
+    double stride_cap_bytes = costs::kStrideCapBytes;
+    double cache_line_bytes = costs::kCacheLineBytes;
+    double mte2_head = costs::kMte2Head, mte2_head_small = costs::kMte2HeadSmall;
+    double mte2_head_small_bytes = costs::kMte2HeadSmallBytes;
+    double mte3_head = costs::kMte3Head;
+    double vf_head = costs::kVfHead;
+    double ub_bytes_per_cycle = costs::kUbCopyBytesPerCycle;
+    double simt_request = costs::kSimtRequest;
+    double simt_core_bytes_per_cycle = costs::kSimtCoreBytesPerCycle;
+    double dcache_line = double(kDcacheLineBytes);  // core.h: the simulated DCache line
+    double scalar = costs::kScalarAccess;
+    double flag = costs::kSync;
+    double barrier = costs::kBarrier;
+    double launch_seconds = costs::kLaunchSeconds;
+    double launch_seconds_per_block = costs::kLaunchSecondsPerBlock;
 };
 
 enum Space : uint8_t { kSpaceUb = 0, kSpaceWorkspace = 1 };
@@ -79,16 +96,28 @@ inline Range ub_span(const L& t, uint64_t count, bool write) {
 }
 inline Range ub_bytes(uint64_t lo, uint64_t hi, bool write) { return {kSpaceUb, write, lo, hi}; }
 
-// A memory-level vector instruction over `bytes` of the widest operand.
-void rec_vector(const char* api, uint64_t bytes, std::initializer_list<Range> ranges);
+// A memory-level vector instruction over `bytes` of the widest operand; `kind` names its row
+// of the cost table (costs.h kVec, usually the API's own name), `elem_bit` its element type
+// (rules::elem_bit).
+void rec_vector(const char* api, const char* kind, uint32_t elem_bit, uint64_t bytes,
+                std::initializer_list<Range> ranges);
 
 // UB -> UB DataCopy: PIPE_V (asc-devkit impl/basic_api/dav_3510/kernel_operator_data_copy_impl.h,
 // CopyUbufToUbuf: "only support VecCore PIPE_V").
 void rec_ub_copy(const char* api, Range dst, Range src);
 
+// The GM side of one DataCopy: block_count blocks of block_bytes, gap_bytes apart in GM
+// (DataCopyPad's GM stride), of elem_bytes elements.
+struct DmaShape {
+    uint64_t block_count;
+    uint64_t block_bytes;
+    int64_t gap_bytes;
+    uint64_t elem_bytes;
+};
+
 // GM -> UB (MTE2) or UB -> GM (MTE3): the UB range, the GM span [gm, gm + gm_bytes) and the
-// bytes moved (the DMA's bandwidth cost).
-void rec_dma(const char* api, bool to_ub, Range ub, const void* gm, uint64_t gm_bytes, uint64_t moved);
+// copy's shape (its cost: costs.h, ATT's LoadStoreFunc).
+void rec_dma(const char* api, bool to_ub, Range ub, const void* gm, uint64_t gm_bytes, const DmaShape& shape);
 
 // LocalTensor::GetValue/SetValue (UB byte offset) on the scalar unit.
 void rec_scalar_ub(const char* api, uint64_t offset, uint64_t bytes, bool write);

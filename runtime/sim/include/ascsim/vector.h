@@ -31,7 +31,7 @@ template <typename T, typename F>
 inline void map1(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int64_t count, F f) {
     need(api, dst, count);
     need(api, src, count);
-    ascsim::rec_vector(api, uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true), ascsim::ub_span(src, count, false)});
+    ascsim::rec_vector(api, api, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true), ascsim::ub_span(src, count, false)});
     T* d = dst.GetPhyAddr();
     const T* s = src.GetPhyAddr();
     for (int64_t i = 0; i < count; ++i) d[i] = f(s[i]);
@@ -44,7 +44,7 @@ inline void map2(const char* api, const LocalTensor<T>& dst, const LocalTensor<T
     need(api, dst, count);
     need(api, a, count);
     need(api, b, count);
-    ascsim::rec_vector(api, uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true), ascsim::ub_span(a, count, false), ascsim::ub_span(b, count, false)});
+    ascsim::rec_vector(api, api, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true), ascsim::ub_span(a, count, false), ascsim::ub_span(b, count, false)});
     T* d = dst.GetPhyAddr();
     const T* x = a.GetPhyAddr();
     const T* y = b.GetPhyAddr();
@@ -178,7 +178,7 @@ template <typename T>
 void Duplicate_t(const LocalTensor<T>& dst, const T value, const int32_t count) {
     ascsim::rules::check_dtype<T>("Duplicate", ascsim::rules::mem::Duplicate);
     detail::need("Duplicate", dst, count);
-    ascsim::rec_vector("Duplicate", uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true)});
+    ascsim::rec_vector("Duplicate", "Duplicate", ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true)});
     T* d = dst.GetPhyAddr();
     for (int32_t i = 0; i < count; ++i) d[i] = value;
     ascsim::count_vector(uint64_t(count) * sizeof(T), 0);
@@ -195,7 +195,8 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode&
     ascsim::rules::check_cast<D, S>("Cast", mode, ascsim::rules::kMemoryCasts, ascsim::rules::kMemoryCastSource, std::is_same_v<S, int32_t> && std::is_same_v<D, half> ? ascsim::rules::kDeqScaleNote : nullptr);
     detail::need("Cast", dst, count);
     detail::need("Cast", src, count);
-    ascsim::rec_vector("Cast", uint64_t(count) * std::max(sizeof(D), sizeof(S)), {ascsim::ub_span(dst, count, true), ascsim::ub_span(src, count, false)});
+    ascsim::rec_vector("Cast", std::is_floating_point_v<ascsim::compute_t<D>> && std::is_floating_point_v<ascsim::compute_t<S>> ? "CastFloat" : "Cast",
+                       ascsim::rules::elem_bit<S>(), uint64_t(count) * std::max(sizeof(D), sizeof(S)), {ascsim::ub_span(dst, count, true), ascsim::ub_span(src, count, false)});
     D* d = dst.GetPhyAddr();
     const S* s = src.GetPhyAddr();
     for (uint32_t i = 0; i < count; ++i) d[i] = ascsim::convert<D, S>("Cast", s[i], mode);
@@ -214,7 +215,7 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
     detail::need(api, src0, count);
     detail::need(api, src1, count);
     dst.check_range(api, (count + 8 * sizeof(U) - 1) / (8 * sizeof(U)));
-    ascsim::rec_vector(api, uint64_t(count) * sizeof(T), {ascsim::ub_bytes(dst.sim_offset(), dst.sim_offset() + (count + 7) / 8, true), ascsim::ub_span(src0, count, false), ascsim::ub_span(src1, count, false)});
+    ascsim::rec_vector(api, api, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_bytes(dst.sim_offset(), dst.sim_offset() + (count + 7) / 8, true), ascsim::ub_span(src0, count, false), ascsim::ub_span(src1, count, false)});
     uint8_t* bits = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
     std::fill(bits, bits + count / 8, uint8_t(0));
     for (uint32_t i = 0; i < count; ++i) {
@@ -233,7 +234,7 @@ void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T sca
     }
     detail::need(api, src0, count);
     dst.check_range(api, (count + 8 * sizeof(U) - 1) / (8 * sizeof(U)));
-    ascsim::rec_vector(api, uint64_t(count) * sizeof(T), {ascsim::ub_bytes(dst.sim_offset(), dst.sim_offset() + (count + 7) / 8, true), ascsim::ub_span(src0, count, false)});
+    ascsim::rec_vector(api, api, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_bytes(dst.sim_offset(), dst.sim_offset() + (count + 7) / 8, true), ascsim::ub_span(src0, count, false)});
     uint8_t* bits = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
     std::fill(bits, bits + count / 8, uint8_t(0));
     for (uint32_t i = 0; i < count; ++i) {
@@ -252,7 +253,7 @@ void select(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& ma
     const uint32_t per_repeat = uint32_t(ascsim::kVectorBytes / sizeof(T));
     const uint64_t mask_bits = mode == SELMODE::VSEL_CMPMASK_SPR ? per_repeat : count;
     mask.check_range(api, (mask_bits + 8 * sizeof(U) - 1) / (8 * sizeof(U)));
-    ascsim::rec_vector(api, uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true), ascsim::ub_bytes(mask.sim_offset(), mask.sim_offset() + (mask_bits + 7) / 8, false), ascsim::ub_bytes(srcs.lo, srcs.hi, false), ascsim::ub_bytes(srcs2.lo, srcs2.hi, false)});
+    ascsim::rec_vector(api, api, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true), ascsim::ub_bytes(mask.sim_offset(), mask.sim_offset() + (mask_bits + 7) / 8, false), ascsim::ub_bytes(srcs.lo, srcs.hi, false), ascsim::ub_bytes(srcs2.lo, srcs2.hi, false)});
     T* d = dst.GetPhyAddr();
     for (uint32_t i = 0; i < count; ++i) {
         uint32_t bit = mode == SELMODE::VSEL_CMPMASK_SPR ? i % per_repeat : i;
@@ -297,7 +298,7 @@ void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
     ascsim::rules::check_dtype<T>("ReduceSum", ascsim::rules::mem::ReduceSum);
     detail::need("ReduceSum", src, count);
     detail::need("ReduceSum", dst, 1);
-    ascsim::rec_vector("ReduceSum", uint64_t(count) * sizeof(T), {ascsim::ub_span(src, count, false), ascsim::ub_span(dst, 1, true)});
+    ascsim::rec_vector("ReduceSum", "ReduceSum", ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_span(src, count, false), ascsim::ub_span(dst, 1, true)});
     (void)work;
     if constexpr (std::is_integral_v<T>) {
         T acc = T(0);  // wrapping integer sums do not depend on the order
@@ -334,7 +335,7 @@ void reduce_pick(const char* api, const LocalTensor<T>& dst, const LocalTensor<T
     need(api, src, count);
     need(api, dst, index ? 2 : 1);
     if (count <= 0) ascsim::fail(api, "count must be >= 1");
-    ascsim::rec_vector(api, uint64_t(count) * sizeof(T), {ascsim::ub_span(src, count, false), ascsim::ub_span(dst, index ? 2 : 1, true)});
+    ascsim::rec_vector(api, api, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_span(src, count, false), ascsim::ub_span(dst, index ? 2 : 1, true)});
     const T* s = src.GetPhyAddr();
     // A NaN input gives NaN and the first NaN's index (docs: Reg矢量计算/归约计算/Reduce.md,
     // which the 950 memory-level ReduceMax/ReduceMin are implemented with).
@@ -387,7 +388,7 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTen
     detail::need(api, dst, count);
     detail::need(api, srcOffset, count);
     src.check_range(api, 0);
-    ascsim::rec_vector(api, uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true), ascsim::ub_span(srcOffset, count, false), ascsim::ub_span(src, src.sim_elements(), false)});
+    ascsim::rec_vector(api, api, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true), ascsim::ub_span(srcOffset, count, false), ascsim::ub_span(src, src.sim_elements(), false)});
     const uint32_t* off = srcOffset.GetPhyAddr();
     for (uint32_t i = 0; i < count; ++i) {
         uint64_t byte = uint64_t(srcBaseOffset) + off[i];
