@@ -85,7 +85,8 @@ class IndirectPlan:
     reduce: ReduceNode | None
     lane_view: TensorType
     """The space the SIMT lanes iterate, one lane per element: every store's view merged
-    axis by axis (in the graph's axis order, dense). A gathered value broadcast over a new
+    axis by axis (dense, in the widest store's axis order so consecutive lanes touch
+    consecutive elements). A gathered value broadcast over a new
     axis is stored over that axis too; a reduction's result has size 1 on its reduced axes,
     so a lane owns one reduced element (it folds the reduced axes). A store narrower than
     the lane space (size 1 where it is not) is written by the lanes at coordinate 0 there."""
@@ -269,8 +270,14 @@ def _lane_view(graph: GraphOp, stores: list[StoreOp]) -> TensorType:
                     at=store,
                 )
             extent[axis] = r
+    # Lanes follow the widest store's own axis order (its last axis fastest), so a warp's 32
+    # consecutive lanes write -- and, for a row gather, read -- consecutive elements: one
+    # coalesced request per line instead of one per lane. Axes that store lacks go outside.
     order = [a.name_str for a in graph.axis_list]
-    axes = sorted(extent, key=lambda a: order.index(a) if a in order else len(order))
+    widest = max(stores, key=lambda s: sum(r != 1 for r in s.result_tensor().repeats))
+    inner = [a for a in widest.result_tensor().axis if a in extent]
+    outer = sorted((a for a in extent if a not in inner), key=lambda a: order.index(a) if a in order else len(order))
+    axes = outer + inner
     repeats = [extent[a] for a in axes]
     dtype = stores[0].result_tensor().dtype
     return TensorType(dtype, axes, repeats, contiguous_strides(repeats))
