@@ -5,40 +5,43 @@ happens-before order between them (program order per pipe, SetFlag/WaitFlag, bar
 queue hand-offs, the compiler's auto-sync), and schedules each instruction at
 max(its pipe free, the scalar unit's issue point, the finish of what it waits for)
 (runtime/sim/include/ascsim/trace.h). A block's time is its critical path, so pipes that
-the kernel's synchronisation lets overlap do overlap. A launch takes as long as its slowest
-block; launches (the SK-like stage kernels) run one after another, each with a launch
-overhead.
+the kernel's synchronisation lets overlap do overlap. A launch takes as long as its busiest
+core (more blocks than the 950's 56 vector cores run in waves) and no less than its GM
+bytes allow over the chip's shared HBM (1.6 TB/s; only the footprint when it fits the
+128 MB L2) and L2 (5.2 TB/s); launches (the SK-like stage kernels) run one after another,
+each with its measured launch overhead.
 
-The cost table (names as ``run(costs=...)`` and ``--param NAME=VALUE`` take them; the
-defaults live in ``ascsim::CostTable``):
+The costs are the 950's, each with its source beside it in
+``ascendc_emitter/target/costs.py`` and ``ascendc_emitter/target/platform.py`` (Huawei's
+Autofuse ATT v35 cost tables, the asc-devkit docs and their measured examples, the 950's
+published figures); ``ascsim/costs.h`` is generated from them. The cost table (names as
+``run(costs=...)`` and ``--param NAME=VALUE`` take them):
 
-==================  ============  ===========================================================
-clock_hz            1.5e9         assumption: AI Core clock (order of magnitude; not in the
-                                  public headers).
-vector_repeat       1 cycle       assumption: one 256-byte repeat per cycle (asc-devkit
-                                  docs/en/asc_c_api_contributing.md: "each repeat processes
-                                  256 bytes").
-vector_issue        4 cycles      assumption: fixed cost of one memory-level vector API call.
-vf_call             16 cycles     assumption: asc_vf_call / VF_CALL overhead; a VF then costs
-                                  vector_repeat per vector instruction it executes.
-dma_setup           750 cycles    assumption: 0.5 us per DataCopy (issue, descriptor,
-                                  first-byte latency).
-gm_bytes_per_cycle  33.3          assumption: ~50 GB/s per core (~1.6 TB/s HBM shared by 32
-                                  vector cores) at 1.5 GHz.
-ub_bytes_per_cycle  128           assumption: UB -> UB DataCopy (PIPE_V) bandwidth.
-scalar              10 cycles     assumption: one GetValue/SetValue on the scalar unit.
-simt_issue          4 cycles      assumption: one coalesced warp memory request.
-dcache_line         64 B          asc-devkit DataCacheCleanAndInvalid.md: 64-byte DCache lines;
-                                  a SIMT DCache miss costs a line at gm_bytes_per_cycle.
-flag                2 cycles      assumption: SetFlag / WaitFlag / EnQue / DeQue.
-barrier             8 cycles      assumption: PipeBarrier.
-launch_seconds      3e-6          assumption: host-to-device launch overhead of one kernel.
-==================  ============  ===========================================================
+=========================  ====================================================================
+clock_hz                   1.65 GHz (published; devkit examples measure 1650 cycles per us)
+hbm_bytes_per_second       1.6 TB/s, chip-wide, reads and writes together (published)
+vector_cores               56 (28 AI cores x 2 vector cores): blocks beyond run in waves
+l2_bytes, l2_bytes_...     128 MB, 5.2 TB/s (devkit data_copy best-practice measurements)
+load_a/b/h, load_small_*,  one DataCopy GM->UB / UB->GM: ``bytes / (a + b / block_dim) + h``
+store_a/b/h                (ATT v35 perf_param_v2.cpp 'Load', 'LoadSmallBlk', 'Store')
+load/store_stride_k,       strided GM side: ``k * blocks * min(stride, cap)`` more (ATT
+stride_cap_bytes           'LoadStride'/'StoreStride'); blocks under a cache line move a line
+mte2_head*, mte3_head      once per pipe per kernel (ATT perf_param_v2.cpp pipe heads)
+vf_head                    20 cycles per vector function / memory-level vector call (ATT)
+                           + per instruction kind and dtype latency and issue interval per
+                           256-byte repeat (costs.VECTOR, ATT v35 tables)
+ub_bytes_per_cycle         256: UB->UB DataCopy on PIPE_V (devkit Vector指令理论性能汇总)
+simt_request,              one coalesced warp request; a DCache line fetched at one core's
+simt_core_bytes_per_cycle  measured SIMT GM rate (37.4 B/cycle, devkit aligned_types)
+scalar, flag, barrier      1 cycle: no source gives them; one issue slot (a lower bound)
+launch_seconds(_per_block) 0.245 us + 0.0101 us per further block (measured Task - aiv time)
+=========================  ====================================================================
 
 WARP / DCACHE (32 threads / 32 KB: asc-devkit glossary 术语表 and seed 001) are modelled
-in the simulator's counters (runtime/sim/include/ascsim/core.h). Absolute times are only
-as good as the assumptions; the benchmarks use them for ratios between schedules and
-templates of the same computation.
+in the simulator's counters (runtime/sim/include/ascsim/core.h). Absolute times are the
+model's, not a device's: ATT's tables are what Huawei's own auto-tiler believes, and where
+no source exists the cost is a lower bound, so a kernel is never modelled faster than the
+950 allows (``bench/roofline.py`` sets every benchmark graph beside its roofline).
 """
 
 from __future__ import annotations

@@ -20,11 +20,12 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ascendc_emitter.target.platform import ASCEND_950
 from bench.cost_model import CostModel
 from pyautofuse import ascir, compile_graph
 from pyautofuse.ascir_api import arange, embedding, load_input, store_output
 
-CORES = 8
+CORES = ASCEND_950.vector_cores
 NAMES = {1: "simd", 2: "simt", 3: "sklike"}
 F16, I32 = ascir.dtypes.float16, ascir.dtypes.int32
 RNG = np.random.default_rng(0)

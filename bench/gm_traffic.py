@@ -24,6 +24,7 @@ from xdsl.parser import Parser
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from ascendc_emitter.printer import emit_files
+from ascendc_emitter.target.platform import ASCEND_950
 from lowering.graph_lowering import lower_graph
 from passes.schedule import schedule_graph
 from runtime import compile_kernel
@@ -80,7 +81,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rows", type=int, default=512)
     parser.add_argument("--cols", type=int, default=2048)
-    parser.add_argument("--cores", type=int, default=8)
+    parser.add_argument("--cores", type=int, default=ASCEND_950.vector_cores)
     args = parser.parse_args()
     os.environ["ASCIR_CACHE_DIR"] = tempfile.mkdtemp(prefix="ascir-bench-")
     rows, cols = args.rows, args.cols

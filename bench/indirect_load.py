@@ -8,7 +8,8 @@ Shapes are modelled on real workloads and scaled to fit the CPU simulator:
 * DLRM-style small table, [1000, 16] with 512 lookups.
 
 Some shapes carry pre/post chains (a ReLU after the embedding, an index clamp), the
-case SK-like is for. For each shape: the template host tiling chooses on 8 cores (FR6
+case SK-like is for. For each shape: the template host tiling chooses on the 950's 56 vector
+cores (``--cores``; FR6
 scores), and for every template that accepts the graph: GM bytes / minimum (minimum =
 index + output + every distinct input element read once), DMA calls, vector
 instructions, SIMT coalesced requests and DCache misses, launches, and the modelled time
@@ -17,7 +18,7 @@ by the best one's, for each host-tiling template policy: "measured" (the default
 ``<-`` above) and "seed-fr6" (seed 001 FR6's table as written, marked ``fr6``). A template
 that rejects the graph (or does not fit the UB) shows why. Every run is checked against numpy.
 
-    python bench/indirect_load.py [--param GM_BW=100e9 ...]
+    python bench/indirect_load.py [--cores N] [--param hbm_bytes_per_second=1e12 ...]
 """
 
 from __future__ import annotations
@@ -33,12 +34,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tqdm import tqdm
 
+from ascendc_emitter.target.platform import ASCEND_950
 from ascir_dialect.diagnostics import AscirError
 from bench.cost_model import CostModel
 from tools.ascir_opt import make_context
 from tools.compile import compile_graph
 
-CORES = 8
+CORES = ASCEND_950.vector_cores
 NAMES = {1: "simd", 2: "simt", 3: "sklike"}
 POLICIES = ("measured", "seed-fr6")
 
@@ -192,7 +194,9 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--param", action="append", default=[], help="cost-model override NAME=VALUE")
     parser.add_argument("--no-progress", action="store_true")
+    parser.add_argument("--cores", type=int, default=CORES, help=f"vector cores to tile for (default {CORES}, the 950)")
     args = parser.parse_args(argv)
+    cores = args.cores
     model = CostModel().with_overrides(args.param)
     rows: list[tuple[str, str, str, str]] = []
     regrets: list[tuple[str, str, dict[str, tuple[str, float]]]] = []
@@ -202,7 +206,7 @@ def main(argv: list[str] | None = None) -> int:
         chosen: dict[str, str] = {}
         for policy in POLICIES:
             auto = compile_graph(module, name="bench_il", template_policy=policy)
-            (out,) = auto(*inputs, sizes=sizes, core_num=CORES, costs=model.costs())
+            (out,) = auto(*inputs, sizes=sizes, core_num=cores, costs=model.costs())
             np.testing.assert_array_equal(out.reshape(want[0].shape), want[0])
             chosen[policy] = NAMES[auto.last_run.tiling_key]  # type: ignore[attr-defined]
         minimum = minimum_bytes(inputs, want[0], distinct(inputs, ir, count))
@@ -210,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
         for template in ("simd", "simt", "sklike"):
             try:
                 k = compile_graph(module, name="bench_il", template=template)
-                (out,) = k(*inputs, sizes=sizes, core_num=CORES, costs=model.costs())
+                (out,) = k(*inputs, sizes=sizes, core_num=cores, costs=model.costs())
             except AscirError as err:
                 reason = str(err).split("rejected: ", 1)[-1].split(" (", 1)[0]
                 rows.append((label, template, "", f"rejected: {reason[:72]}"))
@@ -231,7 +235,7 @@ def main(argv: list[str] | None = None) -> int:
         regrets.append(
             (label, best, {p: (chosen[p], times[chosen[p]] / times[best]) for p in POLICIES})
         )
-    print(f"IndirectLoad templates on the simulator, {CORES} cores (cost model: bench/cost_model.py)")
+    print(f"IndirectLoad templates on the simulator, {cores} cores (cost model: bench/cost_model.py)")
     head = f"{'shape':<40}{'template':>9}{'chosen':>7}{'gm/min':>8}{'dma':>7}{'vec':>9}{'simt_tx':>8}{'dc_miss':>8}{'ln':>4}{'model_us':>10}  busy cycles (slowest core)"
     print(head)
     print("-" * len(head))

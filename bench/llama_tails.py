@@ -18,7 +18,7 @@ Each builder returns the graph's IR text, inputs, sizes, a torch function comput
 thing from the inputs, and the minimum GM bytes (every input element the result depends on
 read once -- for a gather each distinct gathered row once -- and every output element written
 once). ``python bench/llama_tails.py`` compiles each at LLaMA-like widths scaled to the
-simulator, runs it on 8 cores, compares it with torch and prints GM bytes / minimum, DMA
+simulator, runs it on the 950's 56 vector cores, compares it with torch and prints GM bytes / minimum, DMA
 calls and the modelled time of ``bench/cost_model.py`` with its busiest pipe.
 ``test/lowering/test_llama_tails.py`` runs the same graphs at small random sizes on both paths.
 """
@@ -302,11 +302,12 @@ def tails(rng: np.random.Generator, scale: str = "bench") -> list[Tail]:
 def main() -> int:
     from xdsl.parser import Parser
 
+    from ascendc_emitter.target.platform import ASCEND_950
     from bench.cost_model import CostModel
     from tools.ascir_opt import make_context
     from tools.compile import compile_graph
 
-    cores = 8
+    cores = ASCEND_950.vector_cores
     model = CostModel()
     print(f"LLaMA-style decoder tails, one graph each, on the simulator ({cores} cores; bench/cost_model.py)")
     print(f"{'tail':<16}{'path':>12}{'gm/min':>8}{'dma':>7}{'model_us':>10}{'t/busiest':>10}{'max err':>10}")

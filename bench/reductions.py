@@ -8,7 +8,11 @@ output written once), the number of input reads that implies, the modelled time 
 ``bench/cost_model.py`` and the simulator's wall time. Every result is checked against
 the reference interpreter.
 
-    python bench/reductions.py [--cores 8] [--shapes 64x32000,8x128x4096] [--param NAME=VALUE]
+    python bench/reductions.py [--cores 56] [--shapes 64x32000,8x128x4096] [--param NAME=VALUE]
+
+``--ops`` prints instead, for Sum, Mean, Prod, Any, ArgMax (int32 and int64 index) over the
+last axis of [64, 4000] and [64, 32000] (float32; bool for Any), the input reads and the
+modelled time.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from tqdm import tqdm
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from ascendc_emitter.target.platform import ASCEND_950
 from ascir_dialect.compare import assert_close
 from ascir_dialect.interpreter import reference
 from bench.cost_model import CostModel
@@ -36,13 +41,16 @@ SCHEDULES = {0: "-", 1: "resident", 2: "streaming", 3: "split"}
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--cores", type=int, default=8)
+    parser.add_argument("--cores", type=int, default=ASCEND_950.vector_cores)
     parser.add_argument("--shapes", default="64x32000,8x128x4096")
     parser.add_argument("--dtype", default="float32", choices=["float32", "float16"])
     parser.add_argument("--param", action="append", default=[], help="cost-model override NAME=VALUE")
+    parser.add_argument("--ops", action="store_true", help="the reduction ops table instead")
     args = parser.parse_args()
     model = CostModel().with_overrides(args.param)
     os.environ.setdefault("ASCIR_CACHE_DIR", tempfile.mkdtemp(prefix="ascir-bench-"))
+    if args.ops:
+        return ops_table(args.cores, model)
     shapes = [[int(d) for d in s.split("x")] for s in args.shapes.split(",")]
     print(f"{args.dtype}, reduced over the last axis, {args.cores} cores, ub 248 KB")
     header = (
@@ -84,6 +92,40 @@ def main() -> int:
         "launch plus launch overheads); busy cycles per pipe on the slowest core."
     )
     return 1 if failures else 0
+
+
+def ops_table(cores: int, model: CostModel) -> int:
+    import numpy as np
+
+    from test.lowering.test_reductions_more import graph
+
+    rows = [
+        ("Sum", "reduce_sum", "float32", "float32"),
+        ("Mean", "reduce_mean", "float32", "float32"),
+        ("Prod", "reduce_prod", "float32", "float32"),
+        ("Any (bool)", "reduce_any", "bool", "bool"),
+        ("ArgMax (int32 index)", "reduce_argmax", "float32", "int32"),
+        ("ArgMax (int64 index)", "reduce_argmax", "float32", "int64"),
+    ]
+    shapes = [(64, 4000), (64, 32000)]
+    print(f"reductions over the last axis, {cores} cores: input reads / input size, modelled us")
+    print(f"{'op':<22}" + "".join(f"{'x'.join(map(str, s)):>22}" for s in shapes))
+    rng = np.random.default_rng(0)
+    for label, op, dtype, out in rows:
+        module = parse_ir(graph(op, dtype, 2, (1,), out))
+        kernel = compile_graph(module, name="bench_ops")
+        cells = []
+        for shape in shapes:
+            x = rng.standard_normal(shape).astype(np.float32)
+            x = (x > 1.5) if dtype == "bool" else (x * 0.01 + 1.0 if op == "reduce_prod" else x)
+            sizes = {"s0": shape[0], "s1": shape[1]}
+            (got,) = kernel(x, sizes=sizes, core_num=cores, costs=model.costs())
+            (want,) = reference(module, x, sizes=sizes)
+            assert_close(got, want, rtol=2e-5, atol=1e-6, name=f"{op} {shape}")
+            reads = kernel.stats["gm_read_bytes"] / x.nbytes
+            cells.append(f"{reads:.2f}x, {model.kernel_time(kernel.last_run) * 1e6:.1f} us")
+        print(f"{label:<22}" + "".join(f"{c:>22}" for c in cells))
+    return 0
 
 
 if __name__ == "__main__":

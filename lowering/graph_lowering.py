@@ -101,21 +101,25 @@ MAX_TILE = 1 << 20
 """Elements of a tile otherwise: contiguous copies move ``count * sizeof(T)`` bytes in one
 block (``blockLen`` is 32-bit); the UB bounds the tile long before this."""
 ROW_BUFFER_BYTES = 256  # buffer of a tensor broadcast along the inner axis
-MIN_DOUBLE_TILE = 4096
-"""Elements: host tiling double-buffers only when each slot still holds this many (16 KB of
-float32). Halving a smaller tile doubles the DataCopy calls, and their fixed cost (the
-timeline's ``dma_setup``) then outweighs what the overlap saves (bench/pipelining.py:
-add_relu at a 16 KB UB, 512-element slots, modelled 1.40x slower double-buffered)."""
-MIN_SPLIT_TILE = 2048
+MIN_DOUBLE_TILE = 1024
+"""Elements: host tiling double-buffers only when each slot still holds this many (4 KB of
+float32). Halving a smaller tile doubles the DataCopy calls, and their fixed cost (ATT's
+160-cycle DataCopy head, ``ascendc_emitter.target.costs``) then outweighs what the overlap
+saves. Re-derived on the 950's timeline by ``bench/thresholds.py``: over add_relu at UBs of
+16..248 KB and 16-op chains, 1024 has the least worst regret (1.012; 4096, the value of
+the previous model, 1.173; never double-buffering 1.872)."""
+MIN_SPLIT_TILE = 512
 """Elements: a row is cut into more tiles to occupy idle cores only down to this size
-(8 KB of float32: below it a DataCopy's fixed cost outweighs the bytes it moves; see
-bench/cost_model.py, DMA_SETUP against GM_BW)."""
+(2 KB of float32). ``bench/thresholds.py`` over one and four rows of 16K..1M elements:
+regret flat at 256..512 (1.000), 1.073 at 1024, 1.309 at the previous model's 2048."""
 RESIDENT, STREAMING, SPLIT = 1, 2, 3
 """Tiling keys of a reducing graph: the schedules of the module doc."""
-SPLIT_MIN_PART = 32768
+SPLIT_MIN_PART = 4096
 """Elements of the reduced extent a core must get before a work item is split over cores:
-a split costs a kernel launch per pass (bench/cost_model.py: LAUNCH = 3 us), about what
-one core streams in 32768 float32 elements at GM_BW = 50 GB/s."""
+a split costs a second launch (0.245 us + 0.0101 us per block, measured) and the partials'
+round trip. ``bench/thresholds.py`` over sums of 1, 4 and 16 rows of 16K..1M elements:
+worst regret 1.149, flat from 2048 to 8192 (4096 sits inside it); 2.048 at the previous
+model's 32768 (a 3 us launch), 18.4 never splitting."""
 FOLD_LANES = 32
 """Lanes left to the scalar fold of a reduction without a ReduceX (Prod) after its vector
 halving steps: slices start at multiples of 32 elements, 32-byte aligned for every
@@ -353,6 +357,8 @@ class GraphLowering:
         """Reductions whose partial results add in torch's cascade (``lowering.cascade``)."""
         if self.cascaded:
             fields += [("sum_base", i64)]
+        if self.cascaded and self.split:
+            fields += [("split_top", i64)]
         gm = [f"in{n.index_value}" for n in self.inputs] + [f"out{n.index_value}" for n in self.outputs]
         self.kb = KernelModuleBuilder(self.name, gm, graph.size_names, fields)
         self.units: list[Unit] = list(graph.top_level())  # type: ignore[arg-type]
@@ -685,6 +691,9 @@ class GraphLowering:
             self._reduce_call(n, dst, staged, work, parts)
         else:
             count = self._count(n.result_tensor())
+            # the parts are torch's level-k blocks (host tiling, _host_split): their sums add
+            # as torch's levels k.. do, of which split_top are above the first
+            top = self.k.tiling_get(self.tiling, "split_top") if n in self.cascaded else None
             self._acc_begin(n)
             dst = self._accumulator(n)
             outer_b = b
@@ -694,7 +703,7 @@ class GraphLowering:
                 lb.copy_pad(staged, lb.gslice(g, offset), 1, lb.mul(lb.v(count), a.nbytes))
                 lb.sync("MTE2_V")
                 self._combine(n, dst, staged, count)
-                self._cascade_step(n, dst, lb.add(j, 1), count)
+                self._cascade_step(n, dst, lb.add(j, 1), count, top)
                 lb.sync("V_MTE2")
             self.b = outer_b
             self._cascade_end(n, dst)
@@ -889,46 +898,67 @@ class GraphLowering:
         self.b.vec(ac.DuplicateOp, acc, self.b.const(reduction_identity(n, a), scalar_type(a)), width)
 
     def _levels(self, n: ReduceNode) -> list[SSAValue]:
-        """The cascade's accumulators above level 0 (the accumulator itself), if ``n`` cascades."""
+        """The cascade's accumulators above level 0 (the accumulator itself), if ``n`` cascades.
+        An outer-axis reduction keeps one cascade per lane (tile-wide levels); an inner-axis
+        one reduces level 0's lanes to one value at each flush (a ReduceX: a tree), so its
+        levels are single values -- no UB per tile element, which would shrink every tile of
+        the kernel, the RESIDENT schedule's included."""
         if n not in self.cascaded:
             return []
         a = element_type(accumulator_dtype(n))
-        return [self._temp(f"{n.node_name}_acc{k}", a, True) for k in range(1, LEVELS)]
+        wide = not self.phases.inner_reduced
+        return [self._temp(f"{n.node_name}_acc{k}", a, wide) for k in range(1, LEVELS)]
+
+    def _level_width(self, width: SSAValue | int) -> SSAValue | int:
+        return 1 if self.phases.inner_reduced else width
 
     def _acc_begin(self, n: ReduceNode) -> None:
         width = self._acc_width(n)
-        for acc in [self._accumulator(n), *self._levels(n)]:
-            self._reset(n, acc, width)
+        self._reset(n, self._accumulator(n), width)
+        for level in self._levels(n):
+            self._reset(n, level, self._level_width(width))
 
     def _acc_step(self, n: ReduceNode) -> None:
         count = self._count(n.x.type)  # type: ignore[arg-type]
         self._combine(n, self._accumulator(n), self._as_acc(n, self.values[n.x], count), count)
         self._cascade_step(n, self._accumulator(n), self.chunks_done, self._acc_width(n))
 
-    def _cascade_step(self, n: ReduceNode, acc: SSAValue, done: SSAValue, width: SSAValue | int) -> None:
+    def _cascade_step(
+        self, n: ReduceNode, acc: SSAValue, done: SSAValue, width: SSAValue | int, top: SSAValue | None = None
+    ) -> None:
         """After the ``done``-th combine into ``acc`` (level 0): every ``base**k`` combines,
-        level ``k - 1`` is added into level ``k`` and reset (``lowering.cascade``)."""
+        level ``k - 1`` is added into level ``k`` and reset (``lowering.cascade``); level 0
+        of an inner-axis reduction is reduced to one value first. ``top``: only the levels
+        up to it take flushes (the SPLIT parts' combination, torch's upper levels)."""
         levels = self._levels(n)
         if not levels:
             return
         outer_b, base = self.b, self.b.v(self.sum_base)
-        period, lower = base, acc
+        period, lower, lower_width = base, acc, width
         with ExitStack() as stack:
             for k, level in enumerate(levels):
                 if k:
                     period = self.b.mul(period, base)
                 due = self.b.cmp("eq", self.b.rem(done, period), 0, name="flush")
+                if top is not None:
+                    due = self.b.select(due, self.b.cmp("slt", k, top), due)
                 self.b = stack.enter_context(self.b.when(due))
-                self._combine(n, level, lower, width)
-                self._reset(n, lower, width)
-                lower = level
+                src = lower
+                if self.phases.inner_reduced and k == 0:  # level 0's lanes -> one value
+                    a = element_type(accumulator_dtype(n))
+                    src = self._temp(f"{n.node_name}_flush", a, False)
+                    self._reduce_call(n, src, lower, self._temp(f"{n.node_name}_work", a, True), width)
+                self._combine(n, level, src, self._level_width(width))
+                self._reset(n, lower, lower_width)
+                lower, lower_width = level, self._level_width(width)
             self.b = outer_b
 
     def _cascade_end(self, n: ReduceNode, acc: SSAValue | None = None) -> None:
-        """The levels added into level 0, lowest first (torch's order)."""
+        """The levels added into level 0, lowest first (torch's order); an inner-axis
+        reduction's single-value levels into its lane 0."""
         acc = self._accumulator(n) if acc is None else acc
         for level in self._levels(n):
-            self._combine(n, acc, level, self._acc_width(n))
+            self._combine(n, acc, level, self._level_width(self._acc_width(n)))
 
     def _combine(self, n: ReduceNode, acc: SSAValue, src: SSAValue, count: SSAValue | int) -> None:
         """``acc = acc (+ | max | min) src`` elementwise; max/min propagate NaN as torch does."""
@@ -1774,6 +1804,27 @@ class GraphLowering:
             h.set_output("block_dim", blocks)
             h.set_output("workspace_size", workspace)
 
+    def _torch_blocks(self, h: BodyBuilder, chunks: SSAValue, wanted: SSAValue) -> SSAValue:
+        """Rows per SPLIT part of an outer-axis float sum: the smallest ``base**k`` (k = 1..3)
+        of at least ``wanted``, else ``base**3``. The one-core cascade adds such a block's
+        rows into its level k - 1 and then that level into level k (``lowering.cascade``),
+        so each part's partial is exactly the value it adds into level k, and the parts'
+        combination -- levels k..3, ``split_top`` = 3 - k of them above the first -- gives
+        the one-core sum bit for bit, on any number of cores. Past ``base**3`` rows per
+        part (few cores for many rows) the parts stay ``base**3`` rows: more blocks than
+        cores, which run in waves."""
+        base = cascade_base(h, chunks)
+        blocks = [base]
+        for _ in range(2, LEVELS):
+            blocks.append(h.mul(blocks[-1], base))
+        per_part, top = blocks[-1], h.const(0)
+        for k in range(LEVELS - 2, 0, -1):  # the smallest block that holds `wanted` wins
+            fits = h.cmp("sle", wanted, blocks[k - 1])
+            per_part = h.select(fits, blocks[k - 1], per_part)
+            top = h.select(fits, LEVELS - 1 - k, top)
+        h.set_tiling("split_top", top)
+        return per_part
+
     def _host_split(
         self,
         h: BodyBuilder,
@@ -1799,11 +1850,15 @@ class GraphLowering:
         parts = h.min(h.floordiv(cores, items), h.ceildiv(elements, SPLIT_MIN_PART))
         parts = h.min(h.min(parts, chunks), TILE_ALIGN)  # the parts' partials fit one tile
         parts = h.max(parts, 1)
-        per_part = h.ceildiv(chunks, parts, name="split_chunks")
+        wanted = h.ceildiv(chunks, parts, name="split_chunks")
+        per_part = wanted
+        if self.cascaded and not phases.inner_reduced:
+            per_part = self._torch_blocks(h, chunks, wanted)
+        split = h.cmp("sge", h.ceildiv(chunks, wanted), 2, name="split_wanted")
         parts = h.ceildiv(chunks, per_part, name="split_parts")
         h.set_tiling("split_parts", parts)
         h.set_tiling("split_chunks", per_part)
-        split = h.cmp("sge", parts, 2, name="split")
+        split = h.select(split, h.cmp("sge", parts, 2), split, name="split")
         offset: SSAValue = h.const(0)
         width = h.const(1) if phases.inner_reduced else tile
         for i, n in enumerate(self.reductions):

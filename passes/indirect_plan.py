@@ -25,6 +25,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ascendc_emitter.target.platform import ASCEND_950
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.frontend.graph import contiguous_strides
 from ascir_dialect.ops import AscirNode, GraphOp
@@ -39,22 +40,25 @@ from passes.diagnostics import PassError
 PASS = "indirect-load-template-cases"
 SOURCES = (DataOp, ScalarDataOp, ScalarOp, IndexExprOp, OutputOp)
 CHAIN_OPS = (LoadOp, ArangeOp, ew.ElementwiseNode, ew.BroadcastOp, ew.CastOp)
-CACHELINE_BYTES = 128
-"""GM cacheline size used by the FR6 score. The seed names no value; 128 bytes is an
-assumption (a common L2 line), kept in one place so that a measured value can replace it."""
+CACHELINE_BYTES = ASCEND_950.cache_line_bytes
+"""GM cacheline size used by the FR6 score (the seed names no value): the 950's 128 bytes,
+as Autofuse's own model takes it (``ascendc_emitter.target.platform``)."""
 CACHE_THRES = 0.5
 CORE_THRES = 0.5
 WARP_LANES = 32
 """SIMT lanes per warp (asc-devkit glossary, seed 001)."""
 DCACHE_LINE_BYTES = 64
 """SIMT DCache line (asc-devkit DataCacheCleanAndInvalid: 64-byte lines)."""
-SIMD_FIXED_REQUESTS = 640
-SIMD_ROW_REQUESTS = 8
+SIMD_FIXED_REQUESTS = 12800
+SIMD_ROW_REQUESTS = 16
 """The "measured" template policy (``lowering.indirect_kernel``): SIMD is taken over SIMT
 only when SIMT's warp requests per core reach SIMD_FIXED_REQUESTS + SIMD_ROW_REQUESTS *
-(SIMD rows per core) -- SIMD's per-core DMA setups and per-row Gather work, in SIMT
-request units. Placed inside the range where the regret of ``bench/indirect_load.py`` and
-of a [rows, n] -> [rows, 2n] sweep stays flat (600..1000 and 6..16), not at its edge."""
+(SIMD rows per core) -- SIMD's per-core DMA heads and per-row Gather work, in SIMT request
+units. Re-derived on the 950's timeline (``bench/thresholds.py --only template``: gathers
+[rows, n] -> [rows, 2n], rows and n 32..1024, on 56 cores): SIMD wins only from about 20K
+requests per core (SIMT's DCache lines now cost their bytes at the measured SIMT rate and
+SIMD's copies their ATT heads); the worst regret is 1.000 for fixed 10240..15360 with
+row 0..64, and these values sit inside that range. The previous model's (640, 8): 2.055."""
 
 
 @dataclass

@@ -8,6 +8,7 @@ as a GM buffer so that any out-of-bounds access is reported, not performed.
 from __future__ import annotations
 
 import ctypes
+import heapq
 import json
 import math
 import re
@@ -155,6 +156,7 @@ PIPES = ("PIPE_S", "PIPE_V", "PIPE_MTE2", "PIPE_MTE3")
 COST_NAMES = (
     "clock_hz",
     "hbm_bytes_per_second",
+    "vector_cores",
     "l2_bytes",
     "l2_bytes_per_second",
     "load_a",
@@ -189,7 +191,7 @@ COST_NAMES = (
 """The timeline's cost table (``ascsim::CostTable`` in ascsim/trace.h, its defaults the 950's
 from ``ascendc_emitter.target.costs``, where every number's source is written down);
 ``run(costs=...)`` overrides any of them."""
-RATES = ("clock_hz", "hbm_bytes_per_second", "l2_bytes_per_second", "ub_bytes_per_cycle", "simt_core_bytes_per_cycle")
+RATES = ("clock_hz", "hbm_bytes_per_second", "vector_cores", "l2_bytes_per_second", "ub_bytes_per_cycle", "simt_core_bytes_per_cycle")
 """Costs that divide: they must be > 0."""
 
 
@@ -220,7 +222,8 @@ class BlockTimeline:
 
 @dataclass
 class LaunchTimeline:
-    """One launch: as long as its slowest core (``core_cycles``) and no shorter than the
+    """One launch: as long as its busiest core (``core_cycles``: its blocks one after another
+    when there are more blocks than cores) and no shorter than the
     chip's shared bandwidths allow -- its GM footprint over HBM when the footprint fits L2
     (what it touches again is then served by L2), else every byte over HBM (``hbm_cycles``),
     and every byte over L2 (``l2_cycles``). ``bound`` names the largest."""
@@ -246,9 +249,9 @@ class LaunchTimeline:
 class Timeline:
     """The modelled time of a run (ascsim/trace.h): each instruction starts when its pipe is
     free, the scalar unit has issued it and everything it happens-after has finished.
-    Launches run one after another, each as long as its slowest block: ``total_cycles`` is
-    their sum (for one launch: the slowest core's critical path). ``per_core_cycles`` sums
-    each core's blocks over the launches; ``pipe_busy_cycles`` are the busy cycles of the
+    Launches run one after another, each as long as its busiest core: ``total_cycles`` is
+    their sum (for one launch of at most ``vector_cores`` blocks: the slowest block's
+    critical path). ``per_core_cycles`` sums each physical core's blocks over the launches; ``pipe_busy_cycles`` are the busy cycles of the
     slowest core; ``modelled_seconds`` adds the launch overheads."""
 
     total_cycles: int
@@ -482,33 +485,41 @@ class CompiledKernel:
 def build_timeline(
     blocks: list[BlockTimeline], launches: list[tuple[int, int]], costs: Mapping[str, float]
 ) -> Timeline:
-    """Aggregate per-block timelines: launches in sequence, each as long as its slowest block
+    """Aggregate per-block timelines: launches in sequence, each as long as its cores take
     and no shorter than the chip's shared bandwidths allow (:class:`LaunchTimeline`), plus
     its measured launch overhead (``launch_seconds`` + ``launch_seconds_per_block`` per
-    further block). ``launches``: (GM bytes, GM footprint bytes) per launch."""
+    further block). A launch of more blocks than the chip's ``vector_cores`` runs them in
+    waves: each block, in block order, starts on the core that frees first (the hardware
+    dispatches a blockDim above the core count that way). ``launches``: (GM bytes, GM
+    footprint bytes) per launch."""
     clock = costs["clock_hz"]
     hbm_per_cycle = costs["hbm_bytes_per_second"] / clock
     l2_per_cycle = costs["l2_bytes_per_second"] / clock
+    cores = max(1, int(costs["vector_cores"]))
     per_core: dict[int, int] = {}
     busy_by_core: dict[int, dict[str, int]] = {}
     by_launch: dict[int, list[BlockTimeline]] = {}
     for b in blocks:
         by_launch.setdefault(b.launch, []).append(b)
-        per_core[b.block] = per_core.get(b.block, 0) + b.cycles
-        core_busy = busy_by_core.setdefault(b.block, dict.fromkeys(PIPES, 0))
-        for pipe, cycles in b.busy.items():
-            core_busy[pipe] += cycles
     timelines: list[LaunchTimeline] = []
     overhead = 0.0
     for launch in sorted(by_launch):
-        mine = by_launch[launch]
+        mine = sorted(by_launch[launch], key=lambda b: b.block)
+        free = [(0, c) for c in range(min(cores, len(mine)))]  # (busy until, core)
+        for b in mine:
+            at, core = heapq.heappop(free)
+            heapq.heappush(free, (at + b.cycles, core))
+            per_core[core] = per_core.get(core, 0) + b.cycles
+            core_busy = busy_by_core.setdefault(core, dict.fromkeys(PIPES, 0))
+            for pipe, cycles in b.busy.items():
+                core_busy[pipe] += cycles
         gm, footprint = launches[launch] if launch < len(launches) else (sum(b.gm_bytes for b in mine), 0)
         hbm_bytes = footprint if 0 < footprint <= costs["l2_bytes"] else gm
         timelines.append(
             LaunchTimeline(
                 launch,
                 len(mine),
-                max(b.cycles for b in mine),
+                max(at for at, _ in free),
                 gm,
                 footprint,
                 math.ceil(hbm_bytes / hbm_per_cycle),

@@ -206,7 +206,7 @@ SIMT_CORE_BYTES_PER_CYCLE = 37.4
 1.65 GHz (devkit ``examples/03_simt_api/03_best_practices/00_memory_optimizations/aligned_types/README.md:121-136``,
 row Align8; the fastest access width measured)."""
 SIMT_REQUEST = 1.0
-"""Cycles of one coalesced warp memory request through the DCache (a 128-byte line): no
+"""Cycles of one coalesced warp memory request through the DCache (one 64-byte line): no
 source gives it; the DCache is carved out of UB, which reads at most two 256-byte VL per
 cycle (devkit ``api/附录/Reg矢量计算接口指令单双发汇总.md:3-4``), so one request per cycle is
 the fastest it can be (a lower bound)."""

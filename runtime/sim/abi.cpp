@@ -109,6 +109,7 @@ static double* cost_field(const char* name) {
         {"barrier", &c.barrier},
         {"launch_seconds", &c.launch_seconds},
         {"launch_seconds_per_block", &c.launch_seconds_per_block},
+        {"vector_cores", &c.vector_cores},
     };
     for (const Entry& e : table) {
         if (std::strcmp(e.name, name) == 0) return e.field;

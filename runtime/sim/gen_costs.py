@@ -79,6 +79,7 @@ def _platform() -> list[str]:
         f"inline constexpr double kClockHz = {p.clock_hz!r};  // 1.65 GHz: published; measured 1650 cycles/us",
         f"inline constexpr double kHbmBytesPerSecond = {p.hbm_bytes_per_second!r};  // 1.6 TB/s: published",
         f"inline constexpr double kCacheLineBytes = {p.cache_line_bytes}.0;  // ATT autofuse/att/base/arch_param.h:24",
+        f"inline constexpr double kVectorCores = {p.vector_cores}.0;  // 28 AI cores x 2 vector cores: published",
         "",
     ]
 

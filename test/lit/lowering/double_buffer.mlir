@@ -10,7 +10,7 @@
 // CHECK-LABEL: // ===== tiling.h =====
 // CHECK:         int64_t slots;
 // CHECK-LABEL: // ===== host_impl.cpp =====
-// CHECK:         const bool [[BIG:.*]] = {{.*}} >= int64_t(4096);
+// CHECK:         const bool [[BIG:.*]] = {{.*}} >= int64_t(1024);
 // CHECK:         const int64_t slots = [[TWO:.*]] ? int64_t(2) : int64_t(1);
 // CHECK-NEXT:    tiling->slots = static_cast<decltype(tiling->slots)>(slots);
 // CHECK-LABEL: // ===== device_impl.cpp =====

@@ -17,6 +17,12 @@
 // CHECK:           AscendC::Duplicate([[ACC:[a-z0-9_]+]], 0.0f,
 // CHECK:           for (int64_t ch = int64_t(0); ch < chunks; ch += int64_t(1)) {
 // CHECK:             AscendC::Add([[ACC]], [[ACC]], {{[a-z0-9_]+}}, static_cast<int32_t>(count));
+// The cascade (lowering/cascade.py): every `base` chunks the lanes are reduced to one value
+// into level 1, whose levels are single values (no UB per tile element).
+// CHECK:             if (flush) {
+// CHECK-NEXT:          AscendC::ReduceSum([[FLUSH:[a-z0-9_]+]], [[ACC]], {{[a-z0-9_]+}}, static_cast<int32_t>({{[a-z0-9_]+}}));
+// CHECK-NEXT:          AscendC::Add([[L1:[a-z0-9_]+]], [[L1]], [[FLUSH]], static_cast<int32_t>(int64_t(1)));
+// CHECK:           AscendC::Add([[ACC]], [[ACC]], [[L1]], static_cast<int32_t>(int64_t(1)));
 // CHECK:           AscendC::ReduceSum([[R:[a-z0-9_]+]], [[ACC]],
 // CHECK:       extern "C" __global__ __vector__ void autofuse_inner_split1(
 // CHECK:       extern "C" __global__ __vector__ void autofuse_inner_split2(

@@ -33,6 +33,7 @@ struct VecCost {
 inline constexpr double kClockHz = 1650000000.0;  // 1.65 GHz: published; measured 1650 cycles/us
 inline constexpr double kHbmBytesPerSecond = 1600000000000.0;  // 1.6 TB/s: published
 inline constexpr double kCacheLineBytes = 128.0;  // ATT autofuse/att/base/arch_param.h:24
+inline constexpr double kVectorCores = 56.0;  // 28 AI cores x 2 vector cores: published
 
 // ------------------------------------------------------------------ DataCopy, heads (costs.py)
 // Load: bytes / (a + b / block_dim) + h -- ATT autofuse/v35/att/api_perf_register/perf_param_v2.cpp:916-925 (JSON 'Load')

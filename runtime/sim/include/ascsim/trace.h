@@ -52,6 +52,7 @@ constexpr int kEventTypes = 40;  // >= AscendC::HardEvent::MAX (static_assert in
 struct CostTable {
     double clock_hz = costs::kClockHz;
     double hbm_bytes_per_second = costs::kHbmBytesPerSecond;  // chip-wide, both directions
+    double vector_cores = costs::kVectorCores;  // a launch's blocks run in waves on these
     double l2_bytes = costs::kL2Bytes;
     double l2_bytes_per_second = costs::kL2BytesPerSecond;
     // DataCopy GM -> UB: bytes / (a + b / block_dim) + h (+ the stride term)
