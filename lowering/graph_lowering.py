@@ -1851,14 +1851,17 @@ class GraphLowering:
         parts = h.min(h.min(parts, chunks), TILE_ALIGN)  # the parts' partials fit one tile
         parts = h.max(parts, 1)
         wanted = h.ceildiv(chunks, parts, name="split_chunks")
-        per_part = wanted
         if self.cascaded and not phases.inner_reduced:
             per_part = self._torch_blocks(h, chunks, wanted)
-        split = h.cmp("sge", h.ceildiv(chunks, wanted), 2, name="split_wanted")
-        parts = h.ceildiv(chunks, per_part, name="split_parts")
+            parts = h.ceildiv(chunks, per_part, name="split_parts")
+            # two parts wanted (cores idle) and two torch blocks to give them
+            split = h.cmp("slt", h.max(wanted, per_part), chunks, name="split")
+        else:
+            per_part = wanted
+            parts = h.ceildiv(chunks, per_part, name="split_parts")
+            split = h.cmp("sge", parts, 2, name="split")
         h.set_tiling("split_parts", parts)
         h.set_tiling("split_chunks", per_part)
-        split = h.select(split, h.cmp("sge", parts, 2), split, name="split")
         offset: SSAValue = h.const(0)
         width = h.const(1) if phases.inner_reduced else tile
         for i, n in enumerate(self.reductions):
