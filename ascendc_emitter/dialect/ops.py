@@ -103,6 +103,7 @@ from ascendc_emitter.dialect.types import (
     is_element_type,
 )
 from ascendc_emitter.names import is_c_identifier, shown
+from ascendc_emitter.target.api_rules import rule as api_rule
 from ascendc_emitter.target.support import reg_api_supports, reg_cast_supported
 
 UB_ALIGN = 32
@@ -1480,6 +1481,11 @@ class PipeBarrierOp(IRDLOperation):
     pipe = prop_def(PipeAttr)
     traits = traits_def(*READS_WRITES)
     assembly_format = "`<` $pipe `>` attr-dict"
+
+    def verify_(self) -> None:
+        if self.pipe.data.value == "PIPE_S":  # rule pipe-barrier-s (target.api_rules)
+            rule = api_rule("pipe-barrier-s")
+            raise VerifyException(f"{self.name}: {rule.text} ({rule.source})")
 
 
 @irdl_op_definition

@@ -561,3 +561,93 @@ def gather_offset_limit(element_bytes: int) -> Limit:
         if element_bytes == 2
         else "gather_offset_b32"
     ]
+
+
+# ------------------------------------------------------------------ Level-0 (mask, repeat) forms
+_L0_BIN = f"{MEMORY_IMPL}/kernel_operator_vec_binary_impl.h"
+_L0_16_32 = _types("half", "uint16_t", "int16_t", "bfloat16_t", "uint32_t", "int32_t", "float")
+_L0_SCALAR = _types("half", "bfloat16_t", "float", "int16_t", "int32_t")
+_L0_CMP = f"{MEMORY_IMPL}/kernel_operator_vec_cmp_impl.h"
+
+MEMORY_L0_APIS: dict[str, ApiSupport] = _table(
+    [
+        ApiSupport("Add", _L0_16_32, f"{_ARITH}/Add.md:94", f"{_L0_BIN}:32,145"),
+        ApiSupport("Sub", _L0_16_32, f"{_ARITH}/Sub.md:94", f"{_L0_BIN}:44,157"),
+        ApiSupport("Mul", _L0_16_32, f"{_ARITH}/Mul.md:94", f"{_L0_BIN}:56,169"),
+        ApiSupport(
+            "Div",
+            _types("uint16_t", "int16_t", "uint32_t", "int32_t", "half", "float"),
+            f"{_ARITH}/Div.md:153",
+            f"{_L0_BIN}:68,181",
+        ),
+        ApiSupport("Max", _L0_16_32, f"{_ARITH}/Max.md:88", f"{_L0_BIN}:97,214"),
+        ApiSupport("Min", _L0_16_32, f"{_ARITH}/Min.md:88", f"{_L0_BIN}:109,226"),
+        ApiSupport(
+            "And",
+            _types("int16_t", "uint16_t", "uint32_t", "int32_t"),
+            f"{_LOGIC}/And.md:94",
+            f"{_L0_BIN}:121,238",
+        ),
+        ApiSupport("Adds", _L0_SCALAR, f"{_ARITH}/Adds.md:114", f"{_SCALAR_IMPL}:223,234"),
+        ApiSupport("Muls", _L0_SCALAR, f"{_ARITH}/Muls.md:114", f"{_SCALAR_IMPL}:278,289"),
+        ApiSupport("Maxs", _L0_SCALAR, f"{_ARITH}/Maxs.md:114", f"{_SCALAR_IMPL}:320,331"),
+        ApiSupport("Mins", _L0_SCALAR, f"{_ARITH}/Mins.md:114", f"{_SCALAR_IMPL}:362,373"),
+        ApiSupport(
+            "LeakyRelu", _types("half", "float"), f"{_ARITH}/LeakyRelu.md:123", f"{_SCALAR_IMPL}:498,509"
+        ),
+        ApiSupport(
+            "Abs",
+            _types("half", "int16_t", "float", "int32_t"),
+            f"{_ARITH}/Abs.md:99-101",
+            f"{_UNARY_IMPL}:343,354",
+        ),
+        ApiSupport("Exp", _types("half", "float"), f"{_ARITH}/Exp.md:146", f"{_UNARY_IMPL}:279,295"),
+        ApiSupport("Sqrt", _types("half", "float"), f"{_ARITH}/Sqrt.md:146", f"{_UNARY_IMPL}:409,435"),
+        ApiSupport(
+            "Relu", _types("half", "float", "int32_t"), f"{_ARITH}/Relu.md:92", f"{_UNARY_IMPL}:550,560"
+        ),
+        ApiSupport(
+            "Duplicate",
+            _types("half", "bfloat16_t", "int16_t", "uint16_t", "int32_t", "uint32_t", "float"),
+            f"{MEMORY_DOCS}/数据填充/Duplicate.md:110",
+            f"{MEMORY_IMPL}/kernel_operator_vec_duplicate_impl.h:40-44",
+        ),
+        ApiSupport("Compare", _L0_16_32, f"{_CMPSEL}/Compare.md:154", f"{_L0_CMP}:334-336,408-410"),
+        ApiSupport("Compares", _L0_16_32, f"{_CMPSEL}/Compares.md:136", f"{_L0_CMP}:541-543,629-631"),
+        ApiSupport(
+            "Select",
+            _L0_16_32,
+            f"{_CMPSEL}/Select.md:182",
+            f"{MEMORY_IMPL}/kernel_operator_vec_sel_impl.h:393-395,418-420",
+        ),
+        ApiSupport(
+            "ReduceSum",
+            _types("half", "float", "uint32_t", "int32_t"),
+            f"{MEMORY_DOCS}/归约计算/ReduceSum.md:95",
+            f"{_REDUCE_IMPL}:669,692",
+        ),
+        ApiSupport(
+            "ReduceMax",
+            _types("int16_t", "uint16_t", "int32_t", "uint32_t", "half", "float"),
+            f"{MEMORY_DOCS}/归约计算/ReduceMax.md:96",
+            f"{_REDUCE_IMPL}:1118,1169",
+        ),
+        ApiSupport(
+            "ReduceMin",
+            _types("int16_t", "uint16_t", "int32_t", "uint32_t", "half", "float"),
+            f"{MEMORY_DOCS}/归约计算/ReduceMin.md:97",
+            f"{_REDUCE_IMPL}:1253,1304",
+        ),
+        ApiSupport(
+            "Gather",
+            _ALL - {"int8_t", "uint8_t"},
+            f"{MEMORY_DOCS}/离散与聚合/Gather.md:162-164",
+            f"{MEMORY_IMPL}/kernel_operator_vec_gather_impl.h:409,459 (SupportBytes<T, 2, 4, 8>)",
+        ),
+    ]
+)
+"""The element types of the Level-0 ("tensor高维切分": mask, repeatTime, repeat parameters)
+forms on arch 3510, narrower than the count forms of ``MEMORY_APIS`` (no 8-bit and, but for
+Gather, no 64-bit types). Each row cites the doc's data-type list and the ``static_assert(
+SupportType<...>)`` lines of the Level-0 ``dav_3510`` implementation. Cast takes the Cast
+table (``MEMORY_CAST_MODES``)."""

@@ -16,7 +16,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from ascendc_emitter.target import support
+from ascendc_emitter.target import api_rules, support
+from ascendc_emitter.target.api_rules import Where
 from ascendc_emitter.target.support import ELEMENT_TYPES, ApiSupport, CastRule
 
 HEADER = Path(__file__).resolve().parent / "include" / "ascsim" / "rules.h"
@@ -57,8 +58,6 @@ PRELUDE = """\
 
 namespace ascsim {
 namespace rules {
-
-// ------------------------------------------------------------------ element types
 """
 
 
@@ -83,7 +82,8 @@ def _c_string(text: str) -> str:
 
 
 def _elements() -> list[str]:
-    out = ["template <typename T>", "constexpr uint32_t elem_bit() {"]
+    out = ["// ------------------------------------------------------------------ element types"]
+    out += ["template <typename T>", "constexpr uint32_t elem_bit() {"]
     for i, name in enumerate(ELEMENT_TYPES):
         kw = "if" if i == 0 else "} else if"
         out.append(f"    {kw} constexpr (std::is_same_v<T, {name}>) {{")
@@ -296,10 +296,47 @@ def _limits() -> list[str]:
     return out
 
 
+def _rule_registry() -> list[str]:
+    """Every enforced row of ``target.api_rules``: a ``Rule`` constant the checks name, and
+    for compile-time rules the ``static_assert`` message ``ASCSIM_RULE_<ident>``."""
+    out = [
+        "// ------------------------------------------------------------------ named rules",
+        "// target.api_rules: each check names the rule it enforces, its text and its source.",
+        "struct Rule {",
+        "    const char* id;",
+        "    const char* text;",
+        "    const char* source;",
+        "};",
+        "",
+        "// A violated rule: \"<api>: <detail> [<id>: <text>; <source>]\".",
+        "template <typename... Parts>",
+        "[[noreturn]] inline void violate(const char* api, const Rule& r, const Parts&... parts) {",
+        '    fail(api, parts..., " [", r.id, ": ", r.text, "; ", r.source, "]");',
+        "}",
+        "",
+        "namespace rule {",
+    ]
+    for r in api_rules.RULES:
+        if r.where is Where.NA:
+            continue
+        out.append(f"// {r.id} ({r.apis})")
+        out.append(
+            f"inline constexpr Rule {r.ident}{{{_c_string(r.id)}, {_c_string(r.text)}, {_c_string(r.source)}}};"
+        )
+    out += ["}  // namespace rule", "}  // namespace rules", "}  // namespace ascsim", ""]
+    for r in api_rules.RULES:
+        if r.where is Where.COMPILE:
+            out.append(f"#define ASCSIM_RULE_{r.ident} {_c_string(f'[{r.id}: {r.text}; {r.source}]')}")
+    out += ["", "namespace ascsim {", "namespace rules {", ""]
+    return out
+
+
 def render() -> str:
     lines = PRELUDE.splitlines()
+    lines += _rule_registry()
     lines += _elements()
     lines += _api_rules("mem", support.MEMORY_APIS, "Memory-level (LocalTensor) APIs, count form")
+    lines += _api_rules("mem0", support.MEMORY_L0_APIS, "Memory-level (LocalTensor) APIs, Level-0 (mask, repeat) form")
     lines += _api_rules("reg", support.REGISTER_APIS, "Register (AscendC::Reg) APIs in __simd_vf__ functions")
     lines += _cast_check()
     lines += _cast_rules("kMemoryCasts", support.MEMORY_CAST_MODES, "Memory-level Cast(dst, src, roundMode, count)")
@@ -328,6 +365,17 @@ def headers() -> dict[Path, str]:
     return {HEADER: render(), COSTS_HEADER: gen_costs.render()}
 
 
+README = Path(__file__).resolve().parents[2] / "README.md"
+README_BEGIN, README_END = "<!-- rules:begin -->\n", "\n<!-- rules:end -->"
+
+
+def readme_text(readme: str) -> str:
+    """``readme`` with its rule table (between the markers) printed from ``target.api_rules``."""
+    head, rest = readme.split(README_BEGIN, 1)
+    _, tail = rest.split(README_END, 1)
+    return head + README_BEGIN + api_rules.markdown_table() + README_END + tail
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="compare with the committed headers instead")
@@ -340,6 +388,13 @@ def main(argv: list[str] | None = None) -> int:
                 stale = 1
         else:
             path.write_text(text, encoding="utf-8")
+    readme = README.read_text(encoding="utf-8")
+    if args.check:
+        if readme_text(readme) != readme:
+            print(f"{README}: the rule table is stale: run python -m runtime.sim.gen_rules", file=sys.stderr)
+            stale = 1
+    else:
+        README.write_text(readme_text(readme), encoding="utf-8")
     return stale
 
 

@@ -418,6 +418,7 @@ void launch_blocks(uint32_t block_dim, void (*run)(void*), void* kernel) {
             c.block_idx = b;
             c.block_num = block_dim;
             ub_release_all();
+            c.vmask = VectorMask{};  // normal mode, all lanes (level0.h)
             std::memset(s.ub.data(), 0xA5, s.ub.size());  // stale UB is garbage, not zeros
             s.dcache.clear();
             const Stats before = c.stats;
@@ -667,7 +668,8 @@ void set_flag(int type, int32_t id) {
     const char* event = event_name(type);
     Tracer& t = tracer();
     if (id < 0 || id >= kEventIds) {
-        fail("SetFlag", "SetFlag<", event, ">(", id, "): event id out of range [0, ", kEventIds, ")");
+        rules::violate("SetFlag", rules::rule::event_id, "SetFlag<", event, ">(", id, "): event id out of range [0, ",
+                       kEventIds, ")");
     }
     t.flag_names[type] = event;
     FlagSlot& slot = t.flags[type][id];
@@ -685,7 +687,8 @@ void wait_flag(int type, int32_t id) {
     const char* event = event_name(type);
     Tracer& t = tracer();
     if (id < 0 || id >= kEventIds) {
-        fail("WaitFlag", "WaitFlag<", event, ">(", id, "): event id out of range [0, ", kEventIds, ")");
+        rules::violate("WaitFlag", rules::rule::event_id, "WaitFlag<", event, ">(", id, "): event id out of range [0, ",
+                       kEventIds, ")");
     }
     FlagSlot& slot = t.flags[type][id];
     if (!slot.set) {
@@ -757,7 +760,8 @@ int32_t fetch_event_id(int type) {
     for (int32_t id = 0; id < kEventIds; ++id) {
         if (!(t.held[type] & (1u << id))) return id;
     }
-    fail("FetchEventID", "all ", kEventIds, " event ids of ", event_name(type), " are held by AllocEventID");
+    rules::violate("FetchEventID", rules::rule::event_id, "all ", kEventIds, " event ids of ", event_name(type),
+                   " are held by AllocEventID");
 }
 
 // AllocEventID holds the id until ReleaseEventID (docs .../TPipe/AllocEventID.md).
@@ -790,12 +794,33 @@ void check_set_size(uint32_t size, uint64_t elements) {
     }
 }
 
-void check_ub_tensor(const char* api, uint64_t offset, uint64_t elements, uint64_t count, bool need_align) {
+namespace {
+const char* position_name(uint8_t position) {
+    static const char* const names[] = {"GM",  "A1",    "A2",     "B1",      "B2",  "C1",   "C2",        "CO1",
+                                        "CO2", "VECIN", "VECOUT", "VECCALC", "SPM", "TSCM", "C2PIPE2GM", "C2PIPE2LOCAL"};
+    return position < sizeof(names) / sizeof(names[0]) ? names[position] : "(invalid)";
+}
+}  // namespace
+
+void check_vector_position(const char* api, uint8_t position) {
+    using P = AscendC::TPosition;
+    const P p = P(position);
+    if (p != P::VECIN && p != P::VECOUT && p != P::VECCALC) {
+        rules::violate(api, rules::rule::vector_position, "tensor position is ", position_name(position),
+                       ", supported positions are VECIN/VECOUT/VECCALC");
+    }
+}
+
+void check_ub_tensor(const char* api, uint64_t offset, uint64_t elements, uint64_t count, bool need_align,
+                     uint8_t position) {
+    check_vector_position(api, position);
     if (need_align && offset % kBlockBytes != 0) {
-        fail(api, "misaligned UB address: byte offset ", offset, " is not a multiple of 32 (slice at a 32-byte boundary)");
+        rules::violate(api, rules::rule::vector_align, "misaligned UB address: byte offset ", offset,
+                       " is not a multiple of 32 (slice at a 32-byte boundary)");
     }
     if (count > elements) {
-        fail(api, "accesses ", count, " elements of a ", elements, "-element UB tensor");
+        rules::violate(api, rules::rule::tensor_bounds, "accesses ", count, " elements of a ", elements,
+                       "-element UB tensor");
     }
 }
 
@@ -821,17 +846,22 @@ void scalar_gm(const char* api, void* dst, const void* src, uint64_t bytes, int3
 }
 
 void check_tbuf_get(uint32_t len, uint64_t elem_bytes, uint64_t bytes) {
+    if (len == 0 || uint64_t(len) * elem_bytes % kBlockBytes != 0) {
+        rules::violate("TBuf::Get", rules::rule::tbuf_get, len, " elements of ", elem_bytes, " bytes");
+    }
     if (uint64_t(len) * elem_bytes > bytes) {
-        fail("TBuf::Get", len, " elements exceed the ", bytes, "-byte buffer");
+        rules::violate("TBuf::Get", rules::rule::tbuf_get, len, " elements exceed the ", bytes, "-byte buffer");
     }
 }
 
 void check_tbuf_offset(uint32_t len, uint32_t byte_offset, uint64_t elem_bytes, uint64_t bytes) {
     if (byte_offset % kBlockBytes != 0) {
-        fail("TBuf::GetWithOffset", "byte offset ", byte_offset, " is not 32-byte aligned");
+        rules::violate("TBuf::GetWithOffset", rules::rule::tbuf_offset, "byte offset ", byte_offset,
+                       " is not 32-byte aligned");
     }
     if (uint64_t(byte_offset) + uint64_t(len) * elem_bytes > bytes) {
-        fail("TBuf::GetWithOffset", len, " elements at byte ", byte_offset, " exceed the ", bytes, "-byte buffer");
+        rules::violate("TBuf::GetWithOffset", rules::rule::tbuf_offset, len, " elements at byte ", byte_offset,
+                       " exceed the ", bytes, "-byte buffer");
     }
 }
 
@@ -893,19 +923,24 @@ Queue::Slot Queue::alloc(QueueKind kind) {
             return {q.buffers[i], q.bytes, q.ids[i]};
         }
     }
-    fail("TQue::AllocTensor", "all ", q.buffers.size(), " buffers are in use (a FreeTensor is missing)");
+    rules::violate("TQue::AllocTensor", rules::rule::tque_alloc_full, "all ", q.buffers.size(),
+                   " buffers are in use (a FreeTensor is missing)");
 }
 
-void Queue::enque(const char* api, QueueKind kind, int32_t buffer) {
+void Queue::enque(const char* api, QueueKind kind, int32_t buffer, int32_t depth) {
     if (impl_ == nullptr) fail(api, "tensor does not belong to this queue");
     impl_->find(api, buffer);
+    if (impl_->fifo.size() >= size_t(depth)) {
+        rules::violate(api, rules::rule::tque_depth, "EnQue number ", impl_->fifo.size() + 1, " exceeds depth ",
+                       depth, " (the device keeps only the last handle)");
+    }
     queue_sync(QueueOp::EnQue, kind, buffer);
     impl_->fifo.push_back(buffer);
 }
 
 Queue::Slot Queue::deque(QueueKind kind) {
     if (impl_ == nullptr || impl_->fifo.empty()) {
-        fail("TQue::DeQue", "queue is empty (DeQue without a matching EnQue)");
+        rules::violate("TQue::DeQue", rules::rule::tque_deque_empty, "queue is empty (DeQue without a matching EnQue)");
     }
     Impl& q = *impl_;
     const int32_t id = q.fifo.front();
@@ -921,7 +956,7 @@ void Queue::free(QueueKind kind, int32_t buffer) {
     if (impl_ == nullptr) fail("TQue::FreeTensor", "tensor does not belong to this queue");
     Impl& q = *impl_;
     const size_t i = q.find("TQue::FreeTensor", buffer);
-    if (!q.in_use[i]) fail("TQue::FreeTensor", "buffer freed twice");
+    if (!q.in_use[i]) rules::violate("TQue::FreeTensor", rules::rule::tque_free_state, "buffer freed twice");
     q.in_use[i] = false;
     queue_sync(QueueOp::Free, kind, buffer);
 }
@@ -932,17 +967,24 @@ namespace {
 inline uint64_t align32(uint64_t n) { return (n + 31) / 32 * 32; }
 
 void check_ub_span(const char* api, UbView t, uint64_t elem_bytes, uint64_t first_byte, uint64_t end_byte) {
+    using P = AscendC::TPosition;
+    if (P(t.position) != P::VECIN && P(t.position) != P::VECOUT && P(t.position) != P::VECCALC) {
+        rules::violate(api, rules::rule::copy_position, "the local tensor's position is ", position_name(t.position));
+    }
     if (t.offset % 32 != 0) {
-        fail(api, "misaligned UB address: byte offset ", t.offset, " is not 32-byte aligned");
+        rules::violate(api, rules::rule::vector_align, "misaligned UB address: byte offset ", t.offset,
+                       " is not 32-byte aligned");
     }
     if (end_byte > t.elements * elem_bytes) {
-        fail(api, "UB bytes [", first_byte, ", ", end_byte, ") exceed the ", t.elements * elem_bytes, "-byte tensor");
+        rules::violate(api, rules::rule::tensor_bounds, "UB bytes [", first_byte, ", ", end_byte, ") exceed the ",
+                       t.elements * elem_bytes, "-byte tensor");
     }
 }
 
 void check_count32(const char* api, uint32_t count, uint64_t elem_bytes, const char* hint) {
     if (uint64_t(count) * elem_bytes % 32 != 0) {
-        fail(api, "count ", count, " x ", elem_bytes, " bytes is not a multiple of 32", hint);
+        rules::violate(api, rules::rule::copy_count_align, "count ", count, " x ", elem_bytes,
+                       " bytes is not a multiple of 32", hint);
     }
 }
 }  // namespace
@@ -953,9 +995,20 @@ void copy_pad_gm_to_ub(UbView dst, GmView src, const AscendC::DataCopyExtParams&
     rules::check_copy_gm_to_ub(api, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
     stats().dma_calls += 1;
     if (p.blockCount == 0 || p.blockLen == 0) return;
-    if (p.blockLen % elem_bytes != 0) fail(api, "blockLen ", p.blockLen, " is not a multiple of sizeof(T)");
+    if (p.blockLen % elem_bytes != 0) {
+        rules::violate(api, rules::rule::copy_block_align, "blockLen ", p.blockLen, " is not a multiple of sizeof(T) = ",
+                       elem_bytes);
+    }
     if (p.dstStride < 0) fail(api, "dstStride ", p.dstStride, " must be >= 0 (32-byte blocks)");
-    if ((pad.left + pad.right) * elem_bytes > 64) fail(api, "padding exceeds 32 bytes per side");
+    if (pad.left * elem_bytes > 32 || pad.right * elem_bytes > 32) {
+        rules::violate(api, rules::rule::copy_pad_side, "leftPadding ", int(pad.left), " and rightPadding ",
+                       int(pad.right), " elements of ", elem_bytes, " bytes");
+    }
+    if (elem_bytes == 8) {  // the impl asserts it whether or not isPad is set
+        uint64_t bits = 0;
+        std::memcpy(&bits, pad.value, 8);
+        if (bits != 0) rules::violate(api, rules::rule::copy_pad_b64, "a 64-bit padding value that is not 0");
+    }
     const uint64_t pad_bytes = uint64_t(pad.left + pad.right) * elem_bytes;
     const uint64_t ub_step = !compact ? align32(uint64_t(p.dstStride) * 32 + p.blockLen + pad_bytes) : p.blockLen;
     const int64_t gm_step = p.srcStride + int64_t(p.blockLen);

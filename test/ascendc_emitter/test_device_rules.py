@@ -28,8 +28,9 @@ from ascendc_emitter.target.types import (
     element_name,
 )
 from ascir_dialect.dtypes import DType
-from runtime import SimulatorError, compile_kernel
+from runtime import SimulatorError
 from runtime.sim import gen_rules
+from test.handwritten import build
 
 # ------------------------------------------------------------------ tables and modes
 
@@ -157,29 +158,6 @@ def test_rules_header_cites_every_entry() -> None:
 
 # ------------------------------------------------------------------ the stricter simulator
 
-TILING = """\
-#pragma once
-#include <cstdint>
-struct AutofuseTilingData {
-    uint32_t block_dim;
-    uint32_t tiling_key;
-    int64_t n;
-    int64_t mode;
-};
-"""
-
-HOST = """\
-#include <cstdint>
-#include "tiling.h"
-extern "C" int64_t AutofuseTiling(int64_t n, int64_t mode, AutofuseTilingData* t, uint32_t* workspace_size,
-                                  uint32_t* block_dim, uint32_t core_num, uint32_t ub_size) {
-    (void)core_num; (void)ub_size;
-    t->block_dim = 1; t->tiling_key = 0; t->n = n; t->mode = mode;
-    *block_dim = 1; *workspace_size = 0;
-    return 0;
-}
-"""
-
 DEVICE = """\
 // Hand-written kernels that break one documented 950 rule each (mode 0 breaks none).
 #include "kernel_operator.h"
@@ -246,12 +224,6 @@ extern "C" __global__ __aicore__ void rules_kernel(GM_ADDR x, GM_ADDR y, GM_ADDR
     AscendC::DataCopyExtParams out{1, uint32_t(n * sizeof(float)), 0, 0, 0};
     AscendC::DataCopyPad(yGm, f, out);
 }
-
-extern "C" int64_t AutofuseLaunch(uint32_t block_dim, void* stream, void* x, void* y, void* workspace,
-                                  AutofuseTilingData* tiling) {
-    rules_kernel<<<block_dim, nullptr, stream>>>((GM_ADDR)x, (GM_ADDR)y, (GM_ADDR)workspace, *tiling);
-    return 0;
-}
 """
 
 REFUSALS = {
@@ -269,7 +241,7 @@ REFUSALS = {
 
 @pytest.fixture(scope="module")
 def rules_kernel():
-    return compile_kernel(TILING, HOST, DEVICE, target="sim", name="rules_kernel")
+    return build(DEVICE, "rules_kernel")
 
 
 def test_a_rule_clean_kernel_runs(rules_kernel) -> None:

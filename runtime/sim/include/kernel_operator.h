@@ -27,6 +27,7 @@
 #include "ascsim/tensor.h"
 #include "ascsim/datacopy.h"
 #include "ascsim/vector.h"
+#include "ascsim/level0.h"
 #include "ascsim/reg.h"
 #include "ascsim/math.h"
 #include "ascsim/bits.h"

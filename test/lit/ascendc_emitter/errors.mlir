@@ -48,3 +48,12 @@
 ^bb0(%x: !ascendc.gm_addr, %ws: !ascendc.gm_addr, %t: !ascendc.tiling):
   %m = "ascendc.tiling_get"(%t) <{field = "m"}> : (!ascendc.tiling) -> i64
 }) : () -> ()
+
+// -----
+
+// PipeBarrier<PIPE_S> is a static_assert on the 950 (rule pipe-barrier-s).
+// CHECK: error: ascendc.pipe_barrier: PipeBarrier<PIPE_S> does not exist on the 950 (impl/basic_api/kernel_reg.h:58-77 (static_assert))
+"ascendc.kernel"() <{sym_name = "k", arg_names = ["x", "workspace"]}> ({
+^bb0(%x: !ascendc.gm_addr, %ws: !ascendc.gm_addr, %t: !ascendc.tiling):
+  "ascendc.pipe_barrier"() <{pipe = #ascendc<pipe PIPE_S>}> : () -> ()
+}) : () -> ()

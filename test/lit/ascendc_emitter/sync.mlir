@@ -4,7 +4,6 @@
 
 // CHECK-LABEL: // ===== device_impl.cpp =====
 // CHECK:           AscendC::PipeBarrier<PIPE_V>();
-// CHECK-NEXT:      AscendC::PipeBarrier<PIPE_S>();
 // CHECK-NEXT:      AscendC::PipeBarrier<PIPE_MTE2>();
 // CHECK-NEXT:      AscendC::PipeBarrier<PIPE_MTE3>();
 // CHECK-NEXT:      AscendC::PipeBarrier<PIPE_ALL>();
@@ -43,7 +42,6 @@ builtin.module {
     %offs = ascendc.tbuf_get %buf, %c64, 1792 : !ascendc.tbuf<VECCALC> -> !ascendc.local<ui32>
     %l64 = ascendc.tbuf_get %buf, %c64, 2048 : !ascendc.tbuf<VECCALC> -> !ascendc.local<i64>
     ascendc.pipe_barrier<PIPE_V>
-    ascendc.pipe_barrier<PIPE_S>
     ascendc.pipe_barrier<PIPE_MTE2>
     ascendc.pipe_barrier<PIPE_MTE3>
     ascendc.pipe_barrier<PIPE_ALL>

@@ -82,6 +82,15 @@ struct SimtPort {
 };
 constexpr uint32_t kSimtPorts = 8;
 
+// The vector mask register (SetVectorMask: maskHigh, maskLow) and the counter-mode bit
+// (CTRL[56], SetMaskCount/SetMaskNorm) the Level-0 APIs read (level0.h). Every block starts
+// in normal mode with all lanes on (sim.cpp launch_blocks).
+struct VectorMask {
+    uint64_t high = ~uint64_t(0);
+    uint64_t low = ~uint64_t(0);
+    bool counter = false;
+};
+
 // The part of one simulated core's state that kernel code reads and updates inline (block
 // indices, counters, the UB arena, the running SIMT thread's access record). The rest (GM
 // buffers, traces, caches) lives in sim.cpp.
@@ -106,6 +115,7 @@ struct Core {
     // of its register instructions), reset when a VF call opens.
     float vf_latency = 0;
     double vf_issue = 0;
+    VectorMask vmask;
 };
 
 // The simulator's state belongs to the thread that runs a launch (sim.cpp, ThreadSim):

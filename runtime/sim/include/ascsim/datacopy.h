@@ -42,6 +42,7 @@ namespace ascsim {
 struct UbView {
     uint64_t offset;
     uint64_t elements;
+    uint8_t position;  // AscendC::TPosition
 };
 // A GM pointer and the kernel argument it belongs to.
 struct GmView {
@@ -65,7 +66,7 @@ void copy_ub_to_ub(UbView dst, UbView src, uint32_t count, uint64_t elem_bytes);
 
 template <typename T>
 inline UbView ub_view(const AscendC::LocalTensor<T>& t) {
-    return {t.sim_offset(), t.sim_elements()};
+    return {t.sim_offset(), t.sim_elements(), t.sim_position()};
 }
 template <typename T>
 inline GmView gm_view(const AscendC::GlobalTensor<T>& t) {

@@ -19,6 +19,123 @@
 
 namespace ascsim {
 namespace rules {
+// ------------------------------------------------------------------ named rules
+// target.api_rules: each check names the rule it enforces, its text and its source.
+struct Rule {
+    const char* id;
+    const char* text;
+    const char* source;
+};
+
+// A violated rule: "<api>: <detail> [<id>: <text>; <source>]".
+template <typename... Parts>
+[[noreturn]] inline void violate(const char* api, const Rule& r, const Parts&... parts) {
+    fail(api, parts..., " [", r.id, ": ", r.text, "; ", r.source, "]");
+}
+
+namespace rule {
+// dtype (every vector API (count form and register form))
+inline constexpr Rule dtype{"dtype", "the element type is one the 950 supports for the API", "each API's doc page (950 data types) and the SupportType static_assert of its dav_3510 impl (target.support MEMORY_APIS / REGISTER_APIS)"};
+// cast-mode (Cast, Reg::Cast)
+inline constexpr Rule cast_mode{"cast-mode", "(source, destination, round mode) is a row of the 950 Cast table", "MV/类型转换/Cast.md (950 table); dav/kernel_operator_vec_vconv_impl.h CastImpl:1409-1474"};
+// cast-overlap (Cast)
+inline constexpr Rule cast_overlap{"cast-overlap", "a widening Cast must not write over its source (dst == src), and dst and src may overlap by at most 256 bytes unless they start at the same address", "impl/basic_api/utils/kernel_utils_constants.h:715-733 (CheckCastOverlappingHigh, called from kernel_operator_vec_vconv_intf_impl.h:183-190); MV/类型转换/Cast.md:358"};
+// tque-depth (TQue::EnQue)
+inline constexpr Rule tque_depth{"tque-depth", "at most `depth` tensors are enqueued without a DeQue", "dav/kernel_tpipe_impl_c310_vec.h:346-350 (usedCount < depth); doc:资源管理/TQue/TQue简介.md:29-46"};
+// tque-depth-zero (TQue::AllocTensor, TQue::DeQue)
+inline constexpr Rule tque_depth_zero{"tque-depth-zero", "a TQue of depth 0 takes the in-place AllocTensor(LocalTensor&)/DeQue(LocalTensor&) only", "dav/kernel_tpipe_impl_c310_vec.h:168, :433, :446 (static_assert depth != 0)"};
+// tque-deque-empty (TQue::DeQue)
+inline constexpr Rule tque_deque_empty{"tque-deque-empty", "DeQue takes a tensor that was enqueued", "dav/kernel_tpipe_impl_c310_vec.h:478-484; doc:资源管理/TQue/DeQue.md:117"};
+// tque-alloc-full (TQue::AllocTensor)
+inline constexpr Rule tque_alloc_full{"tque-alloc-full", "AllocTensor needs a free buffer of the queue", "dav/kernel_tpipe_impl_c310_vec.h:780-783 (the device spins for ever)"};
+// tque-free-state (TQue::FreeTensor)
+inline constexpr Rule tque_free_state{"tque-free-state", "FreeTensor takes an allocated buffer of this queue", "dav/kernel_tpipe_impl_c310_vec.h:699-701"};
+// tbuf-get (TBuf::Get)
+inline constexpr Rule tbuf_get{"tbuf-get", "Get<T>(len): len > 0, len * sizeof(T) a multiple of 32 bytes and within the buffer", "impl/basic_api/kernel_tbuf_impl.h:45-53"};
+// tbuf-offset (TBuf::GetWithOffset)
+inline constexpr Rule tbuf_offset{"tbuf-offset", "the byte offset is 32-byte aligned and size * sizeof(T) + offset fits the buffer", "doc:资源管理/TBuf/GetWithOffset.md:95-97"};
+// tpipe-buffers (TPipe::InitBuffer)
+inline constexpr Rule tpipe_buffers{"tpipe-buffers", "at most 64 buffers in one kernel", "doc:资源管理/TPipe/InitBuffer.md, 约束说明"};
+// ub-capacity (TPipe::InitBuffer, Simt::VF_CALL)
+inline constexpr Rule ub_capacity{"ub-capacity", "UB in use <= 248 KB (SIMD) / 216 KB (with a SIMT part)", "docs/zh/api/SIMT-API/SIMD与SIMT混合编程简介/编程模型-140.md; 核函数配置-147.md"};
+// vector-position (every memory-level vector API)
+inline constexpr Rule vector_position{"vector-position", "each tensor is in UB: TPosition VECIN, VECOUT or VECCALC", "impl/basic_api/kernel_npu_debug.h:143-156 (CheckTensorPhyPosition<UB>), kernel_event.h:420-428 (3510 GetPhyType)"};
+// vector-align (every memory-level vector API)
+inline constexpr Rule vector_align{"vector-align", "each tensor starts at a 32-byte aligned UB address", "impl/basic_api/kernel_npu_debug.h:159-177; doc:通用说明和约束.md:56-64"};
+// tensor-bounds (every memory-level vector API and UB copy)
+inline constexpr Rule tensor_bounds{"tensor-bounds", "the elements an API touches lie inside each LocalTensor (count * sizeof(T) <= its size)", "asc-tools cpudebug/src/api_check/kernel_check_util.cpp (CheckTensorOverflowHigh); impl/basic_api/utils/kernel_check_data_copy_overflow.h:409-495"};
+// copy-position (DataCopy, DataCopyPad)
+inline constexpr Rule copy_position{"copy-position", "the UB side of a GM copy is VECIN/VECOUT/VECCALC (L1 positions are not modelled)", "impl/basic_api/kernel_operator_data_copy_intf_impl.h:75-96, :297-332, :1395-1398, :1436-1444"};
+// copy-ranges (DataCopyPad)
+inline constexpr Rule copy_ranges{"copy-ranges", "blockCount [0, 4095], blockLen [0, 2097151] bytes, strides within the 950's ranges", "MV/数据搬运/DataCopyPad（GMToUB非对齐数据搬运）.md:124-127, 273-274; UBToGM:186-187; dav/kernel_operator_data_copy_impl.h:1096-1112, 1242-1253"};
+// copy-pad-side (DataCopyPad(GM->UB))
+inline constexpr Rule copy_pad_side{"copy-pad-side", "leftPadding and rightPadding each cover at most 32 bytes", "MV/数据搬运/DataCopyPad（GMToUB非对齐数据搬运）.md:135-136, 255"};
+// copy-pad-b64 (DataCopyPad(GM->UB))
+inline constexpr Rule copy_pad_b64{"copy-pad-b64", "the padding value of a 64-bit type is 0", "dav/kernel_operator_data_copy_impl.h:1151-1158; DataCopyPad（GMToUB非对齐数据搬运）.md:137, 257"};
+// copy-count-align (DataCopy(count))
+inline constexpr Rule copy_count_align{"copy-count-align", "count * sizeof(T) is a multiple of 32 bytes", "impl/basic_api/kernel_operator_data_copy_intf_impl.h:763-815 (the device rounds down silently)"};
+// copy-block-align (DataCopyPad)
+inline constexpr Rule copy_block_align{"copy-block-align", "blockLen is a multiple of sizeof(T)", "MV/数据搬运/DataCopyPad（GMToUB非对齐数据搬运）.md:125, 256"};
+// compare-dst-type (Compare)
+inline constexpr Rule compare_dst_type{"compare-dst-type", "the result tensor's element type is uint8_t or int8_t", "dav/kernel_operator_vec_cmp_impl.h:337, 411; dav/kernel_operator_vec_compare_continuous_impl.h:282; MV/比较与选择/Compare.md:155"};
+// compares-dst-type (Compares)
+inline constexpr Rule compares_dst_type{"compares-dst-type", "the result tensor's element type is uint8_t", "dav/kernel_operator_vec_cmp_impl.h:544, 632, 770; MV/比较与选择/Compares.md:137"};
+// select-mask-type (Select)
+inline constexpr Rule select_mask_type{"select-mask-type", "the selection mask's element type is uint8_t, uint16_t, uint32_t or uint64_t", "dav/kernel_operator_vec_sel_impl.h:214, 396, 421, 554, 571, 1067; MV/比较与选择/Select.md:213"};
+// compare-count (Compare, Compares (count form))
+inline constexpr Rule compare_count{"compare-count", "count * sizeof(T) is a multiple of 256 bytes", "impl/basic_api/kernel_operator_vec_cmpsel_intf_impl.h:194-201, 394-400; MV/比较与选择/Compare.md:114"};
+// reducesum-work (ReduceSum)
+inline constexpr Rule reducesum_work{"reducesum-work", "the work tensor holds DivCeil(firstMaxRepeat, elementsPerBlock) * elementsPerBlock elements (firstMaxRepeat: repeatTime, or count / elementsPerRepeat and at least 1)", "MV/归约计算/ReduceSum.md:180-192; dav/kernel_operator_vec_reduce_impl.h:605-666 writes the partial sums there"};
+// reduce-work (ReduceSum, ReduceMax, ReduceMin (count form))
+inline constexpr Rule reduce_work{"reduce-work", "the work tensor holds the CPU-debug checker's elements: 2 per first-pass repeat (repeats = count / elementsPerRepeat, at least 1), and with calIndex the later passes' slots at 32-byte aligned starts", "asc-tools cpudebug/src/api_check/kernel_vec_reduce_check.cpp:92-147 (CheckWorkTensorOffset), reached on 3510 from impl/basic_api/kernel_operator_vec_reduce_intf_impl.h:1288, 1355, 1437"};
+// reduce-count (ReduceSum, ReduceMax, ReduceMin (count form))
+inline constexpr Rule reduce_count{"reduce-count", "count is in [1, 248 KB / sizeof(T)]", "impl/basic_api/kernel_operator_vec_reduce_intf_impl.h:1416"};
+// gather-aliasing (Gather)
+inline constexpr Rule gather_aliasing{"gather-aliasing", "the source and the destination are different memory", "MV/离散与聚合/Gather.md:115"};
+// gather-base (Gather)
+inline constexpr Rule gather_base{"gather-base", "srcBaseOffset is in [0, src bytes - 1] and a multiple of sizeof(T)", "impl/basic_api/kernel_operator_vec_gather_intf_impl.h:101-113, 143-155"};
+// gather-offset (Gather)
+inline constexpr Rule gather_offset{"gather-offset", "each byte offset is within the 950's range for the element size, element-aligned and inside src", "MV/离散与聚合/Gather.md, 约束说明 (b8 [0, 2^16-1], b16 [0, 2^17-1], b32/b64 uint32)"};
+// overlap-partial (every memory-level vector API)
+inline constexpr Rule overlap_partial{"overlap-partial", "a source and the destination overlap completely (same start) or not at all", "doc:通用说明和约束.md:70, 77-78"};
+// overlap-undocumented (Compare, Compares, Gather)
+inline constexpr Rule overlap_undocumented{"overlap-undocumented", "APIs whose page states no overlap rule take no overlapping operands", "doc:通用说明和约束.md:77-78; MV/比较与选择/Compare.md (no overlap section)"};
+// event-id (SetFlag, WaitFlag, FetchEventID)
+inline constexpr Rule event_id{"event-id", "event ids are in [0, 8)", "impl/basic_api/kernel_event.h:913-915, 1048-1050; kernel_macros.h:99-105 (QUE_MAX_EVENT = 8 on 3510)"};
+// pipe-barrier-s (PipeBarrier<PIPE_S>)
+inline constexpr Rule pipe_barrier_s{"pipe-barrier-s", "PipeBarrier<PIPE_S> does not exist on the 950", "impl/basic_api/kernel_reg.h:58-77 (static_assert)"};
+// sync-pairs (SetFlag/WaitFlag, EnQue/DeQue)
+inline constexpr Rule sync_pairs{"sync-pairs", "every cross-pipe dependency is ordered by a flag or a queue; flags pair up", "doc:同步控制/核内同步/SetFlag-WaitFlag(ISASI).md 约束说明"};
+// gm-bounds (every GM access)
+inline constexpr Rule gm_bounds{"gm-bounds", "an access stays inside the GM buffer its tensor was set on", "GlobalTensor::SetGlobalBuffer(buffer, size) (doc:数据结构/GlobalTensor)"};
+// l0-mask-normal (every Level-0 API (continuous mask, normal mode))
+inline constexpr Rule l0_mask_normal{"l0-mask-normal", "in normal mode the continuous mask is in [0, 256 / sizeof(T)] (T: the wider type for Cast)", "impl/basic_api/kernel_npu_debug.h:283-325 (CheckMaskValue); MV/SIMD计算说明/掩码.md:382"};
+// l0-mask-counter (every Level-0 API (counter mode))
+inline constexpr Rule l0_mask_counter{"l0-mask-counter", "in counter mode the element count (mask, or mask[0] of the bit form) is <= UINT32_MAX", "impl/basic_api/kernel_npu_debug.h:283-325 (CheckMaskValue, CTRL[56] set)"};
+// l0-mask-b64 (every Level-0 API (bit mask, 64-bit elements))
+inline constexpr Rule l0_mask_b64{"l0-mask-b64", "with 64-bit elements mask[0] is <= UINT32_MAX (32 lanes)", "impl/basic_api/kernel_npu_debug.h:242-280 (CheckMaskArray); MV/SIMD计算说明/掩码.md:382"};
+// set-vector-mask (SetVectorMask (normal mode))
+inline constexpr Rule set_vector_mask{"set-vector-mask", "in normal mode maskHigh is 0 for b32/b64 elements and maskHigh, maskLow are not both 0", "impl/basic_api/kernel_utils_base.h:121-130 (AscendCUtils::SetMask, reached by SetVectorMask(len)); MV/掩码操作/SetVectorMask.md:42-46"};
+// l0-dst-blk-stride (Level-0 binary, unary, scalar APIs, Duplicate, Cast)
+inline constexpr Rule l0_dst_blk_stride{"l0-dst-blk-stride", "dstBlkStride is not 0", "MV/SIMD计算说明/高维切分.md:54"};
+// l0-bounds (every Level-0 API)
+inline constexpr Rule l0_bounds{"l0-bounds", "every element a repeat touches (strides, mask, repeats) lies inside its tensor", "check/kernel_base_check.cpp:228-290 (CalculateVectorMaxOffset, CheckTensorOverflowLow*); MV/SIMD计算说明/高维切分.md:46"};
+// l0-overlap-partial (every Level-0 API)
+inline constexpr Rule l0_overlap_partial{"l0-overlap-partial", "within one repeat a source and the destination start at the same byte or do not overlap", "doc:通用说明和约束.md:70"};
+// l0-overlap-repeat (every Level-0 API)
+inline constexpr Rule l0_overlap_repeat{"l0-overlap-repeat", "the destination of repeat N is not a source of repeat N+1, except for Add/Sub/Mul/Max/Min on half/int32_t/float when the destination overlaps src1 and src1RepStride or dstRepStride is 0", "doc:通用说明和约束.md:71"};
+}  // namespace rule
+}  // namespace rules
+}  // namespace ascsim
+
+#define ASCSIM_RULE_tque_depth_zero "[tque-depth-zero: a TQue of depth 0 takes the in-place AllocTensor(LocalTensor&)/DeQue(LocalTensor&) only; dav/kernel_tpipe_impl_c310_vec.h:168, :433, :446 (static_assert depth != 0)]"
+#define ASCSIM_RULE_compare_dst_type "[compare-dst-type: the result tensor's element type is uint8_t or int8_t; dav/kernel_operator_vec_cmp_impl.h:337, 411; dav/kernel_operator_vec_compare_continuous_impl.h:282; MV/比较与选择/Compare.md:155]"
+#define ASCSIM_RULE_compares_dst_type "[compares-dst-type: the result tensor's element type is uint8_t; dav/kernel_operator_vec_cmp_impl.h:544, 632, 770; MV/比较与选择/Compares.md:137]"
+#define ASCSIM_RULE_select_mask_type "[select-mask-type: the selection mask's element type is uint8_t, uint16_t, uint32_t or uint64_t; dav/kernel_operator_vec_sel_impl.h:214, 396, 421, 554, 571, 1067; MV/比较与选择/Select.md:213]"
+#define ASCSIM_RULE_pipe_barrier_s "[pipe-barrier-s: PipeBarrier<PIPE_S> does not exist on the 950; impl/basic_api/kernel_reg.h:58-77 (static_assert)]"
+
+namespace ascsim {
+namespace rules {
 
 // ------------------------------------------------------------------ element types
 template <typename T>
@@ -160,6 +277,58 @@ inline constexpr ApiRule ReduceMin{2012u, "int16_t, uint16_t, half, int32_t, uin
 // Gather: docs/zh/api/SIMD-API/基础API/Memory矢量计算/离散与聚合/Gather.md; impl/basic_api/dav_3510/kernel_operator_vec_gather_impl.h
 inline constexpr ApiRule Gather{2047u, "int8_t, uint8_t, int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/离散与聚合/Gather.md; impl/basic_api/dav_3510/kernel_operator_vec_gather_impl.h"};
 }  // namespace mem
+
+// Memory-level (LocalTensor) APIs, Level-0 (mask, repeat) form
+namespace mem0 {
+// Add: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Add.md:94; impl/basic_api/dav_3510/kernel_operator_vec_binary_impl.h:32,145
+inline constexpr ApiRule Add{508u, "int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Add.md:94; impl/basic_api/dav_3510/kernel_operator_vec_binary_impl.h:32,145"};
+// Sub: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Sub.md:94; impl/basic_api/dav_3510/kernel_operator_vec_binary_impl.h:44,157
+inline constexpr ApiRule Sub{508u, "int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Sub.md:94; impl/basic_api/dav_3510/kernel_operator_vec_binary_impl.h:44,157"};
+// Mul: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Mul.md:94; impl/basic_api/dav_3510/kernel_operator_vec_binary_impl.h:56,169
+inline constexpr ApiRule Mul{508u, "int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Mul.md:94; impl/basic_api/dav_3510/kernel_operator_vec_binary_impl.h:56,169"};
+// Div: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Div.md:153; impl/basic_api/dav_3510/kernel_operator_vec_binary_impl.h:68,181
+inline constexpr ApiRule Div{476u, "int16_t, uint16_t, half, int32_t, uint32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Div.md:153; impl/basic_api/dav_3510/kernel_operator_vec_binary_impl.h:68,181"};
+// Max: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Max.md:88; impl/basic_api/dav_3510/kernel_operator_vec_binary_impl.h:97,214
+inline constexpr ApiRule Max{508u, "int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Max.md:88; impl/basic_api/dav_3510/kernel_operator_vec_binary_impl.h:97,214"};
+// Min: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Min.md:88; impl/basic_api/dav_3510/kernel_operator_vec_binary_impl.h:109,226
+inline constexpr ApiRule Min{508u, "int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Min.md:88; impl/basic_api/dav_3510/kernel_operator_vec_binary_impl.h:109,226"};
+// And: docs/zh/api/SIMD-API/基础API/Memory矢量计算/逻辑计算/And.md:94; impl/basic_api/dav_3510/kernel_operator_vec_binary_impl.h:121,238
+inline constexpr ApiRule And{204u, "int16_t, uint16_t, int32_t, uint32_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/逻辑计算/And.md:94; impl/basic_api/dav_3510/kernel_operator_vec_binary_impl.h:121,238"};
+// Adds: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Adds.md:114; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h:223,234
+inline constexpr ApiRule Adds{372u, "int16_t, half, bfloat16_t, int32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Adds.md:114; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h:223,234"};
+// Muls: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Muls.md:114; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h:278,289
+inline constexpr ApiRule Muls{372u, "int16_t, half, bfloat16_t, int32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Muls.md:114; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h:278,289"};
+// Maxs: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Maxs.md:114; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h:320,331
+inline constexpr ApiRule Maxs{372u, "int16_t, half, bfloat16_t, int32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Maxs.md:114; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h:320,331"};
+// Mins: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Mins.md:114; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h:362,373
+inline constexpr ApiRule Mins{372u, "int16_t, half, bfloat16_t, int32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Mins.md:114; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h:362,373"};
+// LeakyRelu: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/LeakyRelu.md:123; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h:498,509
+inline constexpr ApiRule LeakyRelu{272u, "half, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/LeakyRelu.md:123; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h:498,509"};
+// Abs: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Abs.md:99-101; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h:343,354
+inline constexpr ApiRule Abs{340u, "int16_t, half, int32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Abs.md:99-101; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h:343,354"};
+// Exp: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Exp.md:146; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h:279,295
+inline constexpr ApiRule Exp{272u, "half, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Exp.md:146; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h:279,295"};
+// Sqrt: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Sqrt.md:146; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h:409,435
+inline constexpr ApiRule Sqrt{272u, "half, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Sqrt.md:146; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h:409,435"};
+// Relu: docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Relu.md:92; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h:550,560
+inline constexpr ApiRule Relu{336u, "half, int32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/基础算术/Relu.md:92; impl/basic_api/dav_3510/kernel_operator_vec_unary_impl.h:550,560"};
+// Duplicate: docs/zh/api/SIMD-API/基础API/Memory矢量计算/数据填充/Duplicate.md:110; impl/basic_api/dav_3510/kernel_operator_vec_duplicate_impl.h:40-44
+inline constexpr ApiRule Duplicate{508u, "int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/数据填充/Duplicate.md:110; impl/basic_api/dav_3510/kernel_operator_vec_duplicate_impl.h:40-44"};
+// Compare: docs/zh/api/SIMD-API/基础API/Memory矢量计算/比较与选择/Compare.md:154; impl/basic_api/dav_3510/kernel_operator_vec_cmp_impl.h:334-336,408-410
+inline constexpr ApiRule Compare{508u, "int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/比较与选择/Compare.md:154; impl/basic_api/dav_3510/kernel_operator_vec_cmp_impl.h:334-336,408-410"};
+// Compares: docs/zh/api/SIMD-API/基础API/Memory矢量计算/比较与选择/Compares.md:136; impl/basic_api/dav_3510/kernel_operator_vec_cmp_impl.h:541-543,629-631
+inline constexpr ApiRule Compares{508u, "int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/比较与选择/Compares.md:136; impl/basic_api/dav_3510/kernel_operator_vec_cmp_impl.h:541-543,629-631"};
+// Select: docs/zh/api/SIMD-API/基础API/Memory矢量计算/比较与选择/Select.md:182; impl/basic_api/dav_3510/kernel_operator_vec_sel_impl.h:393-395,418-420
+inline constexpr ApiRule Select{508u, "int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/比较与选择/Select.md:182; impl/basic_api/dav_3510/kernel_operator_vec_sel_impl.h:393-395,418-420"};
+// ReduceSum: docs/zh/api/SIMD-API/基础API/Memory矢量计算/归约计算/ReduceSum.md:95; impl/basic_api/dav_3510/kernel_operator_vec_reduce_impl.h:669,692
+inline constexpr ApiRule ReduceSum{464u, "half, int32_t, uint32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/归约计算/ReduceSum.md:95; impl/basic_api/dav_3510/kernel_operator_vec_reduce_impl.h:669,692"};
+// ReduceMax: docs/zh/api/SIMD-API/基础API/Memory矢量计算/归约计算/ReduceMax.md:96; impl/basic_api/dav_3510/kernel_operator_vec_reduce_impl.h:1118,1169
+inline constexpr ApiRule ReduceMax{476u, "int16_t, uint16_t, half, int32_t, uint32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/归约计算/ReduceMax.md:96; impl/basic_api/dav_3510/kernel_operator_vec_reduce_impl.h:1118,1169"};
+// ReduceMin: docs/zh/api/SIMD-API/基础API/Memory矢量计算/归约计算/ReduceMin.md:97; impl/basic_api/dav_3510/kernel_operator_vec_reduce_impl.h:1253,1304
+inline constexpr ApiRule ReduceMin{476u, "int16_t, uint16_t, half, int32_t, uint32_t, float", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/归约计算/ReduceMin.md:97; impl/basic_api/dav_3510/kernel_operator_vec_reduce_impl.h:1253,1304"};
+// Gather: docs/zh/api/SIMD-API/基础API/Memory矢量计算/离散与聚合/Gather.md:162-164; impl/basic_api/dav_3510/kernel_operator_vec_gather_impl.h:409,459 (SupportBytes<T, 2, 4, 8>)
+inline constexpr ApiRule Gather{2044u, "int16_t, uint16_t, half, bfloat16_t, int32_t, uint32_t, float, int64_t, uint64_t", "docs/zh/api/SIMD-API/基础API/Memory矢量计算/离散与聚合/Gather.md:162-164; impl/basic_api/dav_3510/kernel_operator_vec_gather_impl.h:409,459 (SupportBytes<T, 2, 4, 8>)"};
+}  // namespace mem0
 
 // Register (AscendC::Reg) APIs in __simd_vf__ functions
 namespace reg {

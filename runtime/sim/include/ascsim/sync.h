@@ -6,9 +6,15 @@
 #include <cstdint>
 
 #include "core.h"
+#include "rules.h"
 #include "trace.h"
 
 enum pipe_t : uint8_t { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_FIX };
+
+// The compiler's builtin event ids (bisheng defines event_t; the library converts an id with
+// static_cast<event_t>(id), impl/basic_api/kernel_event.h:916). SetFlag/WaitFlag take them
+// as int32_t, so the documented static_cast<event_t>(GetTPipePtr()->FetchEventID(...)) binds.
+enum event_t : int32_t { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
 
 namespace AscendC {
 
@@ -23,6 +29,7 @@ using TEventID = int8_t;
 
 template <pipe_t pipe>
 inline void PipeBarrier() {
+    static_assert(pipe != PIPE_S, ASCSIM_RULE_pipe_barrier_s);
     if constexpr (pipe == PIPE_ALL) {
         ascsim::barrier_all();
     } else {

@@ -14,7 +14,10 @@ namespace ascsim {
 // sim.cpp: the checks of the tensor classes, by plain values.
 void check_slice(uint64_t offset, uint64_t elements);
 void check_set_size(uint32_t size, uint64_t elements);
-void check_ub_tensor(const char* api, uint64_t offset, uint64_t elements, uint64_t count, bool need_align);
+void check_ub_tensor(const char* api, uint64_t offset, uint64_t elements, uint64_t count, bool need_align,
+                     uint8_t position);
+// The rule vector-position (api_rules): a vector API's operand is in UB (VECIN/VECOUT/VECCALC).
+void check_vector_position(const char* api, uint8_t position);
 // LocalTensor::GetValue/SetValue of element i: bounds, scalar-unit record, counter.
 void scalar_ub(const char* api, uint64_t offset, uint64_t i, uint64_t elements, uint64_t elem_bytes, bool write);
 // GlobalTensor::GetValue/SetValue: record, bounds-checked copy, counter.
@@ -36,7 +39,7 @@ class Queue {
     ~Queue();
     void init(uint32_t num, uint32_t len);
     Slot alloc(QueueKind kind);
-    void enque(const char* api, QueueKind kind, int32_t buffer);
+    void enque(const char* api, QueueKind kind, int32_t buffer, int32_t depth);
     Slot deque(QueueKind kind);
     void free(QueueKind kind, int32_t buffer);
 
@@ -48,7 +51,11 @@ class Queue {
 
 namespace AscendC {
 
-enum class TPosition : uint8_t { GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC, LCM, SPM, SHM, TSCM, MAX };
+// impl/basic_api/common_types.h:27-47 (LCM aliases VECCALC, SHM aliases SPM).
+enum class TPosition : uint8_t {
+    GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC, LCM = VECCALC, SPM, SHM = SPM, TSCM,
+    C2PIPE2GM, C2PIPE2LOCAL, MAX
+};
 
 template <typename T>
 class GlobalTensor {
@@ -93,13 +100,25 @@ class LocalTensor {
 public:
     using PrimType = T;
     LocalTensor() = default;
-    LocalTensor(uint64_t ub_offset, uint64_t elements, int32_t buffer_id = -1)
-        : offset_(ub_offset), elements_(elements), buffer_id_(buffer_id) {}
+    LocalTensor(uint64_t ub_offset, uint64_t elements, int32_t buffer_id = -1,
+                TPosition position = TPosition::VECCALC)
+        : offset_(ub_offset), elements_(elements), buffer_id_(buffer_id), position_(position) {}
+
+    // A static tensor at UB byte `addr` (static-tensor programming, without TPipe:
+    // impl/basic_api/kernel_tensor_impl.h:1089); it must lie inside this core's UB.
+    LocalTensor(TPosition position, uint32_t addr, uint32_t tileSize)
+        : offset_(addr), elements_(tileSize), position_(position) {
+        if (uint64_t(addr) + uint64_t(tileSize) * sizeof(T) > ascsim::core().ub_capacity) {
+            ascsim::fail("LocalTensor", "a static tensor of ", tileSize, " elements at UB byte ", addr,
+                         " exceeds the ", ascsim::core().ub_capacity, "-byte UB");
+        }
+    }
 
     LocalTensor operator[](uint64_t offset) const {
         if (offset > elements_) ascsim::check_slice(offset, elements_);
-        return LocalTensor(offset_ + offset * sizeof(T), elements_ - offset, buffer_id_);
+        return LocalTensor(offset_ + offset * sizeof(T), elements_ - offset, buffer_id_, position_);
     }
+    TPosition GetPosition() const { return position_; }
     T* GetPhyAddr() const { return reinterpret_cast<T*>(ascsim::ub_base() + offset_); }
     T* GetPhyAddr(uint64_t offset) const { return GetPhyAddr() + offset; }
     uint32_t GetSize() const { return uint32_t(elements_); }
@@ -118,21 +137,24 @@ public:
     }
     template <typename U>
     LocalTensor<U> ReinterpretCast() const {
-        return LocalTensor<U>(offset_, elements_ * sizeof(T) / sizeof(U), buffer_id_);
+        return LocalTensor<U>(offset_, elements_ * sizeof(T) / sizeof(U), buffer_id_, position_);
     }
 
     // Simulator internals: byte offset, element capacity, owning queue buffer.
     uint64_t sim_offset() const { return offset_; }
     uint64_t sim_elements() const { return elements_; }
     int32_t sim_buffer() const { return buffer_id_; }
+    uint8_t sim_position() const { return uint8_t(position_); }
+    // A vector API's operand: in UB, 32-byte aligned (need_align), count elements inside it.
     void check_range(const char* api, uint64_t count, bool need_align = true) const {
-        ascsim::check_ub_tensor(api, offset_, elements_, count, need_align);
+        ascsim::check_ub_tensor(api, offset_, elements_, count, need_align, uint8_t(position_));
     }
 
 private:
     uint64_t offset_ = 0;
     uint64_t elements_ = 0;
     int32_t buffer_id_ = -1;
+    TPosition position_ = TPosition::VECCALC;
 };
 
 // A queue of `depth`-deep buffers between pipeline stages. The simulator runs stages in
@@ -142,17 +164,20 @@ class TQue {
 public:
     template <typename T>
     LocalTensor<T> AllocTensor() {
+        static_assert(depth != 0, ASCSIM_RULE_tque_depth_zero);
         const ascsim::Queue::Slot s = q_.alloc(sim_kind);
-        return LocalTensor<T>(s.offset, s.bytes / sizeof(T), s.id);
+        return LocalTensor<T>(s.offset, s.bytes / sizeof(T), s.id, pos);
     }
     template <typename T>
-    void EnQue(const LocalTensor<T>& t) {
-        q_.enque("TQue::EnQue", sim_kind, t.sim_buffer());
+    bool EnQue(const LocalTensor<T>& t) {
+        q_.enque("TQue::EnQue", sim_kind, t.sim_buffer(), depth);
+        return true;  // the 950 returns true even when the queue was full (tque-depth)
     }
     template <typename T>
     LocalTensor<T> DeQue() {
+        static_assert(depth != 0, ASCSIM_RULE_tque_depth_zero);
         const ascsim::Queue::Slot s = q_.deque(sim_kind);
-        return LocalTensor<T>(s.offset, s.bytes / sizeof(T), s.id);
+        return LocalTensor<T>(s.offset, s.bytes / sizeof(T), s.id, pos);
     }
     template <typename T>
     void FreeTensor(const LocalTensor<T>& t) {
@@ -172,17 +197,17 @@ class TBuf {
 public:
     template <typename T>
     LocalTensor<T> Get() const {
-        return LocalTensor<T>(offset_, bytes_ / sizeof(T));
+        return LocalTensor<T>(offset_, bytes_ / sizeof(T), -1, pos);
     }
     template <typename T>
     LocalTensor<T> Get(uint32_t len) const {
-        if (uint64_t(len) * sizeof(T) > bytes_) ascsim::check_tbuf_get(len, sizeof(T), bytes_);
-        return LocalTensor<T>(offset_, len);
+        ascsim::check_tbuf_get(len, sizeof(T), bytes_);
+        return LocalTensor<T>(offset_, len, -1, pos);
     }
     template <typename T>
     LocalTensor<T> GetWithOffset(uint32_t len, uint32_t byte_offset) const {
         ascsim::check_tbuf_offset(len, byte_offset, sizeof(T), bytes_);
-        return LocalTensor<T>(offset_ + byte_offset, len);
+        return LocalTensor<T>(offset_ + byte_offset, len, -1, pos);
     }
     void sim_init(uint32_t len) {
         bytes_ = (uint64_t(len) + 31) / 32 * 32;

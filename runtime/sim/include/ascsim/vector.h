@@ -27,10 +27,49 @@ inline void need(const char* api, const LocalTensor<T>& t, int64_t count) {
     t.check_range(api, uint64_t(count));
 }
 
+// Byte ranges [lo, hi) of UB operands, for the overlap rules (doc:通用说明和约束.md:70, 77-78).
+struct Bytes {
+    uint64_t lo, hi;
+};
+template <typename T>
+inline Bytes bytes_of(const LocalTensor<T>& t, uint64_t count) {
+    return {t.sim_offset(), t.sim_offset() + count * sizeof(T)};
+}
+inline bool intersect(Bytes a, Bytes b) { return a.lo < b.hi && b.lo < a.hi && a.lo < a.hi && b.lo < b.hi; }
+
+// overlap-partial: a source and the destination overlap completely or not at all.
+inline void full_or_none(const char* api, Bytes dst, Bytes src) {
+    if (intersect(dst, src) && (dst.lo != src.lo || dst.hi != src.hi)) {
+        ascsim::rules::violate(api, ascsim::rules::rule::overlap_partial, "destination bytes [", dst.lo, ", ", dst.hi,
+                               ") and source bytes [", src.lo, ", ", src.hi, ") overlap in part");
+    }
+}
+
+// overlap-undocumented: an API whose page states no overlap rule takes no overlapping operands.
+template <typename A, typename B>
+inline void no_overlap(const char* api, const LocalTensor<A>& a, uint64_t a_count, const LocalTensor<B>& b,
+                       uint64_t b_count) {
+    const Bytes x = bytes_of(a, a_count), y = bytes_of(b, b_count);
+    if (intersect(x, y)) {
+        ascsim::rules::violate(api, ascsim::rules::rule::overlap_undocumented, "destination bytes [", x.lo, ", ",
+                               x.hi, ") overlap source bytes [", y.lo, ", ", y.hi, ")");
+    }
+}
+
+// compare-count: Compare/Compares (count form) take whole 256-byte repeats.
+template <typename T>
+inline void compare_count(const char* api, uint32_t count) {
+    if (uint64_t(count) * sizeof(T) % ascsim::kVectorBytes != 0) {
+        ascsim::rules::violate(api, ascsim::rules::rule::compare_count, "count ", count, " x ", sizeof(T),
+                               " bytes is not a multiple of 256 bytes");
+    }
+}
+
 template <typename T, typename F>
 inline void map1(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int64_t count, F f) {
     need(api, dst, count);
     need(api, src, count);
+    full_or_none(api, bytes_of(dst, uint64_t(count)), bytes_of(src, uint64_t(count)));
     ascsim::rec_vector(api, api, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true), ascsim::ub_span(src, count, false)});
     T* d = dst.GetPhyAddr();
     const T* s = src.GetPhyAddr();
@@ -44,6 +83,8 @@ inline void map2(const char* api, const LocalTensor<T>& dst, const LocalTensor<T
     need(api, dst, count);
     need(api, a, count);
     need(api, b, count);
+    full_or_none(api, bytes_of(dst, uint64_t(count)), bytes_of(a, uint64_t(count)));
+    full_or_none(api, bytes_of(dst, uint64_t(count)), bytes_of(b, uint64_t(count)));
     ascsim::rec_vector(api, api, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true), ascsim::ub_span(a, count, false), ascsim::ub_span(b, count, false)});
     T* d = dst.GetPhyAddr();
     const T* x = a.GetPhyAddr();
@@ -190,16 +231,44 @@ inline void Duplicate(const LocalTensor<T>& dst, const U& scalar, const int32_t&
     detail::Duplicate_t<T>(dst, T(scalar), count);
 }
 
+namespace detail {
+// cast-overlap: the CPU-debug check of a count-form Cast (CheckCastOverlappingHigh,
+// impl/basic_api/utils/kernel_utils_constants.h:715-733), on UB byte offsets.
+inline void cast_overlap(uint64_t dst, uint64_t src, uint64_t dst_size, uint64_t src_size, uint32_t count) {
+    const uint64_t low = std::min(dst, src), high = std::max(dst, src);
+    const uint64_t low_bytes = dst > src ? count * src_size : count * dst_size;
+    if (src_size < dst_size && src >= (dst + count * src_size + 31) / 32 * 32) return;
+    if (dst_size > src_size && src == dst) {
+        ascsim::rules::violate("Cast", ascsim::rules::rule::cast_overlap, "a widening Cast (", src_size, " -> ",
+                               dst_size, " bytes) in place");
+    }
+    if (low_bytes > ascsim::kVectorBytes && src != dst && low + low_bytes > high) {
+        ascsim::rules::violate("Cast", ascsim::rules::rule::cast_overlap, "destination at UB byte ", dst,
+                               " and source at byte ", src, " overlap over more than 256 bytes");
+    }
+}
+}  // namespace detail
+
 template <typename D, typename S>
 void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode& mode, const uint32_t count) {
     ascsim::rules::check_cast<D, S>("Cast", mode, ascsim::rules::kMemoryCasts, ascsim::rules::kMemoryCastSource, std::is_same_v<S, int32_t> && std::is_same_v<D, half> ? ascsim::rules::kDeqScaleNote : nullptr);
     detail::need("Cast", dst, count);
     detail::need("Cast", src, count);
+    detail::cast_overlap(dst.sim_offset(), src.sim_offset(), sizeof(D), sizeof(S), count);
     ascsim::rec_vector("Cast", std::is_floating_point_v<ascsim::compute_t<D>> && std::is_floating_point_v<ascsim::compute_t<S>> ? "CastFloat" : "Cast",
                        ascsim::rules::elem_bit<S>(), uint64_t(count) * std::max(sizeof(D), sizeof(S)), {ascsim::ub_span(dst, count, true), ascsim::ub_span(src, count, false)});
+    // Repeat by repeat, as the 950's Cast loop does (a register load of one repeat's lanes,
+    // then its store: dav_3510/kernel_operator_vec_vconv_impl.h:1625-1641), so that the
+    // overlaps cast-overlap allows give the device's numbers.
     D* d = dst.GetPhyAddr();
     const S* s = src.GetPhyAddr();
-    for (uint32_t i = 0; i < count; ++i) d[i] = ascsim::convert<D, S>("Cast", s[i], mode);
+    constexpr uint32_t lanes = uint32_t(ascsim::kVectorBytes / std::max(sizeof(D), sizeof(S)));
+    S held[lanes];
+    for (uint32_t r = 0; r < count; r += lanes) {
+        const uint32_t n = std::min(lanes, count - r);
+        std::memcpy(held, s + r, n * sizeof(S));
+        for (uint32_t i = 0; i < n; ++i) d[r + i] = ascsim::convert<D, S>("Cast", held[i], mode);
+    }
     ascsim::count_vector(uint64_t(count) * std::max(sizeof(D), sizeof(S)));
 }
 
@@ -207,14 +276,15 @@ void Cast(const LocalTensor<D>& dst, const LocalTensor<S>& src, const RoundMode&
 template <typename T, typename U>
 void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE mode,
              uint32_t count) {
+    static_assert(std::is_same_v<U, uint8_t> || std::is_same_v<U, int8_t>, ASCSIM_RULE_compare_dst_type);
     ascsim::rules::check_dtype<T>("Compare", ascsim::rules::mem::Compare);
     const char* api = "Compare";
-    if (uint64_t(count) * sizeof(T) % ascsim::kVectorBytes != 0) {
-        ascsim::fail(api, "count ", count, " x ", sizeof(T), " bytes must be a multiple of 256 bytes");
-    }
+    detail::compare_count<T>(api, count);
     detail::need(api, src0, count);
     detail::need(api, src1, count);
     dst.check_range(api, (count + 8 * sizeof(U) - 1) / (8 * sizeof(U)));
+    detail::no_overlap(api, dst, (count + 7) / 8, src0, count);
+    detail::no_overlap(api, dst, (count + 7) / 8, src1, count);
     ascsim::rec_vector(api, api, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_bytes(dst.sim_offset(), dst.sim_offset() + (count + 7) / 8, true), ascsim::ub_span(src0, count, false), ascsim::ub_span(src1, count, false)});
     uint8_t* bits = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
     std::fill(bits, bits + count / 8, uint8_t(0));
@@ -227,13 +297,13 @@ void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalT
 
 template <typename T, typename U>
 void Compares(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T scalar, CMPMODE mode, uint32_t count) {
+    static_assert(std::is_same_v<U, uint8_t>, ASCSIM_RULE_compares_dst_type);
     ascsim::rules::check_dtype<T>("Compares", ascsim::rules::mem::Compares);
     const char* api = "Compares";
-    if (uint64_t(count) * sizeof(T) % ascsim::kVectorBytes != 0) {
-        ascsim::fail(api, "count ", count, " x ", sizeof(T), " bytes must be a multiple of 256 bytes");
-    }
+    detail::compare_count<T>(api, count);
     detail::need(api, src0, count);
     dst.check_range(api, (count + 8 * sizeof(U) - 1) / (8 * sizeof(U)));
+    detail::no_overlap(api, dst, (count + 7) / 8, src0, count);
     ascsim::rec_vector(api, api, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_bytes(dst.sim_offset(), dst.sim_offset() + (count + 7) / 8, true), ascsim::ub_span(src0, count, false)});
     uint8_t* bits = reinterpret_cast<uint8_t*>(dst.GetPhyAddr());
     std::fill(bits, bits + count / 8, uint8_t(0));
@@ -248,11 +318,15 @@ namespace detail {
 template <typename T, typename U, typename Pick>
 void select(const char* api, const LocalTensor<T>& dst, const LocalTensor<U>& mask, SELMODE mode, uint32_t count,
             Pick pick, ascsim::Range srcs, ascsim::Range srcs2) {
+    static_assert(std::is_same_v<U, uint8_t> || std::is_same_v<U, uint16_t> || std::is_same_v<U, uint32_t> ||
+                      std::is_same_v<U, uint64_t>,
+                  ASCSIM_RULE_select_mask_type);
     need(api, dst, count);
     const uint8_t* bits = reinterpret_cast<const uint8_t*>(mask.GetPhyAddr());
     const uint32_t per_repeat = uint32_t(ascsim::kVectorBytes / sizeof(T));
     const uint64_t mask_bits = mode == SELMODE::VSEL_CMPMASK_SPR ? per_repeat : count;
     mask.check_range(api, (mask_bits + 8 * sizeof(U) - 1) / (8 * sizeof(U)));
+    full_or_none(api, bytes_of(dst, count), {mask.sim_offset(), mask.sim_offset() + (mask_bits + 7) / 8});
     ascsim::rec_vector(api, api, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true), ascsim::ub_bytes(mask.sim_offset(), mask.sim_offset() + (mask_bits + 7) / 8, false), ascsim::ub_bytes(srcs.lo, srcs.hi, false), ascsim::ub_bytes(srcs2.lo, srcs2.hi, false)});
     T* d = dst.GetPhyAddr();
     for (uint32_t i = 0; i < count; ++i) {
@@ -270,6 +344,8 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
     ascsim::rules::check_dtype<T>("Select", ascsim::rules::mem::Select);
     detail::need("Select", src0, count);
     detail::need("Select", src1, count);
+    detail::full_or_none("Select", detail::bytes_of(dst, count), detail::bytes_of(src0, count));
+    detail::full_or_none("Select", detail::bytes_of(dst, count), detail::bytes_of(src1, count));
     const T* a = src0.GetPhyAddr();
     const T* b = src1.GetPhyAddr();
     detail::select("Select", dst, selMask, mode, count, [&](uint32_t i, bool take) { return take ? a[i] : b[i]; },
@@ -281,6 +357,7 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
             SELMODE mode, uint32_t count) {
     ascsim::rules::check_dtype<T>("Select", ascsim::rules::mem::Select);
     detail::need("Select", src0, count);
+    detail::full_or_none("Select", detail::bytes_of(dst, count), detail::bytes_of(src0, count));
     const T* a = src0.GetPhyAddr();
     detail::select("Select", dst, selMask, mode, count, [&](uint32_t i, bool take) { return take ? a[i] : scalar; },
                    ascsim::ub_span(src0, count, false), ascsim::ub_bytes(0, 0, false));
@@ -293,13 +370,91 @@ T device_sum(const T* x, uint32_t count);
 }  // namespace detail
 
 // Reductions: the result is written to dst[0] (ReduceMax/Min: index bits to dst[1] if asked).
+namespace detail {
+// reduce-count: the count form reduces 1 .. 248 KB / sizeof(T) elements.
+template <typename T>
+inline void reduce_count(const char* api, int32_t count) {
+    if (count < 1 || uint64_t(count) > ascsim::rules::kUbBytes / sizeof(T)) {
+        ascsim::rules::violate(api, ascsim::rules::rule::reduce_count, "count ", count);
+    }
+}
+
+// reducesum-work: the elements ReduceSum's sharedTmpBuffer must hold on the 950 (ReduceSum.md,
+// 950: 64-bit types and counter-mode data of 256..1024 bytes add without it; otherwise one
+// partial per repeat, rounded up to a 32-byte block). The count form is in counter mode.
+// firstMaxRepeat rounds up: the impl writes ceil(count / elementsPerRepeat) partials there
+// (dav_3510/kernel_operator_vec_reduce_impl.h:605-619), the doc's count / elementsPerRepeat
+// is that number for whole repeats.
+template <typename T>
+inline uint64_t reduce_sum_work(uint64_t repeats, bool counter, uint64_t bytes) {
+    if (sizeof(T) == 8 || (counter && bytes >= 256 && bytes <= 1024)) return 0;
+    const uint64_t per_block = ascsim::kBlockBytes / sizeof(T);
+    return ascsim::ceil_div(repeats == 0 ? 1 : repeats, per_block) * per_block;
+}
+}  // namespace detail
+
+namespace detail {
+// reduce-work: the work elements the CPU-debug checker asks of a reduction
+// (asc-tools cpudebug/src/api_check/kernel_vec_reduce_check.cpp CheckWorkTensorOffset): two
+// (value, index) slots per repeat of the first pass, and with calIndex the later passes' slots
+// at 32-byte aligned starts. The 950's count forms reach it with repeats = count /
+// elementsPerRepeat (at least 1; kernel_operator_vec_reduce_intf_impl.h:1288, 1355, 1437).
+// The checker keeps repeats in a uint8_t; the simulator does not wrap it (stricter).
+template <typename T>
+inline uint64_t checker_reduce_work(uint64_t repeats, bool cal_index) {
+    const uint64_t per_rep = ascsim::kVectorBytes / sizeof(T);
+    auto align = [](uint64_t pos) { return ascsim::ceil_div(pos * sizeof(T), ascsim::kBlockBytes) * ascsim::kBlockBytes / sizeof(T); };
+    auto pass = [&](uint64_t in, uint64_t start, uint64_t* next) {
+        const uint64_t out = 2 * (in / per_rep) + (in % per_rep != 0 ? 2 : 0);
+        *next = align(start + out);
+        return out;
+    };
+    const uint64_t out1 = 2 * repeats;
+    if (!cal_index || out1 == 2) return out1;
+    uint64_t start3 = 0;
+    const uint64_t start2 = align(out1);
+    const uint64_t out2 = pass(out1, start2, &start3);
+    uint64_t result = out2 == 2 ? start2 + 1 : start3 + 1;
+    if (out2 != 2 && out2 > per_rep) {
+        uint64_t start4 = 0;
+        pass(out2, start3, &start4);
+        result = start4 + 1;
+    }
+    return result + 1;
+}
+
+template <typename T>
+inline void check_reduce_work(const char* api, const ascsim::rules::Rule& rule, const LocalTensor<T>& work,
+                              uint64_t need, int32_t count) {
+    if (work.sim_elements() < need) {
+        ascsim::rules::violate(api, rule, "the work tensor holds ", work.sim_elements(), " elements, ", need,
+                               " are needed for count ", count);
+    }
+}
+}  // namespace detail
+
 template <typename T>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count) {
     ascsim::rules::check_dtype<T>("ReduceSum", ascsim::rules::mem::ReduceSum);
+    detail::reduce_count<T>("ReduceSum", count);
     detail::need("ReduceSum", src, count);
     detail::need("ReduceSum", dst, 1);
-    ascsim::rec_vector("ReduceSum", "ReduceSum", ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_span(src, count, false), ascsim::ub_span(dst, 1, true)});
-    (void)work;
+    const uint64_t per_repeat = ascsim::kVectorBytes / sizeof(T);
+    // What the 950 writes there (the doc's formula) and what the CPU-debug checker asks.
+    const uint64_t need_work =
+        detail::reduce_sum_work<T>(ascsim::ceil_div(uint64_t(count), per_repeat), true, uint64_t(count) * sizeof(T));
+    detail::check_reduce_work("ReduceSum", ascsim::rules::rule::reducesum_work, work, need_work, count);
+    detail::check_reduce_work("ReduceSum", ascsim::rules::rule::reduce_work, work,
+                              detail::checker_reduce_work<T>(std::max<uint64_t>(1, uint64_t(count) / per_repeat), false),
+                              count);
+    work.check_range("ReduceSum", 0);
+    if (need_work > 0) {
+        detail::full_or_none("ReduceSum", detail::bytes_of(work, need_work), detail::bytes_of(src, uint64_t(count)));
+    }
+    detail::full_or_none("ReduceSum", detail::bytes_of(dst, 1), detail::bytes_of(src, uint64_t(count)));
+    ascsim::rec_vector("ReduceSum", "ReduceSum", ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T),
+                       {ascsim::ub_span(src, count, false), ascsim::ub_span(dst, 1, true),
+                        ascsim::ub_span(work, need_work, true)});
     if constexpr (std::is_integral_v<T>) {
         T acc = T(0);  // wrapping integer sums do not depend on the order
         for (int32_t i = 0; i < count; ++i) acc = ascsim::wrap_add<T>(acc, src.GetPhyAddr()[i]);
@@ -330,11 +485,16 @@ T finite_bound(bool lowest) {
 }
 
 template <typename T, typename Better>
-void reduce_pick(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, int32_t count, bool index,
-                 Better better) {
+void reduce_pick(const char* api, const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work,
+                 int32_t count, bool index, Better better) {
+    reduce_count<T>(api, count);
     need(api, src, count);
     need(api, dst, index ? 2 : 1);
-    if (count <= 0) ascsim::fail(api, "count must be >= 1");
+    const uint64_t per_repeat = ascsim::kVectorBytes / sizeof(T);
+    check_reduce_work(api, ascsim::rules::rule::reduce_work, work,
+                      checker_reduce_work<T>(std::max<uint64_t>(1, uint64_t(count) / per_repeat), index), count);
+    work.check_range(api, 0);
+    full_or_none(api, bytes_of(dst, index ? 2 : 1), bytes_of(src, uint64_t(count)));
     ascsim::rec_vector(api, api, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_span(src, count, false), ascsim::ub_span(dst, index ? 2 : 1, true)});
     const T* s = src.GetPhyAddr();
     // A NaN input gives NaN and the first NaN's index (docs: Reg矢量计算/归约计算/Reduce.md,
@@ -365,8 +525,7 @@ template <typename T>
 void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count,
                bool calIndex = false) {
     ascsim::rules::check_dtype<T>("ReduceMax", ascsim::rules::mem::ReduceMax);
-    (void)work;
-    detail::reduce_pick("ReduceMax", dst, src, count, calIndex,
+    detail::reduce_pick("ReduceMax", dst, src, work, count, calIndex,
                         [](T a, T b) { return ascsim::compute_t<T>(a) > ascsim::compute_t<T>(b); });
 }
 
@@ -374,8 +533,7 @@ template <typename T>
 void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& work, const int32_t count,
                bool calIndex = false) {
     ascsim::rules::check_dtype<T>("ReduceMin", ascsim::rules::mem::ReduceMin);
-    (void)work;
-    detail::reduce_pick("ReduceMin", dst, src, count, calIndex,
+    detail::reduce_pick("ReduceMin", dst, src, work, count, calIndex,
                         [](T a, T b) { return ascsim::compute_t<T>(a) < ascsim::compute_t<T>(b); });
 }
 
@@ -388,6 +546,14 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTen
     detail::need(api, dst, count);
     detail::need(api, srcOffset, count);
     src.check_range(api, 0);
+    if (detail::intersect(detail::bytes_of(dst, count), detail::bytes_of(src, src.sim_elements()))) {
+        ascsim::rules::violate(api, ascsim::rules::rule::gather_aliasing, "the destination overlaps the source");
+    }
+    detail::full_or_none(api, detail::bytes_of(dst, count), {srcOffset.sim_offset(), srcOffset.sim_offset() + count * 4ull});
+    if (srcBaseOffset % sizeof(T) != 0 || uint64_t(srcBaseOffset) >= src.sim_elements() * sizeof(T)) {
+        ascsim::rules::violate(api, ascsim::rules::rule::gather_base, "srcBaseOffset ", srcBaseOffset,
+                               " with a source of ", src.sim_elements() * sizeof(T), " bytes");
+    }
     ascsim::rec_vector(api, api, ascsim::rules::elem_bit<T>(), uint64_t(count) * sizeof(T), {ascsim::ub_span(dst, count, true), ascsim::ub_span(srcOffset, count, false), ascsim::ub_span(src, src.sim_elements(), false)});
     const uint32_t* off = srcOffset.GetPhyAddr();
     for (uint32_t i = 0; i < count; ++i) {
