@@ -44,41 +44,6 @@ from ascir_dialect.ops.node import COMMON_PROPERTIES
 from ascir_dialect.symbolic import SizeExpr, expr
 
 SCALAR_RESULT_OPS = frozenset({"Scalar", "ScalarData", "IndexExpr"})
-SAME_DTYPE_RESULT = frozenset(
-    {
-        "Transpose",
-        "Concat",
-        "Split",
-        "Pad",
-        "Load",
-        "Store",
-        "Output",
-        "Broadcast",
-        "Workspace",
-        "Add",
-        "Sub",
-        "Mul",
-        "Div",
-        "FloorDiv",
-        "Remainder",
-        "Minimum",
-        "Maximum",
-        "Neg",
-        "Abs",
-        "Exp",
-        "Relu",
-        "Sqrt",
-        "Sum",
-        "Max",
-        "Min",
-        # reductions (issue 19); ArgMax/ArgMin take y.dtype int32/int64 from the user
-        "Mean",
-        "Prod",
-        "Any",
-        "All",
-        "IndirectLoad",
-    }
-)
 
 
 def _check_name(where: str, what: str, name: object) -> str:
@@ -309,16 +274,19 @@ class Node:
         return out
 
     def infer_dtype(self, operand_types: Sequence[Any] = ()) -> None:
-        """Fill ``y.dtype`` from the first input where the op keeps the dtype."""
-        if self.y.dtype is not None or self.op_type.PY_NAME not in SAME_DTYPE_RESULT:
+        """Fill an unset ``y.dtype`` with the op's own inference (``AscirNode.infer_dtype``)
+        from its operands' dtypes -- the built operand types, or else the input nodes'."""
+        if self.y.dtype is not None:
             return
-        for t in operand_types:
-            object.__setattr__(self.y, "dtype", t.dtype)
-            return
-        for src in self.ordered_inputs():
-            if src.y.dtype is not None:
-                object.__setattr__(self.y, "dtype", src.y.dtype)
+        if operand_types:
+            dtypes = [t.dtype for t in operand_types]
+        else:
+            dtypes = [src.y.dtype for src in self.ordered_inputs()]
+            if any(d is None for d in dtypes):
                 return
+        inferred = self.op_type.infer_dtype(dtypes)
+        if inferred is not None:
+            object.__setattr__(self.y, "dtype", inferred)
 
     def ordered_inputs(self) -> list[Node]:
         missing = [p for p in self._ports if p not in self.inputs and p not in self._optional]

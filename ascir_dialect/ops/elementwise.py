@@ -37,6 +37,22 @@ class ElementwiseNode(AscirNode):
     """Operands that must share one dtype (default: all)."""
     INTEGER_DIVISION: ClassVar[bool] = False
 
+    @classmethod
+    def infer_dtype(cls, operand_dtypes: Sequence[DType]) -> DType | None:
+        """The operands' dtype; a mask op (RESULT_DTYPES = MASKS) gives bool, as torch's
+        compares, classifications and logical ops do; a float-only result of integer
+        operands (TrueDiv) is float32, torch's default dtype."""
+        data = cls.DATA_OPERANDS if cls.DATA_OPERANDS is not None else range(len(operand_dtypes))
+        dtypes = [operand_dtypes[i] for i in data if i < len(operand_dtypes)]
+        if not dtypes:
+            return None
+        d = dtypes[0]
+        if cls.RESULT_DTYPES is None:
+            return d
+        if cls.RESULT_DTYPES == dt.MASKS:
+            return DType.bool
+        return d if d in cls.RESULT_DTYPES else DType.float32 if DType.float32 in cls.RESULT_DTYPES else None
+
     @staticmethod
     @abstractmethod
     def compute(*args: np.ndarray) -> np.ndarray:
@@ -263,6 +279,7 @@ class BroadcastOp(AscirNode):
 
     name = "ascir.broadcast"
     PY_NAME: ClassVar[str] = "Broadcast"
+    DTYPE_OPERAND: ClassVar[int | None] = 0
     x = operand_def(Value)
     y = result_def(TensorType)
 

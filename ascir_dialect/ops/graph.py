@@ -31,7 +31,10 @@ from xdsl.utils.exceptions import VerifyException
 
 from ascir_dialect.attributes import AxisAttr, parse_name
 from ascir_dialect.diagnostics import location_here
-from ascir_dialect.ops.node import AscirNode
+from ascir_dialect.ops.memory import OutputOp
+from ascir_dialect.ops.node import AscirNode, GraphBody
+from ascir_dialect.ops.sources import DataOp, ScalarDataOp, WorkspaceOp
+from ascir_dialect.ops.vf import VfOp
 from ascir_dialect.symbolic import NAME_RE, RESERVED
 
 LEVELS = ("hint", "impl")
@@ -53,7 +56,7 @@ class GraphOp(IRDLOperation):
     """DS-6: the graph is fused in a UB-fuse context (Arange is kept out of VFs there)."""
     body = region_def("single_block")
 
-    traits = traits_def(SymbolOpInterface(), NoTerminator(), IsolatedFromAbove())
+    traits = traits_def(SymbolOpInterface(), NoTerminator(), IsolatedFromAbove(), GraphBody())
 
     def __init__(
         self,
@@ -106,8 +109,6 @@ class GraphOp(IRDLOperation):
         yield from self.body.block.ops
 
     def vf_regions(self) -> list[Operation]:
-        from ascir_dialect.ops.vf import VfOp
-
         return [op for op in self.body.block.ops if isinstance(op, VfOp)]
 
     # ------------------------------------------------------------------- syntax
@@ -169,8 +170,6 @@ class GraphOp(IRDLOperation):
             raise VerifyException(f"{where}: level must be 'hint' or 'impl', got '{self.level.data}'")
         if self.body.block.args:
             raise VerifyException(f"{where}: the graph body takes no block arguments")
-        from ascir_dialect.ops.vf import VfOp
-
         for op in self.body.block.ops:
             if not isinstance(op, (AscirNode, VfOp)):
                 raise VerifyException(
@@ -215,9 +214,6 @@ class GraphOp(IRDLOperation):
             )
 
     def _check_indices(self) -> None:
-        from ascir_dialect.ops.memory import OutputOp
-        from ascir_dialect.ops.sources import DataOp, ScalarDataOp, WorkspaceOp
-
         groups = {
             "input (ascir.data / ascir.scalar_data)": (DataOp, ScalarDataOp),
             "output (ascir.output)": (OutputOp,),

@@ -41,6 +41,8 @@ def _is_bool(a: Attribute) -> bool:
 
 @irdl_op_definition
 class IndirectLoadOp(AscirNode):
+    DTYPE_OPERAND: ClassVar[int | None] = 0
+
     name = "ascir.indirect_load"
     PY_NAME: ClassVar[str] = "IndirectLoad"
 

@@ -168,6 +168,8 @@ def overlap_message(t: TensorType, result: Injectivity, sizes: Mapping[str, int]
 
 
 class OffsetNode(AscirNode):
+    DTYPE_OPERAND: ClassVar[int | None] = 0
+
     offset = prop_def(ExprAttr, default_value=ExprAttr.of(0))
 
     def expressions(self) -> list[SizeExpr]:
@@ -313,6 +315,8 @@ class StoreOp(OffsetNode):
 
 @irdl_op_definition
 class OutputOp(IndexedNode):
+    DTYPE_OPERAND: ClassVar[int | None] = 0
+
     """A GM output tensor, written by one Store. Its view describes the buffer."""
 
     name = "ascir.output"

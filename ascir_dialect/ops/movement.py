@@ -43,6 +43,8 @@ def _sizes(t: TensorType) -> str:
 
 
 class MovementNode(AscirNode):
+    DTYPE_OPERAND: ClassVar[int | None] = 0
+
     """A node that moves elements: one tensor result with the operand dtype."""
 
     def check_dtype_kept(self, src: TensorType, result: TensorType) -> None:

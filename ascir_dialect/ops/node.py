@@ -17,13 +17,15 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, ClassVar
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from xdsl.dialects.builtin import ArrayAttr, StringAttr, UnitAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation, OptOperandDef, VarOperandDef, opt_prop_def
 from xdsl.parser import Parser
 from xdsl.printer import Printer
+from xdsl.traits import OpTrait
 from xdsl.utils.exceptions import VerifyException
 
 from ascir_dialect import dtypes as dt
@@ -31,8 +33,15 @@ from ascir_dialect.attributes import ScalarType, TensorType, parse_name_list
 from ascir_dialect.diagnostics import location_here
 from ascir_dialect.symbolic import SizeExpr
 
-if TYPE_CHECKING:
-    from ascir_dialect.ops.graph import GraphOp
+
+@dataclass(frozen=True)
+class GraphBody(OpTrait):
+    """The op is an ``ascir.graph``: the nodes of its body are its nodes."""
+
+
+@dataclass(frozen=True)
+class NodeRegion(OpTrait):
+    """The op's body holds nodes of the enclosing graph (an ``ascir.vf`` region)."""
 
 
 COMMON_PROPERTIES = frozenset({"sched", "has_control_edges", "vf"})
@@ -56,6 +65,16 @@ class AscirNode(IRDLOperation, ABC):
     front end's names; :meth:`canonical_attrs` maps them, printing uses the property's."""
     VIEW_OPERAND: ClassVar[int] = 0
     """The tensor operand whose view the seed API gives a result whose ``y`` view is unset."""
+    DTYPE_OPERAND: ClassVar[int | None] = None
+    """The operand whose dtype the result has (None: the op has its own rule, or none)."""
+
+    @classmethod
+    def infer_dtype(cls, operand_dtypes: Sequence[dt.DType]) -> dt.DType | None:
+        """The result dtype this op gives operands of ``operand_dtypes`` (operand order), or
+        None when the dtype is the op's own parameter (Data, Cast, ...) and must be given.
+        The verifier checks a given dtype against the same rule (``verify_node``)."""
+        i = cls.DTYPE_OPERAND
+        return operand_dtypes[i] if i is not None and i < len(operand_dtypes) else None
 
     @classmethod
     def canonical_attrs(
@@ -86,14 +105,13 @@ class AscirNode(IRDLOperation, ABC):
         return self.results[0].type  # type: ignore[return-value]
 
     @property
-    def graph(self) -> GraphOp | None:
-        from ascir_dialect.ops.graph import GraphOp
-        from ascir_dialect.ops.vf import VfOp
-
+    def graph(self) -> Any:
+        """The ``ascir.graph`` holding this node (through a VF region), or None: the ops are
+        found by their traits, so that node definitions do not import the graph's."""
         parent = self.parent_op()
-        if isinstance(parent, VfOp):  # a member of a VF region
+        if parent is not None and parent.has_trait(NodeRegion):  # a member of a VF region
             parent = parent.parent_op()
-        return parent if isinstance(parent, GraphOp) else None
+        return parent if parent is not None and parent.has_trait(GraphBody) else None
 
     def describe(self) -> str:
         return f"{self.name} %{self.node_name}"
@@ -180,7 +198,7 @@ class AscirNode(IRDLOperation, ABC):
                 )
             first[a] = pos
 
-    def _verify_in_graph(self, graph: GraphOp) -> None:
+    def _verify_in_graph(self, graph: Any) -> None:
         axes = graph.axis_by_name()
         for a in self.sched_axis:
             if a not in axes:

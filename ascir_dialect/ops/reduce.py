@@ -31,6 +31,13 @@ class ReduceNode(AscirNode):
     RESULT_DTYPES: ClassVar[frozenset[dt.DType] | None] = None
     """None: the result has the operand's dtype."""
 
+    @classmethod
+    def infer_dtype(cls, operand_dtypes: Sequence[dt.DType]) -> dt.DType | None:
+        """The operand's dtype; an index (ArgMax/ArgMin) is int64, as torch's."""
+        if cls.RESULT_DTYPES is None:
+            return operand_dtypes[0] if operand_dtypes else None
+        return dt.DType.int64 if dt.DType.int64 in cls.RESULT_DTYPES else None
+
     def reduced_axes(self) -> list[int]:
         src, result = self.x.type, self.result_tensor()
         assert isinstance(src, TensorType)

@@ -202,6 +202,8 @@ class ArangeOp(AscirNode):
 
 @irdl_op_definition
 class WorkspaceOp(IndexedNode):
+    DTYPE_OPERAND: ClassVar[int | None] = 0
+
     """A GM scratch tensor: optionally written by a Store, read back by Loads."""
 
     name = "ascir.workspace"

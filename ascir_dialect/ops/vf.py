@@ -40,7 +40,7 @@ from xdsl.utils.exceptions import VerifyException
 from ascir_dialect.attributes import DTypeAttr, ScalarType, TensorType, parse_name
 from ascir_dialect.diagnostics import location_here
 from ascir_dialect.dtypes import DType
-from ascir_dialect.ops.node import AscirNode, _parse_defined_operand
+from ascir_dialect.ops.node import AscirNode, NodeRegion, _parse_defined_operand
 
 GM_NODES = frozenset(
     {
@@ -65,7 +65,7 @@ class VfOp(IRDLOperation):
     inputs = var_operand_def()
     outputs = var_result_def()
     body = region_def("single_block")
-    traits = traits_def(IsolatedFromAbove())
+    traits = traits_def(IsolatedFromAbove(), NodeRegion())
 
     def __init__(
         self,
