@@ -37,12 +37,13 @@ from tqdm import tqdm
 from ascendc_emitter.target.platform import ASCEND_950
 from ascir_dialect.diagnostics import AscirError
 from bench.cost_model import CostModel
+from passes.options import TEMPLATE_POLICIES
 from tools.ascir_opt import make_context
 from tools.compile import compile_graph
 
 CORES = ASCEND_950.vector_cores
 NAMES = {1: "simd", 2: "simt", 3: "sklike"}
-POLICIES = ("measured", "seed-fr6")
+POLICIES = TEMPLATE_POLICIES
 
 
 def _t(dtype: str, axes: list[str], sizes: list[str], strides: list[str]) -> str:

@@ -1,6 +1,6 @@
 """Max ulp error vs torch of the math ops (issue 19) as compiled and run on the simulator
 (root-graph path, memory-level APIs; the VF path runs the same sequences), 1e5 random
-inputs per op over the domain listed. Prints the README table "Math ops: accuracy vs torch",
+inputs per op over the domain listed. Prints the table "Math ops: accuracy vs torch" of docs/ir.md,
 then the table of the float rounding / sign ops and float FloorDiv / Remainder (half of the
 random inputs rounded to multiples of 0.5: integers and half-way values).
 

@@ -104,10 +104,12 @@ def tile_fit(ir: str, vf: bool, ub: int) -> tuple[int, int, int, int]:
     from ascir_dialect.ops import GraphOp
     from lowering.graph_lowering import TILE_ALIGN, GraphLowering, fixed_bytes, per_element_bytes
     from lowering.pipeline import run_passes, schedule_passes
+    from passes.options import CompileOptions
 
-    module = run_passes(Parser(make_context(), ir).parse_module(), schedule_passes(vf))
+    options = CompileOptions(vf=vf)
+    module = run_passes(Parser(make_context(), ir).parse_module(), schedule_passes(options))
     graph = next(op for op in module.walk() if isinstance(op, GraphOp))
-    lowering = GraphLowering(graph)
+    lowering = GraphLowering(graph, None, options)
     lowering.build()
 
     def fit(kernels: list) -> tuple[int, int]:  # type: ignore[type-arg]

@@ -100,7 +100,9 @@ def emit(graph: Any, name: str) -> tuple[Any, Any]:
     from lowering.pipeline import run_autofuse
 
     _module, g = resolve_graph(graph, None)
-    return g, emit_files(run_autofuse(ModuleOp([g.clone()]), kernel=name))
+    from passes.options import CompileOptions
+
+    return g, emit_files(run_autofuse(ModuleOp([g.clone()]), CompileOptions(kernel=name)))
 
 
 # ------------------------------------------------------------------------- timing

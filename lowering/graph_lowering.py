@@ -62,7 +62,6 @@ from ascendc_emitter.target.ops import (
     unsupported,
     uses_recipe,
 )
-from ascendc_emitter.target.platform import current as target_platform
 from ascendc_emitter.target.support import LIMITS
 from ascendc_emitter.target.types import (
     CastUnsupportedError,
@@ -89,6 +88,7 @@ from lowering.size_checks import lower_graph_checks
 from lowering.ub_reuse import share_buffers
 from lowering.vf_lowering import VfCodegen, VfContext
 from passes.diagnostics import PassError
+from passes.options import CompileOptions
 from passes.phases import PhasePlan, phase_plan
 
 PASS = "lower-to-ascendc"
@@ -298,13 +298,14 @@ class GraphLowering:
     def __init__(
         self,
         graph: GraphOp,
-        name: str | None = None,
-        mask_mode: str = "loop",
+        name: str | None,
+        options: CompileOptions,
         split: bool = True,
-        double_buffer: bool = True,
     ):
         self.graph = graph
-        self.mask_mode = mask_mode
+        self.options = options
+        self.mask_mode = options.mask_mode
+        double_buffer = options.double_buffer
         self.plan = _analyse(graph)
         self.phases = self.plan.phases
         self.double_buffer = double_buffer and (self.phases.depth == 0 or self.plan.may_be_resident)
@@ -390,7 +391,7 @@ class GraphLowering:
     def _check_ub(self) -> None:
         """Refuse at compile time a graph whose buffers do not fit the platform's UB even at
         the smallest tile (host tiling still checks the ``ub_size`` of each launch)."""
-        ub = target_platform().ub_bytes
+        ub = self.options.platform.ub_bytes
         need = max(map(fixed_bytes, self.kernel_buffers)) + TILE_ALIGN * max(
             map(per_element_bytes, self.kernel_buffers)
         )
@@ -1883,11 +1884,10 @@ class GraphLowering:
 def lower_graph(
     graph: GraphOp,
     name: str | None = None,
-    mask_mode: str = "loop",
+    options: CompileOptions | None = None,
     split: bool = True,
-    double_buffer: bool = True,
 ) -> ModuleOp:
     """``split=False``: no SPLIT schedule (SK-like stage kernels, launched by their template);
-    ``double_buffer=False``: every tile drains the pipes before the next (the schedule before
-    issue 18, kept for comparison)."""
-    return GraphLowering(graph, name, mask_mode, split, double_buffer).build()
+    ``options.double_buffer=False``: every tile drains the pipes before the next (the
+    schedule before issue 18, kept for comparison). No options: the defaults."""
+    return GraphLowering(graph, name, options or CompileOptions(), split).build()

@@ -52,11 +52,10 @@ from passes.indirect_plan import (
     IndirectPlan,
     analyse,
 )
-from passes.options import TEMPLATE_POLICIES
+from passes.options import CompileOptions
 from passes.sklike_stages import SkLikeSplit, Stage, Workspace
 
 KEYS = {"simd": 1, "simt": 2, "sklike": 3}
-POLICIES = TEMPLATE_POLICIES
 """Host tiling's template policies (``passes.options.TemplatePolicy``), see ``_host``."""
 
 
@@ -111,17 +110,14 @@ def group_cases(graphs: list[GraphOp]) -> CaseGroup:
 def lower_cases(
     group: CaseGroup,
     name: str,
-    mask_mode: str = "loop",
+    options: CompileOptions,
     stage: bool = False,
-    policy: str = "measured",
-    double_buffer: bool = True,
 ) -> ModuleOp:
     """One kernel module from the template cases of ``group``: every accepted case a tiling
-    key, host tiling picking the key on the real shapes by ``policy`` (FR6: "measured" or
-    "seed-fr6", ``passes.options.TemplatePolicy``); ``double_buffer=False`` drains the SIMD
-    tile loop and the SK-like stages after every tile (for comparison)."""
-    if policy not in POLICIES:
-        raise PassError(PASS, f"unknown template policy {policy!r} (policies: {', '.join(POLICIES)})")
+    key, host tiling picking the key on the real shapes by ``options.template_policy`` (FR6:
+    "measured" or "seed-fr6", ``passes.options.TemplatePolicy``); ``double_buffer=False``
+    drains the SIMD tile loop and the SK-like stages after every tile (for comparison)."""
+    policy = options.template_policy
     name = kernel_symbol(name)  # the kernel name, and the prefix of its stages' and functions'
     rejected = group.rejected
     available = [t for t in KEYS if t in group.cases and t not in rejected]
@@ -136,7 +132,7 @@ def lower_cases(
     sk = None
     if "sklike" in available and not stage:
         try:
-            sk = _sklike(group, name, mask_mode, policy, double_buffer)
+            sk = _sklike(group, name, options)
         except PassError as e:
             if forced == "sklike":
                 raise
@@ -158,7 +154,7 @@ def lower_cases(
         simt = SimtTemplate(None, analyse(simt_graph), name, _gm_positions(simt_graph))  # type: ignore[arg-type]
     if "simd" in available:
         simd_graph = group.cases["simd"]
-        simd = SimdTemplate(analyse(simd_graph), name, _gm_positions(simd_graph), double_buffer)
+        simd = SimdTemplate(analyse(simd_graph), name, _gm_positions(simd_graph), options.double_buffer)
     fields = [(f"ie_{i}", i64) for i in range(len(ies))]
     fields += [("simt_per_block", i64), ("simt_total", i64)]
     if simd is not None:
@@ -199,7 +195,7 @@ def _gm_positions(graph: GraphOp) -> dict[AscirNode, int]:
     return {n: i for i, n in enumerate([*inputs, *outputs])}
 
 
-def _sklike(group: CaseGroup, name: str, mask_mode: str, policy: str, double_buffer: bool) -> SkLikeTemplate:
+def _sklike(group: CaseGroup, name: str, options: CompileOptions) -> SkLikeTemplate:
     """The SK-like case from its stage graphs: each stage compiled to a kernel of its own
     (the ordinary ones were normalized, scheduled and vf-partitioned by the pipeline; the
     IndirectLoad stage from its SIMD/SIMT cases)."""
@@ -221,13 +217,13 @@ def _sklike(group: CaseGroup, name: str, mask_mode: str, policy: str, double_buf
         stages.append(Stage(stage_name.data, first, pairs))
         kernel = f"{name}_{stage_name.data}"
         if first.template is not None and first.template.data == STAGE:
-            modules.append(lower_graph(first, kernel, mask_mode, split=False, double_buffer=double_buffer))
+            modules.append(lower_graph(first, kernel, options, split=False))
         else:
             sub = CaseGroup(group.root)
             for g in graphs:
                 sub.add_case(g)
             modules.append(
-                lower_cases(sub, kernel, mask_mode, stage=True, policy=policy, double_buffer=double_buffer)
+                lower_cases(sub, kernel, options, stage=True)
             )
     return SkLikeTemplate(SkLikeSplit(stages, workspaces), modules, KEYS["sklike"])
 

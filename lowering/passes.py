@@ -15,21 +15,17 @@ from lowering.graph_lowering import lower_graph
 from lowering.indirect_kernel import group_cases, lower_cases
 from passes.diagnostics import AscirPass, PassError
 from passes.indirect_plan import has_indirect_load
-from passes.options import MaskMode, TemplatePolicy, TypedOptions
+from passes.options import DEFAULT_OPTIONS_FIELDS as DEFAULTS
+from passes.options import CompileOptions, MaskMode, TemplatePolicy, TypedOptions, options_of
 
 NAME = "lower-to-ascendc"
 
 
-def lower_module(
-    module: ModuleOp,
-    name: str | None = None,
-    mask_mode: str = "loop",
-    double_buffer: bool = True,
-    template_policy: str = "measured",
-) -> ModuleOp:
+def lower_module(module: ModuleOp, options: CompileOptions) -> ModuleOp:
     """The ascendc kernel module of ``module``'s one kernel: an ordinary scheduled graph, or
     the template cases (and SK-like stage graphs) of one IndirectLoad graph, host tiling
-    picking the template by ``template_policy``."""
+    picking the template by ``options.template_policy``."""
+    name = options.kernel or None
     graphs = [g for g in module.ops if isinstance(g, GraphOp)]
     if not graphs:
         raise PassError(NAME, "expected one graph per module (one kernel per build), found 0")
@@ -41,19 +37,13 @@ def lower_module(
                 f"graph @{g.graph_name} holds an IndirectLoad: run indirect-load-template-cases first "
                 "(-p autofuse does)",
             )
-        return lower_graph(g, name, mask_mode, double_buffer=double_buffer)
+        return lower_graph(g, name, options)
     if any(g.template is None for g in graphs):
         raise PassError(
             NAME, f"expected one graph per module (one kernel per build), found {len(graphs)}"
         )
     group = group_cases(graphs)
-    return lower_cases(
-        group,
-        kernel_symbol(name or f"autofuse_{group.root}"),
-        mask_mode,
-        policy=template_policy,
-        double_buffer=double_buffer,
-    )
+    return lower_cases(group, kernel_symbol(name or f"autofuse_{group.root}"), options)
 
 
 @dataclass(frozen=True)
@@ -66,19 +56,39 @@ class LowerToAscendCPass(TypedOptions, AscirPass):
     """The kernel module it installs was verified whole where it was built
     (``KernelModuleBuilder.finish``): a driver need not verify it again."""
 
-    mask_mode: MaskMode = "loop"
+    mask_mode: MaskMode = DEFAULTS["mask_mode"]
     """VF masks: "loop" (AL-7, the loop dtype) or "per-op" (debug: the pre-fix defect)."""
-    kernel: str = ""
+    kernel: str = DEFAULTS["kernel"]
     """The kernel's name ("": ``autofuse_<graph>``), mapped to a C++ identifier."""
-    double_buffer: bool = True
+    double_buffer: bool = DEFAULTS["double_buffer"]
     """Double-buffered tile loops for graphs without reductions (issue 18); false: every
     tile drains the pipes before the next."""
-    template_policy: TemplatePolicy = "measured"
+    template_policy: TemplatePolicy = DEFAULTS["template_policy"]
     """IndirectLoad graphs: how host tiling picks the template ("measured", the default, or
     "seed-fr6", seed 001 FR6's table as written)."""
+    core_num: int = 0
+    """Vector cores the kernel is planned for (0: the current platform's)."""
+    ub_size: int = 0
+    """UB bytes per vector core the kernel is planned for (0: the current platform's)."""
+
+    def options(self) -> CompileOptions:
+        """This pass's options as the one ``CompileOptions`` the lowering reads."""
+        return options_of(self)
+
+    @classmethod
+    def of(cls, options: CompileOptions) -> LowerToAscendCPass:
+        """The pass that lowers with ``options`` (its platform's cores and UB included)."""
+        return cls(
+            mask_mode=options.mask_mode,
+            kernel=options.kernel,
+            double_buffer=options.double_buffer,
+            template_policy=options.template_policy,
+            core_num=options.platform.vector_cores,
+            ub_size=options.platform.ub_bytes,
+        )
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        kernel = lower_module(op, self.kernel or None, self.mask_mode, self.double_buffer, self.template_policy)
+        kernel = lower_module(op, self.options())
         for existing in list(op.ops):
             Rewriter.erase_op(existing, safe_erase=False)
         ops = list(kernel.body.block.ops)

@@ -35,52 +35,41 @@ from passes.fold_constant_casts import FoldConstantCastsPass
 from passes.indirect_load_cases import IndirectLoadTemplateCasesPass
 from passes.lower_movement import LowerMovementPass
 from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
-from passes.options import MaskMode, TemplateName, TemplatePolicy, TypedOptions
+from passes.options import DEFAULT_OPTIONS_FIELDS as DEFAULTS
+from passes.options import (
+    CompileOptions,
+    MaskMode,
+    TemplateName,
+    TemplatePolicy,
+    TypedOptions,
+    options_of,
+)
 from passes.schedule import SchedulePass
 from passes.vf_partition import VfPartitionPass
 
 
-def autofuse_passes(
-    vf: bool = True,
-    mask_mode: str = "loop",
-    template: str = "",
-    kernel: str = "",
-    double_buffer: bool = True,
-    template_policy: str = "measured",
-) -> tuple[ModulePass, ...]:
+def autofuse_passes(options: CompileOptions | None = None) -> tuple[ModulePass, ...]:
+    """The pipeline's passes for ``options`` (the defaults when None)."""
+    o = options or CompileOptions()
     return (
         DecomposeReductionsPass(),
         LowerMovementPass(),
-        IndirectLoadTemplateCasesPass(template=template, vf=vf),  # type: ignore[arg-type]
+        IndirectLoadTemplateCasesPass(template=o.template, vf=o.vf),
         FoldConstantCastsPass(),
         NormalizeArangeBroadcastViewsPass(),
         SchedulePass(),
-        VfPartitionPass(enable=vf),
-        LowerToAscendCPass(
-            mask_mode=mask_mode,
-            kernel=kernel,
-            double_buffer=double_buffer,
-            template_policy=template_policy,  # type: ignore[arg-type]
-        ),
+        VfPartitionPass(enable=o.vf),
+        LowerToAscendCPass.of(o),
     )
 
 
-def schedule_passes(vf: bool = True, template: str = "") -> tuple[ModulePass, ...]:
+def schedule_passes(options: CompileOptions | None = None) -> tuple[ModulePass, ...]:
     """The graph passes of the pipeline (everything before lower-to-ascendc)."""
-    return autofuse_passes(vf, template=template)[:-1]
+    return autofuse_passes(options)[:-1]
 
 
-def autofuse_pipeline(
-    vf: bool = True,
-    mask_mode: str = "loop",
-    template: str = "",
-    kernel: str = "",
-    double_buffer: bool = True,
-    template_policy: str = "measured",
-) -> PassPipeline:
-    return PassPipeline(
-        autofuse_passes(vf, mask_mode, template, kernel, double_buffer, template_policy), after_pass()
-    )
+def autofuse_pipeline(options: CompileOptions | None = None) -> PassPipeline:
+    return PassPipeline(autofuse_passes(options), after_pass())
 
 
 def run_passes(module: ModuleOp, passes: tuple[ModulePass, ...]) -> ModuleOp:
@@ -89,48 +78,40 @@ def run_passes(module: ModuleOp, passes: tuple[ModulePass, ...]) -> ModuleOp:
     return module
 
 
-def run_autofuse(
-    module: ModuleOp,
-    vf: bool = True,
-    mask_mode: str = "loop",
-    template: str = "",
-    kernel: str = "",
-    double_buffer: bool = True,
-    template_policy: str = "measured",
-) -> ModuleOp:
+def run_autofuse(module: ModuleOp, options: CompileOptions | None = None) -> ModuleOp:
     """Run the pipeline on ``module`` in place; the module then holds the kernel."""
-    return run_passes(
-        module, autofuse_passes(vf, mask_mode, template, kernel, double_buffer, template_policy)
-    )
+    return run_passes(module, autofuse_passes(options))
 
 
 @dataclass(frozen=True)
 class AutofusePass(TypedOptions, AscirPass):
     """The whole pipeline (print with ``-t ascendc``), one ``PassPipeline``:
     indirect-load-template-cases, normalize-arange-broadcast-views, schedule, vf-partition
-    (``vf=false``: the root-graph path), lower-to-ascendc (``lowering.pipeline``)."""
+    (``vf=false``: the root-graph path), lower-to-ascendc (``lowering.pipeline``). Its
+    options are the fields of ``CompileOptions`` (the platform as ``core_num``/``ub_size``)."""
 
     name = "autofuse"
     verifies_output: ClassVar[bool] = True
     """Its last step is lower-to-ascendc, whose kernel module is verified where it is built."""
 
-    vf: bool = True
-    mask_mode: MaskMode = "loop"
-    template: TemplateName = ""
+    vf: bool = DEFAULTS["vf"]
+    mask_mode: MaskMode = DEFAULTS["mask_mode"]
+    template: TemplateName = DEFAULTS["template"]
     """IndirectLoad graphs: keep only this template's case (default: host tiling chooses)."""
-    double_buffer: bool = True
+    double_buffer: bool = DEFAULTS["double_buffer"]
     """Double-buffered tile loops (``double_buffer=false``: the drained schedule)."""
-    template_policy: TemplatePolicy = "measured"
+    template_policy: TemplatePolicy = DEFAULTS["template_policy"]
     """IndirectLoad graphs: how host tiling picks the template ("measured" or "seed-fr6")."""
+    core_num: int = 0
+    """Vector cores the kernel is planned for (0: the current platform's)."""
+    ub_size: int = 0
+    """UB bytes per vector core the kernel is planned for (0: the current platform's)."""
+
+    def options(self) -> CompileOptions:
+        return options_of(self)
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        autofuse_pipeline(
-            self.vf,
-            self.mask_mode,
-            self.template,
-            double_buffer=self.double_buffer,
-            template_policy=self.template_policy,
-        ).apply(ctx, op)
+        autofuse_pipeline(self.options()).apply(ctx, op)
 
 
 __all__ = [

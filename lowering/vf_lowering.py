@@ -45,7 +45,6 @@ from ascir_dialect.ops.sources import ArangeOp, ScalarOp
 from passes.diagnostics import PassError
 
 PASS = "lower-to-ascendc"
-MASK_MODES = ("loop", "per-op")
 _BOOLEAN = (DType.bool, DType.uint8)
 
 ArangeTerms = tuple[SSAValue, SSAValue, SSAValue, SSAValue]
@@ -69,11 +68,8 @@ class VfContext:
 class VfCodegen:
     """Builds the ``__simd_vf__`` function of one region and emits its call."""
 
-    def __init__(self, ctx: VfContext, region: VfOp, mask_mode: str = "loop"):
-        if mask_mode not in MASK_MODES:
-            raise PassError(
-                PASS, f"unknown VF mask mode '{mask_mode}' (expected one of {', '.join(MASK_MODES)})"
-            )
+    def __init__(self, ctx: VfContext, region: VfOp, mask_mode: str):
+        """``mask_mode``: ``CompileOptions.mask_mode`` (checked where the options are built)."""
         self.ctx, self.region, self.mask_mode = ctx, region, mask_mode
         self.loop = region.dtype
         self.per_iter = VECTOR_BYTES // self.loop.nbytes

@@ -136,6 +136,84 @@ class TypedOptions:
         return super().from_spec(spec)  # type: ignore[misc]
 
 
+@dataclasses.dataclass(frozen=True)
+class CompileOptions:
+    """Every option that changes the generated code, in one frozen value: built once by a
+    driver (``compile_graph``, ``ascir-run``, ``Autofuser``, the ``autofuse`` pass), checked
+    once here, threaded unchanged from the pipeline to the lowering, and hashed whole into
+    the graph and kernel cache keys (:meth:`key`). The defaults here are the only ones:
+    the pass options and the drivers' keyword defaults read them from :data:`DEFAULTS`.
+
+    ``platform`` is the target the kernel is planned for (``ascendc_emitter.target.platform``:
+    the 950 with the user's ``set_platform`` core count and UB size); None takes the current
+    selection when the options are built, so a value never changes after it."""
+
+    vf: bool = True
+    """Register-level ``__simd_vf__`` functions (DS-3/AL-7); False: the root-graph path."""
+    mask_mode: MaskMode = "loop"
+    """VF masks: "loop" (AL-7, the loop dtype) or "per-op" (debug: the pre-AL-7 defect)."""
+    template: TemplateName = ""
+    """IndirectLoad graphs: keep only this template's case ("": host tiling chooses)."""
+    kernel: str = ""
+    """The kernel's name ("": ``autofuse_<graph>``), mapped to a C++ identifier."""
+    double_buffer: bool = True
+    """Double-buffered tile loops (False: every tile drains the pipes before the next)."""
+    template_policy: TemplatePolicy = "measured"
+    """IndirectLoad graphs: how host tiling picks the template (``TemplatePolicy``)."""
+    platform: Any = None
+    """``ascendc_emitter.target.platform.Platform``; None: the current selection."""
+
+    OWNER: ClassVar[str] = "compile options"
+
+    def __post_init__(self) -> None:
+        hints = get_type_hints(CompileOptions)
+        for f in dataclasses.fields(self):
+            if f.name != "platform":
+                check_value(self.OWNER, f.name, hints[f.name], getattr(self, f.name))
+        from ascendc_emitter.target.platform import Platform, current
+
+        if self.platform is None:
+            object.__setattr__(self, "platform", current())
+        elif not isinstance(self.platform, Platform):
+            raise AscirTypeError(
+                f"{self.OWNER}: platform must be an ascendc_emitter.target.platform.Platform, "
+                f"got {type(self.platform).__name__}"
+            )
+
+    def replace(self, **changes: Any) -> CompileOptions:
+        return dataclasses.replace(self, **changes)
+
+    def key(self) -> str:
+        """Every field, platform included, as one canonical text for cache keys."""
+        fields = {f.name: getattr(self, f.name) for f in dataclasses.fields(self) if f.name != "platform"}
+        return ";".join(f"{k}={spell(v)}" for k, v in sorted(fields.items())) + ";platform=" + self.platform.key()
+
+
+DEFAULT_OPTIONS_FIELDS: dict[str, Any] = {
+    f.name: f.default for f in dataclasses.fields(CompileOptions) if f.name != "platform"
+}
+"""The default of every option (the pass options' field defaults are these)."""
+
+
+def options_with_platform(options: CompileOptions, core_num: int = 0, ub_size: int = 0) -> CompileOptions:
+    """``options`` planned for the current platform with ``core_num`` vector cores and
+    ``ub_size`` UB bytes (0: the current selection's) -- the pass options' spelling of the
+    platform (``-p autofuse{core_num=8,ub_size=131072}``)."""
+    platform = options.platform
+    if core_num:
+        platform = platform.with_cores(core_num)
+    if ub_size:
+        platform = platform.with_ub(ub_size)
+    return options.replace(platform=platform)
+
+
+def options_of(owner: Any) -> CompileOptions:
+    """The ``CompileOptions`` a pass's option fields spell: the fields of ``CompileOptions``
+    it has (the others keep their defaults) and its platform as ``core_num``/``ub_size``."""
+    fields = {name: getattr(owner, name) for name in DEFAULT_OPTIONS_FIELDS if hasattr(owner, name)}
+    return options_with_platform(CompileOptions(**fields), owner.core_num, owner.ub_size)
+
+
 def _options(cls: type) -> list[dataclasses.Field[Any]]:
     return [f for f in dataclasses.fields(cls) if f.init and f.name != "name"]
 
@@ -153,9 +231,11 @@ def locate_option(spec: str, pass_name: str, option: str) -> int | None:
 
 
 __all__ = [
+    "DEFAULT_OPTIONS_FIELDS",
     "MASK_MODES",
     "TEMPLATES",
     "TEMPLATE_POLICIES",
+    "CompileOptions",
     "MaskMode",
     "PassOptionError",
     "TemplateName",
@@ -166,5 +246,7 @@ __all__ = [
     "check_str",
     "check_value",
     "locate_option",
+    "options_of",
+    "options_with_platform",
     "spell",
 ]

@@ -46,7 +46,8 @@ from ascir_dialect.interpreter import graph_inputs, reference
 from ascir_dialect.numbers import INT64_MAX, describe_non_ascii_digit, parse_int
 from ascir_dialect.ops import GraphOp
 from ascir_dialect.symbolic import NAME_RE
-from passes.options import TEMPLATE_POLICIES
+from passes.options import DEFAULT_OPTIONS_FIELDS as DEFAULTS
+from passes.options import MASK_MODES, TEMPLATE_POLICIES, TEMPLATES
 from tools.cli import EXIT_FAIL, EXIT_OK, exit_process, print_diagnostic, run_cli, safe_text
 from tools.compile import compile_graph
 
@@ -443,19 +444,19 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument(
         "--vf-mask-mode",
-        choices=("loop", "per-op"),
-        default="loop",
+        choices=MASK_MODES,
+        default=DEFAULTS["mask_mode"],
         help="VF masks follow the loop dtype (AL-7) or, to reproduce the pre-fix defect, each op's dtype",
     )
     parser.add_argument(
         "--template",
-        choices=("simd", "simt", "sklike"),
+        choices=[t for t in TEMPLATES if t],
         help="IndirectLoad graphs: force this template (default: host tiling chooses by the FR6 scores)",
     )
     parser.add_argument(
         "--template-policy",
         choices=TEMPLATE_POLICIES,
-        default="measured",
+        default=DEFAULTS["template_policy"],
         help="IndirectLoad graphs: how host tiling chooses the template -- measured (default: the "
         "rules with the lower regret in bench/indirect_load.py) or seed-fr6 (seed 001 FR6's table)",
     )

@@ -18,7 +18,7 @@ from ascendc_emitter.printer import emit_files
 from ascir_dialect.diagnostics import AscirError
 from ascir_dialect.ops import GraphOp
 from lowering.passes import lower_module
-from passes.options import check_bool, check_str, check_value
+from passes.options import CompileOptions, check_bool, check_str, check_value
 from tools.cli import managed_gc
 from tools.compile import schedule_module
 
@@ -80,5 +80,6 @@ class Autofuser:
         if not isinstance(scheduled, ScheduledResult) or not scheduled:
             raise AscirError("Autofuser.codegen takes the result of Autofuser.schedule(graph)")
         module = ModuleOp([g.clone() for g in scheduled.impl_graphs])
-        sources = emit_files(lower_module(module, f"autofuse_{scheduled.name}"))
+        options = CompileOptions(vf=self.options.enable_vf, kernel=f"autofuse_{scheduled.name}")
+        sources = emit_files(lower_module(module, options))
         return sources.tiling_h, sources.host_impl_cpp, sources.device_impl_cpp

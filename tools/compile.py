@@ -20,7 +20,6 @@ from xdsl.dialects.builtin import ModuleOp
 
 from ascendc_emitter.names import kernel_symbol
 from ascendc_emitter.printer import KernelSources, emit_files
-from ascendc_emitter.target.platform import current as target_platform
 from ascir_dialect.compare import MismatchError, compare
 from ascir_dialect.diagnostics import AscirError, first_verification_error
 from ascir_dialect.frontend.platform import check_core_num, check_ub_size
@@ -36,7 +35,8 @@ from ascir_dialect.ops.memory import OutputOp
 from lowering.pipeline import run_autofuse, run_passes, schedule_passes
 from passes.dump import dump, dump_text, dumping
 from passes.indirect_plan import has_indirect_load
-from passes.options import MASK_MODES, TEMPLATE_POLICIES, TEMPLATES, check_bool, check_choice
+from passes.options import DEFAULT_OPTIONS_FIELDS as DEFAULTS
+from passes.options import CompileOptions, PassOptionError, check_bool
 from runtime import compile_kernel
 from tools import graph_cache
 from tools.cli import managed_gc
@@ -54,6 +54,8 @@ class CompiledGraph:
     check: bool = False
     trace: str | Path | None = None
     """Chrome trace-event JSON file the simulator's timeline of every call is written to."""
+    options: CompileOptions = field(default_factory=CompileOptions, repr=False)
+    """What the kernel was compiled with: its platform gives a call's default cores and UB."""
     _mine: threading.local = field(default_factory=threading.local, init=False, repr=False, compare=False)
 
     def __repr__(self) -> str:
@@ -93,7 +95,7 @@ class CompiledGraph:
             args = [a.copy() for a in args]
         outputs = sorted((n for n in g.nodes() if isinstance(n, OutputOp)), key=lambda n: n.index_value)
         buffers = [rt.new_buffer(n).data for n in outputs]
-        platform = target_platform()
+        platform = self.options.platform
         timeline: dict[str, Any] = {}  # simulator-only options
         if costs is not None:
             timeline["costs"] = costs
@@ -152,20 +154,19 @@ def schedule_module(
     graph -- one impl graph, or the template cases (and SK-like stages) of an IndirectLoad
     graph. ``vf=False``: the root-graph path."""
     _module, g = resolve_graph(graph_or_module, graph)
-    module = run_passes(ModuleOp([g.clone()]), schedule_passes(vf))
+    module = run_passes(ModuleOp([g.clone()]), schedule_passes(CompileOptions(vf=vf)))
     graphs = [op for op in module.ops if isinstance(op, GraphOp)]
     for op in graphs:
         op.detach()  # free to join another module
     return g, graphs
 
 
-def check_compile_options(vf: object, mask_mode: object, template: object, check: object) -> None:
-    """The pipeline options of ``compile_graph``, checked as ``-p autofuse{...}`` checks them."""
-    check_bool("compile_graph", "vf", vf)
-    check_choice("compile_graph", "mask_mode", mask_mode, MASK_MODES)
-    if template is not None:
-        check_choice("compile_graph", "template", template, TEMPLATES)
-    check_bool("compile_graph", "check", check)
+def compile_options(**fields: Any) -> CompileOptions:
+    """``CompileOptions`` of ``fields``, its checks reported as ``compile_graph``'s own."""
+    try:
+        return CompileOptions(**fields)
+    except PassOptionError as e:
+        raise PassOptionError(str(e).replace(CompileOptions.OWNER, "compile_graph", 1), "compile_graph", e.option) from None
 
 
 @managed_gc()
@@ -174,14 +175,14 @@ def compile_graph(
     target: str = "sim",
     graph: str | None = None,
     name: str | None = None,
-    vf: bool = True,
-    mask_mode: str = "loop",
+    vf: bool = DEFAULTS["vf"],
+    mask_mode: str = DEFAULTS["mask_mode"],
     template: str | None = None,
     dump_dir: str | Path | None = None,
     check: bool = False,
     trace: str | Path | None = None,
-    double_buffer: bool = True,
-    template_policy: str = "measured",
+    double_buffer: bool = DEFAULTS["double_buffer"],
+    template_policy: str = DEFAULTS["template_policy"],
 ) -> CompiledGraph:
     """Compile a graph to a runnable kernel. ``vf=False`` forces the root-graph path (no
     ``__simd_vf__`` functions); ``mask_mode="per-op"`` is the debug pre-AL-7 mask mode;
@@ -194,31 +195,26 @@ def compile_graph(
     drains the pipes after every tile (the schedule before double buffering, to compare);
     ``template_policy`` is how host tiling picks an IndirectLoad template: "measured" (the
     default, the lower regret) or "seed-fr6" (seed 001 FR6's table as written)."""
-    check_compile_options(vf, mask_mode, template, check)
-    if not isinstance(double_buffer, bool):
-        raise AscirError(f"double_buffer= must be True or False, got {double_buffer!r}")
-    check_choice("compile_graph", "template_policy", template_policy, TEMPLATE_POLICIES)
+    check_bool("compile_graph", "check", check)
     _module, g = resolve_graph(graph_or_module, graph)
-    if template == "":
-        template = None
     if name is not None and not isinstance(name, str):
         raise AscirError(f"name= must be a string (the kernel name), got {type(name).__name__}")
     # the kernel's C++ name (ascendc_emitter.names: any graph or user name maps to one)
     kernel_name = kernel_symbol(name or f"autofuse_{g.graph_name}")
-    if template is not None and not has_indirect_load(g):
+    # every option that changes the generated code, checked once, the platform included
+    options = compile_options(
+        vf=vf,
+        mask_mode=mask_mode,
+        template="" if template is None else template,
+        kernel=kernel_name,
+        double_buffer=double_buffer,
+        template_policy=template_policy,
+    )
+    if options.template and not has_indirect_load(g):
         raise AscirError("template= applies to IndirectLoad graphs only")
     # the graph-level cache (tools.graph_cache); dumps need the pipeline to run
     cached = dump_dir is None and graph_cache.enabled()
-    options = {
-        "vf": vf,
-        "mask_mode": mask_mode,
-        "template": template or "",
-        "name": kernel_name,
-        "double_buffer": double_buffer,
-        "template_policy": template_policy,
-        "platform": target_platform().key(),
-    }
-    key = graph_cache.graph_key(g, options) if cached else ""
+    key = graph_cache.graph_key(g, options.key()) if cached else ""
     sources = graph_cache.lookup(key) if cached else None
     if sources is None:
         # the graph as given must verify: a graph built or parsed without verification is
@@ -228,9 +224,7 @@ def compile_graph(
             raise AscirError(msg)
         with dumping(dump_dir):
             dump("input", g)
-            kernel_module = run_autofuse(
-                ModuleOp([g.clone()]), vf, mask_mode, template or "", kernel_name, double_buffer, template_policy
-            )
+            kernel_module = run_autofuse(ModuleOp([g.clone()]), options)
             sources = emit_files(kernel_module)
             for file, text in sources.as_dict().items():
                 dump_text(file, text)
@@ -245,4 +239,4 @@ def compile_graph(
     )
     if trace is not None and target != "sim":
         raise AscirError("trace= needs the simulator (target='sim')")
-    return CompiledGraph(g, sources, kernel, check=check, trace=trace)
+    return CompiledGraph(g, sources, kernel, check=check, trace=trace, options=options)

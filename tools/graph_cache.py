@@ -2,7 +2,7 @@
 
 ``compile_graph`` keys a compilation by what determines its output (issue 17, "a graph-level
 cache"): the graph's canonical IR text (the printer's output, byte-identical on every run),
-the options that change the generated code (vf, mask_mode, template, kernel name), and the
+every option that changes the generated code (``CompileOptions.key()``, the platform too), and the
 digest of the compiler's own code -- every file of the packages that turn a graph into
 sources, taken once per process: the code that runs is the code that was imported, so a
 process never mixes outputs of two versions of the compiler.
@@ -70,12 +70,12 @@ def graph_text(graph: Operation) -> str:
     return out.getvalue()
 
 
-def graph_key(graph: Operation, options: dict[str, object]) -> str:
-    """The key of compiling ``graph`` with ``options`` (values printed with ``repr``)."""
+def graph_key(graph: Operation, options: str) -> str:
+    """The key of compiling ``graph`` with ``options`` (``CompileOptions.key()``: every
+    option, the platform included)."""
     h = hashlib.sha256()
     h.update(f"ascir-graph-cache {FORMAT} {project_version()} {compiler_digest()}\0".encode())
-    for name in sorted(options):
-        h.update(f"{name}={options[name]!r}\0".encode("utf-8", "surrogatepass"))
+    h.update(options.encode("utf-8", "surrogatepass") + b"\0")
     h.update(graph_text(graph).encode("utf-8", "surrogatepass"))
     return h.hexdigest()[:32]
 

@@ -36,6 +36,7 @@ from ascendc_emitter.target import registers as reg_layout
 from ascir_dialect.ops import GraphOp
 from lowering.pipeline import run_autofuse
 from passes.diagnostics import PassError
+from passes.options import CompileOptions
 from runtime.toolchain import EMITTER_INCLUDE
 from tools.ascir_opt import make_context
 
@@ -511,4 +512,4 @@ def _lowered(graph, vf: bool, template: str | None = None):
     """The autofuse pipeline's kernel module of ``graph`` (named ``k``)."""
     from xdsl.dialects.builtin import ModuleOp
 
-    return run_autofuse(ModuleOp([graph.clone()]), vf, template=template or "", kernel="k")
+    return run_autofuse(ModuleOp([graph.clone()]), CompileOptions(vf=vf, template=template or "", kernel="k"))

@@ -14,6 +14,7 @@ from ascendc_emitter.dialect.types import MaskType, RegType
 from ascendc_emitter.target.vf_limits import VfCost, vf_cost
 from ascir_dialect.ops import GraphOp
 from lowering.pipeline import run_autofuse, run_passes, schedule_passes
+from passes.options import CompileOptions
 from passes.vf_partition import boundary
 from tools.compile import compile_graph
 
@@ -28,7 +29,7 @@ def _chunks() -> dict[str, str]:
 
 
 def _regions(text: str) -> list[list]:
-    module = run_passes(parse_ir(text), schedule_passes(True))
+    module = run_passes(parse_ir(text), schedule_passes(CompileOptions(vf=True)))
     (g,) = [op for op in module.ops if isinstance(op, GraphOp)]
     return [list(r.members()) for r in g.vf_regions()]
 
@@ -69,7 +70,7 @@ def _emitted(fn: SimdVfOp) -> tuple[int, int, int]:
 def test_the_estimate_bounds_what_the_lowering_emits(name: str) -> None:
     text = _chunks()[name]
     regions = _regions(text)
-    kernel = run_autofuse(parse_ir(text), True, "loop", "", "k")
+    kernel = run_autofuse(parse_ir(text), CompileOptions(vf=True, kernel="k"))
     functions = [op for op in kernel.walk() if isinstance(op, SimdVfOp)]
     assert len(functions) == len(regions)
     for members, fn in zip(regions, functions, strict=True):

@@ -8,6 +8,8 @@ import numpy as np
 import pytest
 
 import tools.compile
+from ascir_dialect.frontend.platform import get_platform, set_platform
+from passes.options import CompileOptions
 from test.conftest import parse_ir
 from tools import graph_cache
 from tools.compile import compile_graph
@@ -37,9 +39,9 @@ def pipeline_runs(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     runs: list[str] = []
     real = tools.compile.run_autofuse
 
-    def counting(*args: object, **kwargs: object) -> object:
-        runs.append(str(args[4] if len(args) > 4 else kwargs.get("kernel")))
-        return real(*args, **kwargs)  # type: ignore[arg-type]
+    def counting(module: object, options: CompileOptions) -> object:
+        runs.append(options.kernel)
+        return real(module, options)  # type: ignore[arg-type]
 
     monkeypatch.setattr(tools.compile, "run_autofuse", counting)
     return runs
@@ -77,11 +79,34 @@ def test_options_and_graph_text_are_part_of_the_key(fresh_cache: Path, monkeypat
     assert "Abs" in changed.sources.device_impl_cpp
 
 
+def test_the_platform_is_part_of_the_key(fresh_cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A UB size or a core count chosen with set_platform is an option of the compilation
+    (``CompileOptions.platform``): no kernel planned for another platform is served."""
+    runs = pipeline_runs(monkeypatch)
+    before = get_platform()
+    try:
+        first = compile_graph(parse_ir(GRAPH))
+        set_platform("3510", before.core_num, 64 * 1024)
+        small_ub = compile_graph(parse_ir(GRAPH))
+        set_platform("3510", 8, 64 * 1024)
+        few_cores = compile_graph(parse_ir(GRAPH))
+        again = compile_graph(parse_ir(GRAPH))
+    finally:
+        set_platform(before.soc, before.core_num, before.ub_size)
+    assert len(runs) == 3 and again.sources == few_cores.sources
+    assert first.options.platform.ub_bytes == 253952 and small_ub.options.platform.ub_bytes == 64 * 1024
+    assert few_cores.options.platform.vector_cores == 8
+    run(few_cores)
+    assert few_cores.last_run.block_dim <= 8
+    assert compile_graph(parse_ir(GRAPH)).options.platform == first.options.platform
+    assert len(runs) == 3  # the first platform's entry still serves it
+
+
 def test_the_compilers_own_code_is_part_of_the_key(monkeypatch: pytest.MonkeyPatch) -> None:
     g = parse_ir(GRAPH).ops.first
-    before = graph_cache.graph_key(g, {"vf": True})
+    before = graph_cache.graph_key(g, "vf=true")
     monkeypatch.setattr(graph_cache, "compiler_digest", lambda: "another version")
-    assert graph_cache.graph_key(g, {"vf": True}) != before
+    assert graph_cache.graph_key(g, "vf=true") != before
 
 
 @pytest.mark.parametrize("damage", ["truncate", "edit", "not json"])
