@@ -11,7 +11,7 @@ lines 38-72). Rows the simulator does not enforce say why (``Rule.na``).
 ``python -m runtime.sim.gen_rules`` prints every enforced row into ``ascsim/rules.h`` as
 ``ascsim::rules::rule::<ident>``; a C++ check calls ``ascsim::rules::violate(api, rule,
 detail...)``, whose message ends ``[<id>: <text>; <source>]``; a compile-time rule is a
-``static_assert`` whose message is ``ASCSIM_RULE_<ident>``. The README's rule table is
+``static_assert`` whose message is ``ASCSIM_RULE_<ident>``. The rule table of docs/simulator.md is
 printed from the same rows (``markdown_table``) and checked against them by a test.
 
 Paths: ``dav/`` = ``impl/basic_api/dav_3510/``, ``doc:`` = ``docs/zh/api/SIMD-API/基础API/``,
@@ -547,7 +547,7 @@ def _cell(text: str) -> str:
 
 
 def markdown_table() -> str:
-    """The README's rule table (between ``<!-- rules:begin -->`` and ``<!-- rules:end -->``)."""
+    """The rule table of docs/simulator.md (between ``<!-- rules:begin -->`` and ``<!-- rules:end -->``)."""
     head = [
         "| Rule | APIs | Rule text | Source | Enforced | Tested by | Stricter than a release device build |",
         "|---|---|---|---|---|---|---|",

@@ -356,7 +356,7 @@ SEQUENCES: dict[str, str] = {
     "LeakyRelu": "LeakyRelu (both levels)",
     "ClipByValue": "Min(Max(x, lo), hi) with NaN fix-ups",
 }
-"""The README's table of sequences (ascir op -> what the device computes)."""
+"""The table of sequences in docs/ir.md (ascir op -> what the device computes)."""
 
 
 # ------------------------------------------------ rounding, sign, bitwise, shifts
@@ -582,7 +582,7 @@ NUMERIC_SEQUENCES: dict[str, str] = {
     "one abs(b) correction; torch's div_floor_floating on fmod (float32)",
     "Remainder (float)": "fmod as for FloorDiv, + b where its sign differs from b's (float32)",
 }
-"""The README's table of the numeric ops' sequences."""
+"""The table of the numeric ops' sequences in docs/ir.md."""
 
 
 def _check() -> None:

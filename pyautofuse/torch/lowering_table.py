@@ -280,7 +280,7 @@ POW_EXPONENTS = (1, 2, 3, 0.5, -0.5, -1, -2)
 
 def pow_scalar(ctx: Builder, n: Any, x: Any, e: Any) -> Val:
     """Exact compositions for the common exponents; any other float exponent is one Pow
-    (``Exp(y Ln|x|)`` with C pow's fix-ups: README "Math ops")."""
+    (``Exp(y Ln|x|)`` with C pow's fix-ups: docs/ir.md "Math ops")."""
     cd, p = _result(n), ctx.present_of(n)
     x = ctx.tensor(_v(x), cd, p)
     if e not in POW_EXPONENTS:

@@ -12,7 +12,7 @@ op the lowering table covers, its CPU sample inputs for the dtypes we map go thr
   though the backend then runs the graph in eager torch (always a bug).
 
 ``python -m pyautofuse.torch.opinfo_table [--ops add,mul] [--samples N] [--dtypes float32,int32]``
-prints the Markdown table (op, dtype, pass, refused, fail, reasons) the README shows.
+prints the Markdown table (op, dtype, pass, refused, fail, reasons) docs/torch.md shows.
 """
 
 from __future__ import annotations

@@ -365,15 +365,15 @@ def headers() -> dict[Path, str]:
     return {HEADER: render(), COSTS_HEADER: gen_costs.render()}
 
 
-README = Path(__file__).resolve().parents[2] / "README.md"
-README_BEGIN, README_END = "<!-- rules:begin -->\n", "\n<!-- rules:end -->"
+RULES_DOC = Path(__file__).resolve().parents[2] / "docs" / "simulator.md"
+TABLE_BEGIN, TABLE_END = "<!-- rules:begin -->\n", "\n<!-- rules:end -->"
 
 
-def readme_text(readme: str) -> str:
+def rules_doc_text(readme: str) -> str:
     """``readme`` with its rule table (between the markers) printed from ``target.api_rules``."""
-    head, rest = readme.split(README_BEGIN, 1)
-    _, tail = rest.split(README_END, 1)
-    return head + README_BEGIN + api_rules.markdown_table() + README_END + tail
+    head, rest = readme.split(TABLE_BEGIN, 1)
+    _, tail = rest.split(TABLE_END, 1)
+    return head + TABLE_BEGIN + api_rules.markdown_table() + TABLE_END + tail
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -388,13 +388,13 @@ def main(argv: list[str] | None = None) -> int:
                 stale = 1
         else:
             path.write_text(text, encoding="utf-8")
-    readme = README.read_text(encoding="utf-8")
+    readme = RULES_DOC.read_text(encoding="utf-8")
     if args.check:
-        if readme_text(readme) != readme:
-            print(f"{README}: the rule table is stale: run python -m runtime.sim.gen_rules", file=sys.stderr)
+        if rules_doc_text(readme) != readme:
+            print(f"{RULES_DOC}: the rule table is stale: run python -m runtime.sim.gen_rules", file=sys.stderr)
             stale = 1
     else:
-        README.write_text(readme_text(readme), encoding="utf-8")
+        RULES_DOC.write_text(rules_doc_text(readme), encoding="utf-8")
     return stale
 
 

@@ -2,7 +2,7 @@
 ``bench`` extra): every elementwise op and reduction on inputs holding NaN, ±inf, ±0,
 denormals and integer extremes, compared with ``torch.testing.assert_close``.
 
-Deliberate differences (README "Reductions over any axes"): a float -> integer Cast of
+Deliberate differences (docs/ir.md "Reductions over any axes"): a float -> integer Cast of
 NaN / out-of-range values is undefined in torch (here: 0 / saturation), so it is not
 compared.
 """

@@ -6,7 +6,7 @@ denormals, large and small magnitudes).
 Documented exceptions: Gelu(approximate="none") of +-inf is left out of the torch
 comparison (torch's CPU kernel returns NaN there, the reference and the device the limit
 x); Exp2 and Pow are compared with a looser relative tolerance (``Exp(y ln x)``: the
-rounding of ``y ln x`` grows with the result's exponent, README "Math ops: accuracy vs
+rounding of ``y ln x`` grows with the result's exponent, docs/ir.md "Math ops: accuracy vs
 torch").
 """
 

@@ -95,6 +95,7 @@ for a in "$@"; do
   esac
   prev="$a"
 done
+[ -n "$out" ] || { echo "fake bisheng: no -o output" >&2; exit 2; }
 if [ $device = 1 ]; then
   cat > "$out.stub.cpp" <<'STUB'
 #include <cstdint>

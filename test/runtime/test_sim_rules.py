@@ -1,7 +1,7 @@
 """The 950's parameter rules (``target.api_rules``) as the simulator enforces them: one
 hand-written kernel breaks each rule in turn and the refusal names the rule and its source;
 the compile-time rules (the device's static_asserts) stop the build; the legal in-place and
-overlapping forms compute the device's numbers; the README's table is the rules' table.
+overlapping forms compute the device's numbers; the table of docs/simulator.md is the rules' table.
 
 DS: the generated-code contract (``DESIGN.md``, "the simulator is at least as strict as the
 device"); issue 34."""
@@ -295,9 +295,9 @@ def test_every_enforced_rule_has_a_test_that_exists() -> None:
             assert r.id in ours, r.id
 
 
-def test_the_readme_table_is_the_rules_table() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+def test_the_docs_table_is_the_rules_table() -> None:
+    readme = (ROOT / "docs" / "simulator.md").read_text(encoding="utf-8")
     begin, end = "<!-- rules:begin -->\n", "\n<!-- rules:end -->"
-    assert begin in readme and end in readme, "README.md has no rules table markers"
+    assert begin in readme and end in readme, "docs/simulator.md has no rules table markers"
     table = readme.split(begin, 1)[1].split(end, 1)[0]
-    assert table == markdown_table(), "README rules table is stale: paste ascendc_emitter.target.api_rules.markdown_table()"
+    assert table == markdown_table(), "docs/simulator.md rules table is stale: run python -m runtime.sim.gen_rules"
