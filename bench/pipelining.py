@@ -102,8 +102,9 @@ def tile_fit(ir: str, vf: bool, ub: int) -> tuple[int, int, int, int]:
     with every tensor in its own buffer (before ``lowering.ub_reuse``) and after sharing:
     ``(bytes before, bytes after, tile before, tile after)``."""
     from ascir_dialect.ops import GraphOp
-    from lowering.graph_lowering import TILE_ALIGN, GraphLowering, fixed_bytes, per_element_bytes
+    from lowering.graph_lowering import GraphLowering
     from lowering.pipeline import run_passes, schedule_passes
+    from lowering.plan import TILE_ALIGN, fixed_bytes, per_element_bytes
     from passes.options import CompileOptions
 
     options = CompileOptions(vf=vf)

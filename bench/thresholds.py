@@ -1,6 +1,6 @@
 """Benchmark: the host-tiling thresholds re-derived on the 950's timeline (issue 33 item 5).
 
-Three constants of ``lowering.graph_lowering`` decide a schedule from sizes only known at
+Three constants of ``lowering.plan`` (read by ``lowering.host_tiling``) decide a schedule from sizes only known at
 run time, and each trades a fixed cost against what it buys:
 
 * ``MIN_DOUBLE_TILE`` -- double-buffer a tile loop only when each of its two slots still
@@ -49,7 +49,7 @@ from ascir_dialect.compare import assert_close  # noqa: E402
 from ascir_dialect.interpreter import reference  # noqa: E402
 from bench.roofline import Case, axis_sum, elementwise  # noqa: E402
 from bench.startup import chain  # noqa: E402
-from lowering import graph_lowering, indirect_simd  # noqa: E402
+from lowering import host_tiling, indirect_simd  # noqa: E402
 from tools.ascir_opt import make_context  # noqa: E402
 from tools.compile import compile_graph  # noqa: E402
 
@@ -87,7 +87,7 @@ FAMILIES: dict[str, tuple[str, list[int], Callable[[], list[tuple[Case, int]]]]]
 
 
 def _set(name: str, value: int) -> None:
-    setattr(graph_lowering, name, value)
+    setattr(host_tiling, name, value)
     if name == "MIN_DOUBLE_TILE":
         indirect_simd.MIN_DOUBLE_TILE = value
 
@@ -104,7 +104,7 @@ def modelled(case: Case, cores: int, ub_size: int) -> float:
 
 def sweep(family: str, cores: int) -> tuple[str, int]:
     name, candidates, make = FAMILIES[family]
-    saved = getattr(graph_lowering, name)
+    saved = getattr(host_tiling, name)
     cases = make()
     times = np.zeros((len(candidates), len(cases)))
     try:

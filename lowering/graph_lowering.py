@@ -41,7 +41,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import ExitStack, contextmanager
-from dataclasses import dataclass
 
 from xdsl.dialects.builtin import Float16Type, IntegerType, ModuleOp, Signedness
 from xdsl.ir import Attribute, SSAValue
@@ -76,58 +75,41 @@ from ascir_dialect.diagnostics import at_node
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp
 from ascir_dialect.ops import elementwise as ew
-from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.math import LeakyReluOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
-from ascir_dialect.ops.reduce import MaxOp, ProdOp, ReduceNode, SumOp
-from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp, WorkspaceOp
+from ascir_dialect.ops.reduce import MaxOp, ReduceNode, SumOp
+from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp
 from ascir_dialect.symbolic import SizeExpr
-from lowering.cascade import LEVELS, cascade_base
+from lowering.cascade import LEVELS
 from lowering.exprs import ExprLowering
-from lowering.size_checks import lower_graph_checks
+from lowering.host_tiling import HostTiling
+from lowering.plan import (
+    PASS,
+    RESIDENT,
+    ROW_BUFFER_BYTES,
+    SPLIT,
+    STREAMING,
+    TILE_ALIGN,
+    Buffer,
+    accumulator_dtype,
+    analyse,
+    cascades,
+    fixed_bytes,
+    inner_full,
+    per_element_bytes,
+)
 from lowering.ub_reuse import share_buffers
 from lowering.vf_lowering import VfCodegen, VfContext
 from passes.diagnostics import PassError
 from passes.options import CompileOptions
-from passes.phases import PhasePlan, phase_plan
 
-PASS = "lower-to-ascendc"
-TILE_ALIGN = 256  # elements: tile * sizeof(T) is a whole number of 256-byte repeats
-MAX_STRIDED_TILE = LIMITS["copy_block_count"].hi // TILE_ALIGN * TILE_ALIGN
-"""Elements of a tile when a copy is strided along the inner axis (one element per block):
-``DataCopyExtParams.blockCount`` is at most 4095 (asc-devkit docs, DataCopyPad), rounded
-down to whole ``TILE_ALIGN`` units."""
-MAX_TILE = 1 << 20
-"""Elements of a tile otherwise: contiguous copies move ``count * sizeof(T)`` bytes in one
-block (``blockLen`` is 32-bit); the UB bounds the tile long before this."""
-ROW_BUFFER_BYTES = 256  # buffer of a tensor broadcast along the inner axis
-MIN_DOUBLE_TILE = 1024
-"""Elements: host tiling double-buffers only when each slot still holds this many (4 KB of
-float32). Halving a smaller tile doubles the DataCopy calls, and their fixed cost (ATT's
-160-cycle DataCopy head, ``ascendc_emitter.target.costs``) then outweighs what the overlap
-saves. Re-derived on the 950's timeline by ``bench/thresholds.py``: over add_relu at UBs of
-16..248 KB and 16-op chains, 1024 has the least worst regret (1.012; 4096, the value of
-the previous model, 1.173; never double-buffering 1.872)."""
-MIN_SPLIT_TILE = 512
-"""Elements: a row is cut into more tiles to occupy idle cores only down to this size
-(2 KB of float32). ``bench/thresholds.py`` over one and four rows of 16K..1M elements:
-regret flat at 256..512 (1.000), 1.073 at 1024, 1.309 at the previous model's 2048."""
-RESIDENT, STREAMING, SPLIT = 1, 2, 3
-"""Tiling keys of a reducing graph: the schedules of the module doc."""
-SPLIT_MIN_PART = 4096
-"""Elements of the reduced extent a core must get before a work item is split over cores:
-a split costs a second launch (0.245 us + 0.0101 us per block, measured) and the partials'
-round trip. ``bench/thresholds.py`` over sums of 1, 4 and 16 rows of 16K..1M elements:
-worst regret 1.149, flat from 2048 to 8192 (4096 sits inside it); 2.048 at the previous
-model's 32768 (a 3 us launch), 18.4 never splitting."""
 FOLD_LANES = 32
 """Lanes left to the scalar fold of a reduction without a ReduceX (Prod) after its vector
 halving steps: slices start at multiples of 32 elements, 32-byte aligned for every
 accumulator dtype (2 bytes and up; a tile is a multiple of them)."""
 FOLD_STEPS = 28
 """Halving steps of that fold: enough for 32 * 2**28 lanes, beyond any UB tile."""
-WORKSPACE_ALIGN = 512
-"""Byte alignment of each reduction's partial results in the workspace."""
+
 
 u8 = IntegerType(8, Signedness.UNSIGNED)
 
@@ -159,77 +141,6 @@ def _entry(n: AscirNode) -> OpEntry:
     return entry
 
 
-def accumulator_dtype(n: ReduceNode) -> DType:
-    """float16/bfloat16 sums and products accumulate in float32 (as torch and the reference
-    do); so do the reductions whose ReduceX lacks the dtype on the 950 (bfloat16 max/min:
-    exact). A reduction without a ReduceX (Prod) accumulates in a dtype of its combine
-    step's API: uint8 products in uint16 (the low 8 bits of a product depend only on the
-    low 8 bits of its factors, so the wrapping Cast back is torch's wrapping product);
-    int8 has neither an int8 Mul nor a Cast back from a wider integer on arch 3510 and is
-    refused by name."""
-    d = n.result_tensor().dtype
-    if isinstance(n, (SumOp, ProdOp)) and d in (DType.float16, DType.bfloat16):
-        return DType.float32
-    entry = reduction(n)
-    if entry.memory is None:
-        step = entry.combine_entry.memory
-        assert step is not None  # a combine step of the target table has a memory-level API
-        if memory_dtype(step, d) is None and d is DType.uint8:
-            return DType.uint16
-        return memory_dtype(step, d) or d
-    return memory_dtype(entry.memory, d) or d
-
-
-@dataclass
-class Buffer:
-    """A UB buffer of one tensor (or a temporary) in the tile."""
-
-    name: str
-    dtype: Attribute
-    full: bool  # dense along the inner axis (tile elements) or one row block
-    tbuf: ac.TBufOp | None = None
-    """Its ``TBuf`` in the kernel (buffers whose lifetimes do not overlap share one:
-    ``lowering.ub_reuse``)."""
-    copies: int = 1
-    """2 for a double-buffered tensor: one copy per buffer slot of the tile loop."""
-
-    @property
-    def kind(self) -> tuple[object, ...]:
-        """Buffers of one kind have one size for every tile: only they may share a ``TBuf``."""
-        return (True, element_bytes(self.dtype)) if self.full else (False,)
-
-
-@dataclass
-class KernelPlan:
-    graph: GraphOp
-    outer: list[tuple[str, SizeExpr]]
-    inner: tuple[str, SizeExpr]
-    phases: PhasePlan
-    strided: bool
-    """Some copy is strided along the inner axis (caps the tile at MAX_STRIDED_TILE)."""
-
-    @property
-    def may_be_resident(self) -> bool:
-        return self.phases.inner_reduced and not self.phases.reduced_outer
-
-
-def per_element_bytes(buffers: list[Buffer], double: bool = False) -> int:
-    """UB bytes per tile element of the buffers dense along the inner axis (``double``: with
-    both slots of the double buffers)."""
-    return sum(element_bytes(b.dtype) * (b.copies if double else 1) for b in buffers if b.full)
-
-
-def fixed_bytes(buffers: list[Buffer], double: bool = False) -> int:
-    """UB bytes of the one-row buffers."""
-    return ROW_BUFFER_BYTES * sum(b.copies if double else 1 for b in buffers if not b.full)
-
-
-def _cascades(n: ReduceNode) -> bool:
-    """Whether ``n``'s partial results add in a cascade: a float accumulation whose error
-    depends on the order of its combines (target ``order_sensitive``)."""
-    return reduction(n).order_sensitive and accumulator_dtype(n).is_float
-
-
 def _maybe_nan(v: SSAValue) -> bool:
     """Whether a scalar-like float operand may be NaN (anything but a number constant)."""
     import math
@@ -237,55 +148,6 @@ def _maybe_nan(v: SSAValue) -> bool:
     owner = v.owner
     return not (isinstance(owner, ScalarOp) and not math.isnan(float(owner.python_value())))
 
-
-def _inner_full(t: TensorType) -> bool:
-    return t.repeats[-1] != 1
-
-
-def _analyse(graph: GraphOp) -> KernelPlan:
-    if graph.is_hint:
-        raise PassError(PASS, f"graph @{graph.graph_name} is not scheduled; run the schedule pass first")
-    nodes = [
-        n
-        for n in graph.nodes()
-        if isinstance(n.out_type, TensorType) and not isinstance(n, (DataOp, OutputOp, WorkspaceOp))
-    ]
-    if not nodes:
-        raise PassError(
-            PASS, f"graph @{graph.graph_name} computes nothing: add the loads, compute and stores of a kernel"
-        )
-    computed = set(nodes)
-    widest = max(nodes, key=lambda n: n.out_type.rank)  # type: ignore[union-attr]
-    axes = widest.out_type.axis  # type: ignore[union-attr]
-    sizes = graph.axis_by_name()
-    for n in graph.nodes():
-        if isinstance(n, IndirectLoadOp):
-            raise PassError(
-                PASS,
-                f"{n.describe()}: IndirectLoad is lowered by its template cases (SIMD/SIMT/SK-like), not by this pass",
-                at=n,
-            )
-        if isinstance(n, WorkspaceOp):
-            raise PassError(
-                PASS,
-                f"{n.describe()}: workspaces between stages are not supported by the single-stage lowering",
-                at=n,
-            )
-        if isinstance(n.out_type, TensorType) and n in computed and n.out_type.axis != axes:
-            raise PassError(
-                PASS,
-                f"{n.describe()}: its view iterates {n.out_type.axis}, not the graph's loop axes {axes}; "
-                "run the schedule pass on the hint graph",
-                at=n,
-            )
-    strided = any(
-        isinstance(n, (LoadOp, StoreOp))
-        and _inner_full(n.result_tensor())
-        and n.result_tensor().strides[-1] != 1
-        for n in nodes
-    )
-    outer = [(a, sizes[a].size_expr) for a in axes[:-1]]
-    return KernelPlan(graph, outer, (axes[-1], sizes[axes[-1]].size_expr), phase_plan(graph, PASS), strided)
 
 
 Unit = AscirNode | VfOp
@@ -306,7 +168,7 @@ class GraphLowering:
         self.options = options
         self.mask_mode = options.mask_mode
         double_buffer = options.double_buffer
-        self.plan = _analyse(graph)
+        self.plan = analyse(graph)
         self.phases = self.plan.phases
         self.double_buffer = double_buffer and (self.phases.depth == 0 or self.plan.may_be_resident)
         """Whether the tile loop may be double-buffered (see :meth:`_pipelined_tiles`): graphs
@@ -354,7 +216,7 @@ class GraphLowering:
         if self.split:
             fields += [("split_parts", i64), ("split_chunks", i64)]
             fields += [(f"ws_{i}", i64) for i in range(len(self.reductions))]
-        self.cascaded = {r for r in self.reductions if _cascades(r)}
+        self.cascaded = {r for r in self.reductions if cascades(r)}
         """Reductions whose partial results add in torch's cascade (``lowering.cascade``)."""
         if self.cascaded:
             fields += [("sum_base", i64)]
@@ -387,6 +249,16 @@ class GraphLowering:
         self._check_ub()
         self._host()
         return self.kb.finish()
+
+    @contextmanager
+    def _building(self, b: BodyBuilder) -> Iterator[BodyBuilder]:
+        """Emit into ``b`` for the block: ``self.b`` is ``b`` inside it and the enclosing
+        builder again after it, also when the block raises."""
+        outer, self.b = self.b, b
+        try:
+            yield b
+        finally:
+            self.b = outer
 
     def _check_ub(self) -> None:
         """Refuse at compile time a graph whose buffers do not fit the platform's UB even at
@@ -619,11 +491,8 @@ class GraphLowering:
         stores = [u for u in units if isinstance(u, StoreOp)]
         if stores and launch == self.phases.depth + 1:  # one part stores the kept values
             assert self.part is not None
-            outer_b = self.b
-            with outer_b.when(outer_b.cmp("eq", self.part[0], 0)) as wb:
-                self.b = wb
+            with self.b.when(self.b.cmp("eq", self.part[0], 0)) as wb, self._building(wb):
                 self._emit_all(stores)
-            self.b = outer_b
 
     # ----------------------------------------------------------------- SPLIT
     def _split_body(self, k: BodyBuilder, launch: int) -> None:
@@ -697,16 +566,13 @@ class GraphLowering:
             top = self.k.tiling_get(self.tiling, "split_top") if n in self.cascaded else None
             self._acc_begin(n)
             dst = self._accumulator(n)
-            outer_b = b
-            with b.loop(0, parts, 1, "p") as (lb, j):
-                self.b = lb
+            with b.loop(0, parts, 1, "p") as (lb, j), self._building(lb):
                 offset = lb.add(first, lb.mul(j, self.tile))
                 lb.copy_pad(staged, lb.gslice(g, offset), 1, lb.mul(lb.v(count), a.nbytes))
                 lb.sync("MTE2_V")
                 self._combine(n, dst, staged, count)
                 self._cascade_step(n, dst, lb.add(j, 1), count, top)
                 lb.sync("V_MTE2")
-            self.b = outer_b
             self._cascade_end(n, dst)
         if a != d:
             self._cast_into(self.values[n.results[0]], dst, a, d, self._count(n.result_tensor()))
@@ -736,19 +602,21 @@ class GraphLowering:
             index, _parts, per_part = self.part
             lo = outer_b.mul(index, per_part, name="part_first")
             hi = outer_b.min(outer_b.add(lo, per_part), hi, name="part_last")
-        with outer_b.loop(lo, hi, 1, "ch") as (cb, c):
-            self.b, self.in_chunks = cb, True
-            self.chunks_done = cb.add(cb.sub(c, lo), 1, name="chunks_done")
-            q = c
-            if plan.inner_reduced:
-                q = cb.floordiv(c, self.tiles_per_row)
-                self._chunk_of_inner(cb, cb.sub(c, cb.mul(q, self.tiles_per_row)))
-            self._decode(q, plan.reduced_outer, "r")
-            yield
-            cb.sync("MTE3_V")
-            cb.sync("V_MTE2")
-        self.b, self.in_chunks = outer_b, False
-        self.start, self.count = saved
+        with outer_b.loop(lo, hi, 1, "ch") as (cb, c), self._building(cb):
+            self.in_chunks = True
+            try:
+                self.chunks_done = cb.add(cb.sub(c, lo), 1, name="chunks_done")
+                q = c
+                if plan.inner_reduced:
+                    q = cb.floordiv(c, self.tiles_per_row)
+                    self._chunk_of_inner(cb, cb.sub(c, cb.mul(q, self.tiles_per_row)))
+                self._decode(q, plan.reduced_outer, "r")
+                yield
+                cb.sync("MTE3_V")
+                cb.sync("V_MTE2")
+            finally:
+                self.in_chunks = False
+                self.start, self.count = saved
 
     def _chunk_count(self, b: BodyBuilder) -> SSAValue:
         """Chunks of one pass over a work item's reduced extent."""
@@ -934,7 +802,7 @@ class GraphLowering:
         levels = self._levels(n)
         if not levels:
             return
-        outer_b, base = self.b, self.b.v(self.sum_base)
+        base = self.b.v(self.sum_base)
         period, lower, lower_width = base, acc, width
         with ExitStack() as stack:
             for k, level in enumerate(levels):
@@ -943,7 +811,7 @@ class GraphLowering:
                 due = self.b.cmp("eq", self.b.rem(done, period), 0, name="flush")
                 if top is not None:
                     due = self.b.select(due, self.b.cmp("slt", k, top), due)
-                self.b = stack.enter_context(self.b.when(due))
+                stack.enter_context(self._building(stack.enter_context(self.b.when(due))))
                 src = lower
                 if self.phases.inner_reduced and k == 0:  # level 0's lanes -> one value
                     a = element_type(accumulator_dtype(n))
@@ -952,7 +820,6 @@ class GraphLowering:
                 self._combine(n, level, src, self._level_width(width))
                 self._reset(n, lower, lower_width)
                 lower, lower_width = level, self._level_width(width)
-            self.b = outer_b
 
     def _cascade_end(self, n: ReduceNode, acc: SSAValue | None = None) -> None:
         """The levels added into level 0, lowest first (torch's order); an inner-axis
@@ -1018,14 +885,14 @@ class GraphLowering:
                     t = r.type
                     assert isinstance(t, TensorType)
                     self.values[r] = self._buffer(
-                        v.name_hint or "vf_out", element_type(t.dtype), _inner_full(t), self._copies(r)
+                        v.name_hint or "vf_out", element_type(t.dtype), inner_full(t), self._copies(r)
                     )
             elif isinstance(n, (LoadOp, ArangeOp, ReduceNode, ew.BroadcastOp, ew.CastOp, ew.ElementwiseNode)):
                 if isinstance(n, ew.BroadcastOp) and (self._aliases(n) or self._only_constant_casts(n)):
                     continue
                 t = n.result_tensor()
                 self.values[n.results[0]] = self._buffer(
-                    n.node_name, element_type(t.dtype), _inner_full(t), self._copies(n.results[0])
+                    n.node_name, element_type(t.dtype), inner_full(t), self._copies(n.results[0])
                 )
 
     def _extent(self, t: TensorType) -> SSAValue:
@@ -1060,7 +927,7 @@ class GraphLowering:
         return local
 
     def _count(self, t: TensorType) -> SSAValue | int:
-        return self.count if _inner_full(t) else 1
+        return self.count if inner_full(t) else 1
 
     def _gm_offset(self, t: TensorType, offset: SizeExpr) -> SSAValue:
         b = self.b
@@ -1068,7 +935,7 @@ class GraphLowering:
         for coord, r, s in zip(self.coords, t.repeats[:-1], t.strides[:-1], strict=True):
             if r != 1:
                 off = b.add(off, b.mul(coord, self.sym(s)))
-        if _inner_full(t):
+        if inner_full(t):
             off = b.add(off, b.mul(self.start, self.sym(t.strides[-1])))
         return off
 
@@ -1126,13 +993,10 @@ class GraphLowering:
             again = b.cmp("slt", b.sub(self.t, self.first), self.slots)
         else:
             again = b.cmp("eq", self.t, self.first)
-        if _inner_full(t):
+        if inner_full(t):
             again = b.select(again, again, b.cmp("sgt", self.tiles_per_row, 1), name="reload")
-        outer_builder = self.b
-        with b.when(again) as inner:
-            self.b = inner
+        with b.when(again) as inner, self._building(inner):
             emit()
-        self.b = outer_builder
 
     def _load(self, n: LoadOp) -> None:
         t = n.result_tensor()
@@ -1146,7 +1010,7 @@ class GraphLowering:
         dst, e = self.values[n.results[0]], element_bytes(element_type(t.dtype))
         self._note_copy(dst)
         src = b.gslice(self.globals[n.x.owner], self._gm_offset(t, n.offset.data))  # type: ignore[index]
-        if not _inner_full(t):
+        if not inner_full(t):
             b.copy_pad(dst, src, 1, e)
         elif t.strides[-1] == 1:
             b.copy_pad(dst, src, 1, b.mul(self.count, e))
@@ -1193,7 +1057,7 @@ class GraphLowering:
                 inside = both(ok)
                 coord = b.sub(coord, lo_v)
             off = b.add(off, b.mul(coord, self.sym(st)))
-        if not _inner_full(t):
+        if not inner_full(t):
             with b.when(inside if inside is not None else b.cmp("eq", 0, 0)) as wb:
                 wb.copy_pad(dst, wb.gslice(self.globals[n.x.owner], off), 1, e)  # type: ignore[index]
             b.sync("MTE2_V")
@@ -1234,7 +1098,7 @@ class GraphLowering:
         self._note_copy(src)
         out = next(u.operation for u in n.results[0].uses if isinstance(u.operation, OutputOp))
         dst = b.gslice(self.globals[out], self._gm_offset(t, n.offset.data))
-        if not _inner_full(t):
+        if not inner_full(t):
             b.copy_pad(dst, src, 1, e)
         elif t.strides[-1] == 1:
             b.copy_pad(dst, src, 1, b.mul(self.count, e))
@@ -1326,7 +1190,7 @@ class GraphLowering:
         dtype = element_type(v.type.dtype)
         key = (v, "dup")
         if key not in self._dups:
-            self._dups[key] = self._buffer(f"{v.name_hint or 'scalar'}_dup", dtype, _inner_full(like))
+            self._dups[key] = self._buffer(f"{v.name_hint or 'scalar'}_dup", dtype, inner_full(like))
         buf = self._dups[key]
         self.b.vec(ac.DuplicateOp, buf, self.values[v], self._count(like))
         return buf
@@ -1548,7 +1412,7 @@ class GraphLowering:
             if v.type.dtype == t.dtype:
                 casted.append(self.values[v])
                 continue
-            tmp = self._buffer(f"{n.node_name}_{v.name_hint}_f", element_type(t.dtype), _inner_full(t))
+            tmp = self._buffer(f"{n.node_name}_{v.name_hint}_f", element_type(t.dtype), inner_full(t))
             self._cast_into(tmp, self.values[v], v.type.dtype, t.dtype, count)
             casted.append(tmp)
         self._vector(n, _entry(n).memory, self.values[n.results[0]], casted, t.dtype, count)
@@ -1596,7 +1460,7 @@ class GraphLowering:
         t = n.result_tensor()
         count = self._count(t)
         cond, x, y = n.operands
-        full = _inner_full(t)
+        full = inner_full(t)
         if full not in self._sel_bits:
             self._sel_bits[full] = self._buffer(f"selbits{int(full)}", u8, full)
         bits = self._sel_bits[full]
@@ -1614,7 +1478,7 @@ class GraphLowering:
 
     def _aliases(self, n: ew.BroadcastOp) -> bool:
         src = n.x.type
-        return isinstance(src, TensorType) and _inner_full(src) == _inner_full(n.result_tensor())
+        return isinstance(src, TensorType) and inner_full(src) == inner_full(n.result_tensor())
 
     def _only_constant_casts(self, n: ew.BroadcastOp) -> bool:
         """A broadcast constant read only by Casts: they Duplicate the converted constant
@@ -1648,7 +1512,7 @@ class GraphLowering:
         for coord, r, s in zip(self.coords, t.repeats[:-1], t.strides[:-1], strict=True):
             if r != 1:
                 logical = b.add(logical, b.mul(coord, self.sym(s)))
-        stride = self.sym(t.strides[-1]) if _inner_full(t) else b.v(0)
+        stride = self.sym(t.strides[-1]) if inner_full(t) else b.v(0)
         offset = b.add(logical, b.mul(self.start, stride), name="arange_offset")
         return self.sym(n.base.data), self.sym(n.step.data), offset, stride
 
@@ -1722,163 +1586,18 @@ class GraphLowering:
 
     # -------------------------------------------------------------------- host
     def _host(self) -> None:
-        plan, phases = self.plan, self.phases
-        with self.kb.host() as (h, sizes, core_num, ub_size):
-            self.host_core_num = core_num
-            by_name = dict(zip(self.graph.size_names, sizes, strict=True))
-            sym = ExprLowering(h, lambda s: by_name[s])
-            for name, v in by_name.items():
-                h.fail_if(h.cmp("slt", v, 1), 2, f"size {name} must be >= 1")
-                h.set_size(name, v)
-            lower_graph_checks(h, sym, self.graph)  # sizes, strides, offsets, extents, Arange, IndexExpr
-            sym.check_recorded(self.kernel_exprs)  # and whatever else the kernels evaluate
-            inner = sym(plan.inner[1], "inner")
-            rows = h.const(1)
-            for pos in phases.kept_outer:
-                rows = h.mul(rows, sym(plan.outer[pos][1]))
-
-            def fit(double: bool) -> SSAValue:
-                """The largest tile the UB holds (``double``: with both slots of the double
-                buffers), cut so that every core works when there are fewer rows than cores."""
-                fixed = max(fixed_bytes(b, double) for b in self.kernel_buffers)
-                budget = h.sub(h.cast(ub_size, i64), fixed, name="budget")
-                per_elem = max(1, *(per_element_bytes(b, double) for b in self.kernel_buffers))
-                tile = h.mul(
-                    h.floordiv(h.floordiv(budget, per_elem), TILE_ALIGN), TILE_ALIGN, name="tile_fit"
-                )
-                wanted = h.mul(h.ceildiv(inner, TILE_ALIGN), TILE_ALIGN, name="tile_wanted")
-                tile = h.min(h.min(tile, wanted), MAX_STRIDED_TILE if plan.strided else MAX_TILE, name="tile")
-                if not phases.inner_reduced:  # fewer rows than cores: cut the rows so that every core works
-                    cores = h.cast(core_num, i64)
-                    per_row = h.ceildiv(cores, h.min(rows, cores))
-                    share = h.mul(h.ceildiv(h.ceildiv(inner, per_row), TILE_ALIGN), TILE_ALIGN)
-                    tile = h.min(tile, h.max(share, MIN_SPLIT_TILE), name="tile_split")
-                return tile
-
-            tile = fit(False)
-            if self.double_buffer:
-                # two slots only where they can overlap anything -- a core with more than one
-                # tile at single buffering -- and the halved tile is not too small to pay
-                single_tiles = h.mul(rows, h.ceildiv(inner, h.max(tile, 1)))
-                single_per_core = h.ceildiv(single_tiles, h.min(h.cast(core_num, i64), single_tiles))
-                doubled = fit(True)
-                several = h.cmp("sgt", single_per_core, 1)
-                # a resident row is one tile whatever its length: two slots wherever the row
-                # still fits whole with them (a halved tile would make it stream)
-                enough = h.cmp("sge", doubled, inner if plan.may_be_resident else MIN_DOUBLE_TILE)
-                two = h.select(several, enough, several)  # both
-                tile = h.select(two, doubled, tile, name="tile_slots")
-                h.set_tiling("slots", h.select(two, 2, 1, name="slots"))
-            h.fail_if(h.cmp("slt", tile, TILE_ALIGN), 1, "even the smallest tile does not fit the UB")
-            tiles_per_row = h.ceildiv(inner, tile, name="tiles_per_row")
-            total = rows if phases.inner_reduced else h.mul(rows, tiles_per_row, name="total_tiles")
-            blocks = h.min(h.cast(core_num, i64), total, name="blocks")
-            per_block = h.ceildiv(total, blocks, name="per_block")
-            blocks = h.ceildiv(total, per_block, name="block_dim")
-            for f, v in (
-                ("tile", tile),
-                ("tiles_per_row", tiles_per_row),
-                ("total_tiles", total),
-                ("per_block", per_block),
-            ):
-                h.set_tiling(f, v)
-            for i, n in enumerate(self.index_exprs):
-                h.set_tiling(f"ie_{i}", sym(n.expr.data))
-            if self.cascaded:  # the cascade's block for a pass's chunks (lowering.cascade)
-                chunks = h.const(1)
-                for pos in phases.reduced_outer:
-                    chunks = h.mul(chunks, sym(plan.outer[pos][1]))
-                if phases.inner_reduced:
-                    chunks = h.mul(chunks, tiles_per_row)
-                h.set_tiling("sum_base", cascade_base(h, chunks))
-            key: SSAValue = h.const(0)
-            if plan.may_be_resident:  # the whole row in one tile: resident, else streaming
-                one = h.cmp("eq", tiles_per_row, 1)
-                key = h.select(one, RESIDENT, STREAMING, name="schedule")
-            workspace: SSAValue = h.const(0)
-            if self.split:
-                key, blocks, workspace = self._host_split(
-                    h, sym, total, tile, tiles_per_row, inner, key, blocks
-                )
-            h.set_tiling("tiling_key", key)
-            h.set_tiling("block_dim", blocks)
-            h.set_output("block_dim", blocks)
-            h.set_output("workspace_size", workspace)
-
-    def _torch_blocks(self, h: BodyBuilder, chunks: SSAValue, wanted: SSAValue) -> SSAValue:
-        """Rows per SPLIT part of an outer-axis float sum: the smallest ``base**k`` (k = 1..3)
-        of at least ``wanted``, else ``base**3``. The one-core cascade adds such a block's
-        rows into its level k - 1 and then that level into level k (``lowering.cascade``),
-        so each part's partial is exactly the value it adds into level k, and the parts'
-        combination -- levels k..3, ``split_top`` = 3 - k of them above the first -- gives
-        the one-core sum bit for bit, on any number of cores. Past ``base**3`` rows per
-        part (few cores for many rows) the parts stay ``base**3`` rows: more blocks than
-        cores, which run in waves."""
-        base = cascade_base(h, chunks)
-        blocks = [base]
-        for _ in range(2, LEVELS):
-            blocks.append(h.mul(blocks[-1], base))
-        per_part, top = blocks[-1], h.const(0)
-        for k in range(LEVELS - 2, 0, -1):  # the smallest block that holds `wanted` wins
-            fits = h.cmp("sle", wanted, blocks[k - 1])
-            per_part = h.select(fits, blocks[k - 1], per_part)
-            top = h.select(fits, LEVELS - 1 - k, top)
-        h.set_tiling("split_top", top)
-        return per_part
-
-    def _host_split(
-        self,
-        h: BodyBuilder,
-        sym: ExprLowering,
-        items: SSAValue,
-        tile: SSAValue,
-        tiles_per_row: SSAValue,
-        inner: SSAValue,
-        key: SSAValue,
-        blocks: SSAValue,
-    ) -> tuple[SSAValue, SSAValue, SSAValue]:
-        """SPLIT when the work items leave cores idle and each core gets at least
-        SPLIT_MIN_PART elements of the reduced extent: (key, block_dim, workspace bytes)."""
-        phases = self.phases
-        cores = h.cast(self.host_core_num, i64)
-        reduced = h.const(1)
-        for p in phases.reduced_outer:
-            reduced = h.mul(reduced, sym(self.plan.outer[p][1]))
-        chunks = h.mul(reduced, tiles_per_row) if phases.inner_reduced else reduced
-        elements = h.mul(
-            reduced, inner if phases.inner_reduced else h.min(tile, inner), name="reduced_elements"
-        )
-        parts = h.min(h.floordiv(cores, items), h.ceildiv(elements, SPLIT_MIN_PART))
-        parts = h.min(h.min(parts, chunks), TILE_ALIGN)  # the parts' partials fit one tile
-        parts = h.max(parts, 1)
-        wanted = h.ceildiv(chunks, parts, name="split_chunks")
-        if self.cascaded and not phases.inner_reduced:
-            per_part = self._torch_blocks(h, chunks, wanted)
-            parts = h.ceildiv(chunks, per_part, name="split_parts")
-            # two parts wanted (cores idle) and two torch blocks to give them
-            split = h.cmp("slt", h.max(wanted, per_part), chunks, name="split")
-        else:
-            per_part = wanted
-            parts = h.ceildiv(chunks, per_part, name="split_parts")
-            split = h.cmp("sge", parts, 2, name="split")
-        h.set_tiling("split_parts", parts)
-        h.set_tiling("split_chunks", per_part)
-        offset: SSAValue = h.const(0)
-        width = h.const(1) if phases.inner_reduced else tile
-        for i, n in enumerate(self.reductions):
-            h.set_tiling(f"ws_{i}", offset)
-            nbytes = h.mul(h.mul(h.mul(items, parts), width), accumulator_dtype(n).nbytes)
-            offset = h.add(offset, h.mul(h.ceildiv(nbytes, WORKSPACE_ALIGN), WORKSPACE_ALIGN))
-        h.fail_if(
-            h.select(split, h.cmp("sgt", offset, 2**32 - 1), h.const(0, IntegerType(1))),
-            4,
-            "the SPLIT partials exceed the 32-bit workspace size",
-        )
-        return (
-            h.select(split, SPLIT, key, name="key"),
-            h.select(split, h.mul(items, parts), blocks, name="blocks"),
-            h.select(split, offset, 0, name="workspace"),
-        )
+        HostTiling(
+            self.graph,
+            self.plan,
+            self.phases,
+            self.kernel_buffers,
+            self.kernel_exprs,
+            self.index_exprs,
+            self.reductions,
+            self.cascaded,
+            self.double_buffer,
+            self.split,
+        ).build(self.kb)
 
 
 def lower_graph(

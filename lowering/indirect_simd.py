@@ -46,7 +46,7 @@ from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
-from lowering.graph_lowering import MIN_DOUBLE_TILE
+from lowering.plan import MIN_DOUBLE_TILE
 from passes.indirect_plan import IndirectPlan
 from passes.indirect_templates import chain_api, contiguous_from
 

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from ascir_dialect.compare import assert_close
 from ascir_dialect.interpreter import reference
-from lowering.graph_lowering import SPLIT, STREAMING
+from lowering.plan import SPLIT, STREAMING
 from passes.diagnostics import PassError
 from tools.compile import compile_graph
 

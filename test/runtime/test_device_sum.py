@@ -10,8 +10,7 @@ import numpy as np
 import pytest
 
 from runtime import compile_kernel
-
-from ..ascendc_emitter.test_device_rules import HOST, TILING
+from test.handwritten import HOST, TILING
 
 DEVICE = """\
 #include "kernel_operator.h"

@@ -1,0 +1,178 @@
+"""The plan of one graph's kernel, shared by the loop nest (``lowering.graph_lowering``) and
+host tiling (``lowering.host_tiling``): the schedule keys and tile constants, the UB buffers
+of a tile and their sizes, which reductions cascade, and the analysis of an impl graph into
+its loop axes and phases."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.ir import Attribute
+
+from ascendc_emitter.dialect import ops as ac
+from ascendc_emitter.dialect.types import element_bytes
+from ascendc_emitter.target.ops import memory_dtype, reduction
+from ascendc_emitter.target.support import LIMITS
+from ascir_dialect.attributes import TensorType
+from ascir_dialect.dtypes import DType
+from ascir_dialect.ops import GraphOp
+from ascir_dialect.ops.indirect_load import IndirectLoadOp
+from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
+from ascir_dialect.ops.reduce import ProdOp, ReduceNode, SumOp
+from ascir_dialect.ops.sources import DataOp, WorkspaceOp
+from ascir_dialect.symbolic import SizeExpr
+from passes.diagnostics import PassError
+from passes.phases import PhasePlan, phase_plan
+
+PASS = "lower-to-ascendc"
+TILE_ALIGN = 256  # elements: tile * sizeof(T) is a whole number of 256-byte repeats
+MAX_STRIDED_TILE = LIMITS["copy_block_count"].hi // TILE_ALIGN * TILE_ALIGN
+"""Elements of a tile when a copy is strided along the inner axis (one element per block):
+``DataCopyExtParams.blockCount`` is at most 4095 (asc-devkit docs, DataCopyPad), rounded
+down to whole ``TILE_ALIGN`` units."""
+MAX_TILE = 1 << 20
+"""Elements of a tile otherwise: contiguous copies move ``count * sizeof(T)`` bytes in one
+block (``blockLen`` is 32-bit); the UB bounds the tile long before this."""
+ROW_BUFFER_BYTES = 256  # buffer of a tensor broadcast along the inner axis
+MIN_DOUBLE_TILE = 1024
+"""Elements: host tiling double-buffers only when each slot still holds this many (4 KB of
+float32). Halving a smaller tile doubles the DataCopy calls, and their fixed cost (ATT's
+160-cycle DataCopy head, ``ascendc_emitter.target.costs``) then outweighs what the overlap
+saves. Re-derived on the 950's timeline by ``bench/thresholds.py``: over add_relu at UBs of
+16..248 KB and 16-op chains, 1024 has the least worst regret (1.012; 4096, the value of
+the previous model, 1.173; never double-buffering 1.872)."""
+MIN_SPLIT_TILE = 512
+"""Elements: a row is cut into more tiles to occupy idle cores only down to this size
+(2 KB of float32). ``bench/thresholds.py`` over one and four rows of 16K..1M elements:
+regret flat at 256..512 (1.000), 1.073 at 1024, 1.309 at the previous model's 2048."""
+RESIDENT, STREAMING, SPLIT = 1, 2, 3
+"""Tiling keys of a reducing graph: the schedules of the module doc."""
+SPLIT_MIN_PART = 4096
+"""Elements of the reduced extent a core must get before a work item is split over cores:
+a split costs a second launch (0.245 us + 0.0101 us per block, measured) and the partials'
+round trip. ``bench/thresholds.py`` over sums of 1, 4 and 16 rows of 16K..1M elements:
+worst regret 1.149, flat from 2048 to 8192 (4096 sits inside it); 2.048 at the previous
+model's 32768 (a 3 us launch), 18.4 never splitting."""
+WORKSPACE_ALIGN = 512
+"""Byte alignment of each reduction's partial results in the workspace."""
+
+
+def accumulator_dtype(n: ReduceNode) -> DType:
+    """float16/bfloat16 sums and products accumulate in float32 (as torch and the reference
+    do); so do the reductions whose ReduceX lacks the dtype on the 950 (bfloat16 max/min:
+    exact). A reduction without a ReduceX (Prod) accumulates in a dtype of its combine
+    step's API: uint8 products in uint16 (the low 8 bits of a product depend only on the
+    low 8 bits of its factors, so the wrapping Cast back is torch's wrapping product);
+    int8 has neither an int8 Mul nor a Cast back from a wider integer on arch 3510 and is
+    refused by name."""
+    d = n.result_tensor().dtype
+    if isinstance(n, (SumOp, ProdOp)) and d in (DType.float16, DType.bfloat16):
+        return DType.float32
+    entry = reduction(n)
+    if entry.memory is None:
+        step = entry.combine_entry.memory
+        assert step is not None  # a combine step of the target table has a memory-level API
+        if memory_dtype(step, d) is None and d is DType.uint8:
+            return DType.uint16
+        return memory_dtype(step, d) or d
+    return memory_dtype(entry.memory, d) or d
+
+
+@dataclass
+class Buffer:
+    """A UB buffer of one tensor (or a temporary) in the tile."""
+
+    name: str
+    dtype: Attribute
+    full: bool  # dense along the inner axis (tile elements) or one row block
+    tbuf: ac.TBufOp | None = None
+    """Its ``TBuf`` in the kernel (buffers whose lifetimes do not overlap share one:
+    ``lowering.ub_reuse``)."""
+    copies: int = 1
+    """2 for a double-buffered tensor: one copy per buffer slot of the tile loop."""
+
+    @property
+    def kind(self) -> tuple[object, ...]:
+        """Buffers of one kind have one size for every tile: only they may share a ``TBuf``."""
+        return (True, element_bytes(self.dtype)) if self.full else (False,)
+
+
+@dataclass
+class KernelPlan:
+    graph: GraphOp
+    outer: list[tuple[str, SizeExpr]]
+    inner: tuple[str, SizeExpr]
+    phases: PhasePlan
+    strided: bool
+    """Some copy is strided along the inner axis (caps the tile at MAX_STRIDED_TILE)."""
+
+    @property
+    def may_be_resident(self) -> bool:
+        return self.phases.inner_reduced and not self.phases.reduced_outer
+
+
+def per_element_bytes(buffers: list[Buffer], double: bool = False) -> int:
+    """UB bytes per tile element of the buffers dense along the inner axis (``double``: with
+    both slots of the double buffers)."""
+    return sum(element_bytes(b.dtype) * (b.copies if double else 1) for b in buffers if b.full)
+
+
+def fixed_bytes(buffers: list[Buffer], double: bool = False) -> int:
+    """UB bytes of the one-row buffers."""
+    return ROW_BUFFER_BYTES * sum(b.copies if double else 1 for b in buffers if not b.full)
+
+
+def cascades(n: ReduceNode) -> bool:
+    """Whether ``n``'s partial results add in a cascade: a float accumulation whose error
+    depends on the order of its combines (target ``order_sensitive``)."""
+    return reduction(n).order_sensitive and accumulator_dtype(n).is_float
+
+
+def inner_full(t: TensorType) -> bool:
+    return t.repeats[-1] != 1
+
+
+def analyse(graph: GraphOp) -> KernelPlan:
+    if graph.is_hint:
+        raise PassError(PASS, f"graph @{graph.graph_name} is not scheduled; run the schedule pass first")
+    nodes = [
+        n
+        for n in graph.nodes()
+        if isinstance(n.out_type, TensorType) and not isinstance(n, (DataOp, OutputOp, WorkspaceOp))
+    ]
+    if not nodes:
+        raise PassError(
+            PASS, f"graph @{graph.graph_name} computes nothing: add the loads, compute and stores of a kernel"
+        )
+    computed = set(nodes)
+    widest = max(nodes, key=lambda n: n.out_type.rank)  # type: ignore[union-attr]
+    axes = widest.out_type.axis  # type: ignore[union-attr]
+    sizes = graph.axis_by_name()
+    for n in graph.nodes():
+        if isinstance(n, IndirectLoadOp):
+            raise PassError(
+                PASS,
+                f"{n.describe()}: IndirectLoad is lowered by its template cases (SIMD/SIMT/SK-like), not by this pass",
+                at=n,
+            )
+        if isinstance(n, WorkspaceOp):
+            raise PassError(
+                PASS,
+                f"{n.describe()}: workspaces between stages are not supported by the single-stage lowering",
+                at=n,
+            )
+        if isinstance(n.out_type, TensorType) and n in computed and n.out_type.axis != axes:
+            raise PassError(
+                PASS,
+                f"{n.describe()}: its view iterates {n.out_type.axis}, not the graph's loop axes {axes}; "
+                "run the schedule pass on the hint graph",
+                at=n,
+            )
+    strided = any(
+        isinstance(n, (LoadOp, StoreOp))
+        and inner_full(n.result_tensor())
+        and n.result_tensor().strides[-1] != 1
+        for n in nodes
+    )
+    outer = [(a, sizes[a].size_expr) for a in axes[:-1]]
+    return KernelPlan(graph, outer, (axes[-1], sizes[axes[-1]].size_expr), phase_plan(graph, PASS), strided)
