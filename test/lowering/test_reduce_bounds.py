@@ -3,7 +3,7 @@
 The 950's ReduceMax/ReduceMin start from the lowest/highest finite value (runtime/sim
 vector.h cites the impl), so on the device -- and on the simulator, which does what the
 device does -- a row of -inf reduces to -FLT_MAX. torch gives -inf; the lowering's fix-up
-(``graph_lowering._unclamp``) restores it on every schedule: resident rows, rows streamed
+(``lowering.accumulators.Accumulators.unclamp``) restores it on every schedule: resident rows, rows streamed
 through the UB, rows split over cores."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-import lowering.graph_lowering as graph_lowering
+from lowering.accumulators import Accumulators
 from tools.compile import compile_graph
 
 from ..conftest import parse_ir
@@ -68,7 +68,7 @@ def test_rows_of_infinities_reduce_as_torch(op: str, dtype: type, vf: bool, sche
 
 def test_the_simulator_starts_from_the_finite_bound(monkeypatch: pytest.MonkeyPatch) -> None:
     """Without the fix-up the kernel gives the device's answer, -FLT_MAX."""
-    monkeypatch.setattr(graph_lowering.GraphLowering, "_unclamp", lambda *args: None)
+    monkeypatch.setattr(Accumulators, "unclamp", lambda *args: None)
     monkeypatch.setenv("ASCIR_GRAPH_CACHE", "0")
     k = compile_graph(parse_ir(graph("reduce_max", "float32")), name="bounds_unfixed")
     (y,) = k(np.full((2, 40), -np.inf, np.float32), sizes={"s0": 2, "s1": 40})

@@ -1,5 +1,5 @@
 """An outer-axis float sum split over cores adds in the order of the unsplit kernel
-(``GraphLowering._torch_blocks``): each SPLIT part is one of the cascade's ``base**k`` row
+(``HostTiling._torch_blocks``): each SPLIT part is one of the cascade's ``base**k`` row
 blocks, so its partial is the value the one-core cascade adds into level k, and the
 parts' combination is that cascade's upper levels -- the result is bit-identical whatever
 the number of cores (issue 33: tiling for the whole chip must not change a user's sum)."""

@@ -1,0 +1,266 @@
+"""The accumulators of a tile's reductions: the resident ReduceX of a whole row, the running
+combine of a streamed pass (in the accumulator dtype: float32 for float16/bfloat16 sums),
+the cascade of levels that keeps a long float sum as accurate as torch's (``lowering.cascade``),
+the scalar fold of a reduction without a ReduceX (Prod), and the fix-up of the 950's finite
+ReduceMax/ReduceMin bound. ``GraphLowering`` owns the tile and its passes; ``Accumulators``
+emits into it."""
+
+from __future__ import annotations
+
+from contextlib import AbstractContextManager, ExitStack
+from typing import Protocol
+
+from xdsl.dialects.builtin import IntegerType
+from xdsl.ir import SSAValue
+
+from ascendc_emitter.builder import BodyBuilder
+from ascendc_emitter.dialect import ops as ac
+from ascendc_emitter.target.ops import (
+    reduction,
+    reduction_identity,
+)
+from ascendc_emitter.target.types import (
+    element_type,
+    scalar_type,
+)
+from ascir_dialect.dtypes import DType
+from ascir_dialect.ops.reduce import MaxOp, ReduceNode, SumOp
+from lowering.cascade import LEVELS
+from lowering.plan import (
+    PASS,
+    accumulator_dtype,
+)
+from lowering.tile_ops import OnTile, Tile, TileOps
+from passes.diagnostics import PassError
+from passes.phases import PhasePlan
+
+FOLD_LANES = 32
+"""Lanes left to the scalar fold of a reduction without a ReduceX (Prod) after its vector
+halving steps: slices start at multiples of 32 elements, 32-byte aligned for every
+accumulator dtype (2 bytes and up; a tile is a multiple of them)."""
+FOLD_STEPS = 28
+"""Halving steps of that fold: enough for 32 * 2**28 lanes, beyond any UB tile."""
+
+
+class ReductionTile(Tile, Protocol):
+    """What the accumulators read of the tile being built (``GraphLowering``)."""
+
+    ops: TileOps
+    phases: PhasePlan
+    tile: SSAValue
+    count: SSAValue
+    sum_base: SSAValue | None
+    chunks_done: SSAValue
+    cascaded: set[ReduceNode]
+
+    def building(self, b: BodyBuilder) -> AbstractContextManager[BodyBuilder]: ...
+
+
+class Accumulators(OnTile):
+    """The reductions' lowering rules on one kernel's tile."""
+
+    kernel: ReductionTile
+
+    def as_acc(self, n: ReduceNode, src: SSAValue, count: SSAValue | int) -> SSAValue:
+        """The operand of ``n`` in the accumulator dtype (a Cast into a temporary)."""
+        d, a = n.result_tensor().dtype, accumulator_dtype(n)
+        if a == d:
+            return src
+        tmp = self.kernel.temp(f"{n.node_name}_acc_in", element_type(a), True)
+        self.kernel.ops.cast_into(tmp, src, d, a, count)
+        return tmp
+
+    def reduce_resident(self, n: ReduceNode) -> None:
+        """The whole reduced extent is the tile: one ReduceX (cast to the accumulator dtype first)."""
+        d, a = n.result_tensor().dtype, accumulator_dtype(n)
+        src = self.as_acc(n, self.kernel.values[n.x], self.kernel.count)
+        work = self.kernel.temp(f"{n.node_name}_work", element_type(a), True)
+        dst = (
+            self.kernel.values[n.results[0]] if a == d else self.kernel.temp(f"{n.node_name}_res", element_type(a), False)
+        )
+        self.reduce_call(n, dst, src, work, self.kernel.count)
+        if a != d:
+            self.kernel.ops.cast_into(self.kernel.values[n.results[0]], dst, a, d, 1)
+
+    def reduce_call(
+        self, n: ReduceNode, dst: SSAValue, src: SSAValue, work: SSAValue, count: SSAValue | int
+    ) -> None:
+        """``ReduceX(dst, src, work, count)``, and for a float max/min the fix-up of the 950's
+        finite start value (:meth:`unclamp`); a reduction without a ReduceX (Prod) folds
+        the lanes with its combine step's scalar form (:meth:`scalar_fold`)."""
+        memory = reduction(n).memory
+        if memory is None:
+            self.scalar_fold(n, dst, src, work, count)
+            return
+        self.b.vec(memory, dst, src, work, count)
+        if not isinstance(n, SumOp) and accumulator_dtype(n).is_float:
+            self.unclamp(n, dst, src, count)
+
+    def scalar_fold(
+        self, n: ReduceNode, dst: SSAValue, src: SSAValue, work: SSAValue, count: SSAValue | int
+    ) -> None:
+        """``dst[0] = src[0] * src[1] * ... * src[count - 1]``: the basic API has no
+        ReduceProd (target ``REDUCTIONS``). ``work`` (a tile, identity beyond ``count``)
+        takes ``src`` and is halved by vector combine steps while more than ``FOLD_LANES``
+        lanes are left -- the upper part (from a ``FOLD_LANES``-aligned half, so every
+        slice stays 32-byte aligned) multiplied into the lower -- then the rest is folded by
+        the combine step's ``arith`` op (``mulf`` / ``muli``: integer products wrap), one
+        GetValue per lane."""
+        a = accumulator_dtype(n)
+        entry = reduction(n)
+        form = entry.combine_entry.scalar
+        op = None if form is None else form.op_for(a)
+        step = entry.combine_entry.memory
+        if op is None or step is None:  # pragma: no cover - the table gives Prod's Mul both
+            raise PassError(PASS, f"{n.describe()}: no scalar form of {entry.combine.name}", at=n)
+        b = self.b
+        st = scalar_type(a)
+        one = b.const(reduction_identity(n, a), st)
+        padded = b.mul(b.ceildiv(count, FOLD_LANES), FOLD_LANES, name="fold_padded")
+        b.vec(ac.DuplicateOp, work, one, padded)
+        b.vec(step, work, work, src, count)
+        with b.fold(0, FOLD_STEPS, b.v(padded), "h", "lanes") as (fb, _k, lanes, nxt):
+            more = fb.cmp("sgt", lanes, FOLD_LANES, name="more")
+            half = fb.mul(fb.ceildiv(lanes, 2 * FOLD_LANES), FOLD_LANES, name="halved")
+            with fb.when(more) as wb:
+                upper = wb.sub(lanes, half)
+                low = wb.lslice(work, 0, upper)
+                wb.vec(step, low, low, wb.lslice(work, half, upper), upper)
+            nxt.append(fb.select(more, half, lanes))
+        left = b.folded
+        with self.kernel.ops.scalar_ub():
+            with b.fold(0, left, one, "k", "prod") as (fb, k, acc, nxt):
+                nxt.append(fb.insert(op(acc, fb.get_value(work, k))).results[0])
+            b.set_value(dst, 0, b.folded)
+
+    def unclamp(self, n: ReduceNode, dst: SSAValue, src: SSAValue, count: SSAValue | int) -> None:
+        """The 950's ReduceMax starts from the lowest finite value (ReduceMin: the highest;
+        runtime/sim vector.h cites the impl), so a row of -inf gives -FLT_MAX where torch gives
+        -inf. The result is that value only for such a row or one that holds the value itself:
+        when it is, a scalar pass looks for the value and, not finding it, writes the
+        infinity. Compared as bits (an integer view), so NaN and -0.0 need no care; the common
+        case costs one GetValue."""
+        a = accumulator_dtype(n)
+        bits = {DType.float32: IntegerType(32), DType.float16: IntegerType(16)}.get(a)
+        if bits is None:  # pragma: no cover - ReduceMax/Min have no other float accumulator
+            raise PassError(PASS, f"{n.describe()}: no {a} ReduceMax/ReduceMin on arch 3510", at=n)
+        width = bits.width.data
+        lowest = isinstance(n, MaxOp)
+        # bit patterns: float32 -FLT_MAX 0xFF7FFFFF / +FLT_MAX 0x7F7FFFFF, -inf 0xFF800000 /
+        # +inf 0x7F800000; float16 0xFBFF / 0x7BFF, 0xFC00 / 0x7C00 (as signed integers)
+        finite = {32: 0x7F7FFFFF, 16: 0x7BFF}[width]
+        infinity = {32: 0x7F800000, 16: 0x7C00}[width]
+        sign = 1 << (width - 1)
+        bound = finite - (1 << width) + sign if lowest else finite
+        inf = infinity - (1 << width) + sign if lowest else infinity
+        element = element_type(DType.int32 if width == 32 else DType.int16)
+        b = self.b
+        dst_bits = b.reinterpret(dst, element, name="res_bits")
+        src_bits = b.reinterpret(src, element, name="row_bits")
+        with self.kernel.ops.scalar_ub():
+            clamped = b.cmp("eq", b.get_value(dst_bits, 0), b.const(bound, bits), name="clamped")
+            with b.when(clamped) as wb:
+                with wb.fold(0, count, wb.const(0, IntegerType(1)), "k", "holds") as (fb, k, held, nxt):
+                    here = fb.cmp("eq", fb.get_value(src_bits, k), fb.const(bound, bits))
+                    nxt.append(fb.select(held, held, here))
+                with wb.when(wb.cmp("eq", wb.folded, wb.const(0, IntegerType(1)))) as inner:
+                    inner.set_value(dst_bits, 0, inner.const(inf, bits))
+
+    def accumulator(self, n: ReduceNode) -> SSAValue:
+        d, a = n.result_tensor().dtype, accumulator_dtype(n)
+        if not self.kernel.phases.inner_reduced and a == d:
+            return self.kernel.values[n.results[0]]  # the result itself accumulates
+        return self.kernel.temp(f"{n.node_name}_acc", element_type(a), True)
+
+    def acc_width(self, n: ReduceNode) -> SSAValue | int:
+        return self.kernel.tile if self.kernel.phases.inner_reduced else self.kernel.count_of(n.result_tensor())
+
+    def reset(self, n: ReduceNode, acc: SSAValue, width: SSAValue | int) -> None:
+        a = accumulator_dtype(n)
+        self.b.vec(ac.DuplicateOp, acc, self.b.const(reduction_identity(n, a), scalar_type(a)), width)
+
+    def levels(self, n: ReduceNode) -> list[SSAValue]:
+        """The cascade's accumulators above level 0 (the accumulator itself), if ``n`` cascades.
+        An outer-axis reduction keeps one cascade per lane (tile-wide levels); an inner-axis
+        one reduces level 0's lanes to one value at each flush (a ReduceX: a tree), so its
+        levels are single values -- no UB per tile element, which would shrink every tile of
+        the kernel, the RESIDENT schedule's included."""
+        if n not in self.kernel.cascaded:
+            return []
+        a = element_type(accumulator_dtype(n))
+        wide = not self.kernel.phases.inner_reduced
+        return [self.kernel.temp(f"{n.node_name}_acc{k}", a, wide) for k in range(1, LEVELS)]
+
+    def level_width(self, width: SSAValue | int) -> SSAValue | int:
+        return 1 if self.kernel.phases.inner_reduced else width
+
+    def acc_begin(self, n: ReduceNode) -> None:
+        width = self.acc_width(n)
+        self.reset(n, self.accumulator(n), width)
+        for level in self.levels(n):
+            self.reset(n, level, self.level_width(width))
+
+    def acc_step(self, n: ReduceNode) -> None:
+        count = self.kernel.count_of(n.x.type)  # type: ignore[arg-type]
+        self.combine(n, self.accumulator(n), self.as_acc(n, self.kernel.values[n.x], count), count)
+        self.cascade_step(n, self.accumulator(n), self.kernel.chunks_done, self.acc_width(n))
+
+    def cascade_step(
+        self, n: ReduceNode, acc: SSAValue, done: SSAValue, width: SSAValue | int, top: SSAValue | None = None
+    ) -> None:
+        """After the ``done``-th combine into ``acc`` (level 0): every ``base**k`` combines,
+        level ``k - 1`` is added into level ``k`` and reset (``lowering.cascade``); level 0
+        of an inner-axis reduction is reduced to one value first. ``top``: only the levels
+        up to it take flushes (the SPLIT parts' combination, torch's upper levels)."""
+        levels = self.levels(n)
+        if not levels:
+            return
+        base = self.b.v(self.kernel.sum_base)
+        period, lower, lower_width = base, acc, width
+        with ExitStack() as stack:
+            for k, level in enumerate(levels):
+                if k:
+                    period = self.b.mul(period, base)
+                due = self.b.cmp("eq", self.b.rem(done, period), 0, name="flush")
+                if top is not None:
+                    due = self.b.select(due, self.b.cmp("slt", k, top), due)
+                stack.enter_context(self.kernel.building(stack.enter_context(self.b.when(due))))
+                src = lower
+                if self.kernel.phases.inner_reduced and k == 0:  # level 0's lanes -> one value
+                    a = element_type(accumulator_dtype(n))
+                    src = self.kernel.temp(f"{n.node_name}_flush", a, False)
+                    self.reduce_call(n, src, lower, self.kernel.temp(f"{n.node_name}_work", a, True), width)
+                self.combine(n, level, src, self.level_width(width))
+                self.reset(n, lower, lower_width)
+                lower, lower_width = level, self.level_width(width)
+
+    def cascade_end(self, n: ReduceNode, acc: SSAValue | None = None) -> None:
+        """The levels added into level 0, lowest first (torch's order); an inner-axis
+        reduction's single-value levels into its lane 0."""
+        acc = self.accumulator(n) if acc is None else acc
+        for level in self.levels(n):
+            self.combine(n, acc, level, self.level_width(self.acc_width(n)))
+
+    def combine(self, n: ReduceNode, acc: SSAValue, src: SSAValue, count: SSAValue | int) -> None:
+        """``acc = acc (+ | max | min) src`` elementwise; max/min propagate NaN as torch does."""
+        a = accumulator_dtype(n)
+        drops_nan = reduction(n).combine_entry.drops_nan
+        fix = self.kernel.ops.nan_guard([acc, src], a, count) if a.is_float and drops_nan else None
+        self.b.vec(reduction(n).combine_entry.memory, acc, acc, src, count)
+        if fix is not None:
+            fix(acc)
+
+    def acc_end(self, n: ReduceNode) -> None:
+        d, a = n.result_tensor().dtype, accumulator_dtype(n)
+        acc = self.accumulator(n)
+        if self.kernel.phases.inner_reduced:  # lanes beyond the last chunk hold the identity
+            work = self.kernel.temp(f"{n.node_name}_work", element_type(a), True)
+            dst = (
+                self.kernel.values[n.results[0]]
+                if a == d
+                else self.kernel.temp(f"{n.node_name}_res", element_type(a), False)
+            )
+            self.reduce_call(n, dst, acc, work, self.kernel.tile)
+            acc = dst
+        if a != d:
+            self.kernel.ops.cast_into(self.kernel.values[n.results[0]], acc, a, d, self.kernel.count_of(n.result_tensor()))

@@ -1,0 +1,173 @@
+"""The GM copies of a tile: loads (contiguous, strided, and the padded loads of Pad/Concat
+views, whose out-of-range lanes take the pad value) and stores, addressed through each GM
+view's own strides from the tile's coordinates (AL-8). A copy inside a pipelined tile loop
+records whether it touched a buffer with a single slot (the loop then drains as before).
+``GraphLowering`` owns the tile; ``TileCopies`` emits into it."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from xdsl.ir import SSAValue
+
+from ascendc_emitter.dialect import ops as ac
+from ascendc_emitter.dialect.types import element_bytes
+from ascendc_emitter.target.types import (
+    element_type,
+    scalar_type,
+)
+from ascir_dialect.attributes import TensorType
+from ascir_dialect.ops import AscirNode
+from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
+from ascir_dialect.symbolic import SizeExpr
+from lowering.plan import (
+    PASS,
+    inner_full,
+)
+from lowering.tile_ops import OnTile, Tile
+from passes.diagnostics import PassError
+
+
+class CopyTile(Tile, Protocol):
+    """What the copies read of the tile being built (``GraphLowering``)."""
+
+    count: SSAValue
+    globals: dict[AscirNode, SSAValue]
+    pipelined: bool
+    slotted: dict[SSAValue, SSAValue | int]
+    """Double buffers of the pipelined tile loop -> elements per slot."""
+    single_mte: bool
+    """Some copy of the tile loop touched a buffer with one slot."""
+
+
+class TileCopies(OnTile):
+    """The loads and stores of one kernel's tile."""
+
+    kernel: CopyTile
+
+    def gm_offset(self, t: TensorType, offset: SizeExpr) -> SSAValue:
+        b = self.b
+        off = self.kernel.sym(offset)
+        for coord, r, s in zip(self.kernel.coords, t.repeats[:-1], t.strides[:-1], strict=True):
+            if r != 1:
+                off = b.add(off, b.mul(coord, self.kernel.sym(s)))
+        if inner_full(t):
+            off = b.add(off, b.mul(self.kernel.start, self.kernel.sym(t.strides[-1])))
+        return off
+
+    # ------------------------------------------------------------------- nodes
+    def load(self, n: LoadOp) -> None:
+        t = n.result_tensor()
+        self.kernel.once_per_row_chunk(t, lambda: self.load_tile(n, t))
+
+    def load_tile(self, n: LoadOp, t: TensorType) -> None:
+        if n.padded:
+            self.padded_load_tile(n, t)
+            return
+        b = self.b
+        dst, e = self.kernel.values[n.results[0]], element_bytes(element_type(t.dtype))
+        self.note_copy(dst)
+        src = b.gslice(self.kernel.globals[n.x.owner], self.gm_offset(t, n.offset.data))  # type: ignore[index]
+        if not inner_full(t):
+            b.copy_pad(dst, src, 1, e)
+        elif t.strides[-1] == 1:
+            b.copy_pad(dst, src, 1, b.mul(self.kernel.count, e))
+        else:  # strided GM rows: one element per block, packed densely in UB
+            gap = b.mul(b.sub(self.kernel.sym(t.strides[-1]), 1), e)
+            b.copy_pad(dst, src, self.kernel.count, e, gap, 0, compact=True)
+        b.sync("MTE2_V")
+
+    def padded_load_tile(self, n: LoadOp, t: TensorType) -> None:
+        """A padded load (``lower-movement``: ascir.pad, ascir.concat): the tile is filled
+        with the pad value (``Duplicate``), then the positions inside every axis's valid
+        range ``[low, repeat - high)`` are copied over it. A padded outer axis copies nothing
+        in a work item whose coordinate is outside its range; on the inner axis the copy
+        lands at tile position ``p = max(start, low) - start``, which DataCopyPad reaches
+        from the 32-byte block below it with ``leftPadding = p mod (32 / sizeof(T))`` pad
+        values (DataCopyPadExtParams; asc-devkit docs/zh/api/SIMD-API/基础API/数据搬运/
+        DataCopyPad.md: each side's padding at most 32 bytes)."""
+        b = self.b
+        element = element_type(t.dtype)
+        dst, e = self.kernel.values[n.results[0]], element_bytes(element)
+        self.note_copy(dst)
+        low, high = n.pads
+        value = n.pad_python_value()
+        fill = b.const(value, scalar_type(t.dtype), f"{n.node_name}_fill")
+        b.vec(ac.DuplicateOp, dst, fill, self.kernel.count_of(t))
+        b.sync("V_MTE2")  # the copy overwrites what Duplicate wrote
+        off = self.kernel.sym(n.offset.data)
+        inside: SSAValue | None = None
+
+        def both(cond: SSAValue) -> SSAValue:
+            return cond if inside is None else b.select(inside, cond, inside)
+
+        for coord, r, st, lo, hi in zip(
+            self.kernel.coords, t.repeats[:-1], t.strides[:-1], low[:-1], high[:-1], strict=True
+        ):
+            if r == 1:
+                continue
+            assert coord is not None
+            if lo != 0 or hi != 0:
+                lo_v, end_v = self.kernel.sym(lo), self.kernel.sym(r - hi)
+                ok = b.select(
+                    b.cmp("sge", coord, lo_v), b.cmp("slt", coord, end_v), b.cmp("sge", coord, lo_v)
+                )
+                inside = both(ok)
+                coord = b.sub(coord, lo_v)
+            off = b.add(off, b.mul(coord, self.kernel.sym(st)))
+        if not inner_full(t):
+            with b.when(inside if inside is not None else b.cmp("eq", 0, 0)) as wb:
+                wb.copy_pad(dst, wb.gslice(self.kernel.globals[n.x.owner], off), 1, e)  # type: ignore[index]
+            b.sync("MTE2_V")
+            return
+        lo, hi = low[-1], high[-1]
+        if (lo != 0 or hi != 0) and t.strides[-1] != 1:
+            raise PassError(
+                PASS,
+                f"{n.describe()}: a load padded along its innermost axis must read it contiguously "
+                f"(stride 1, got {t.strides[-1]}); pad or concatenate along a contiguous GM axis",
+                at=n,
+            )
+        lo_v = self.kernel.sym(lo)
+        first = b.max(self.kernel.start, lo_v, name=f"{n.node_name}_v0")
+        last = b.min(b.add(self.kernel.start, self.kernel.count), self.kernel.sym(t.repeats[-1] - hi), name=f"{n.node_name}_v1")
+        inside = both(b.cmp("slt", first, last))
+        with b.when(inside) as wb:
+            num = wb.sub(last, first)
+            src_off = wb.add(off, wb.mul(wb.sub(first, lo_v), self.kernel.sym(t.strides[-1])))
+            src = wb.gslice(self.kernel.globals[n.x.owner], src_off)  # type: ignore[index]
+            if t.strides[-1] == 1:
+                per_block = 32 // e
+                p = wb.sub(first, self.kernel.start)
+                left = wb.rem(p, per_block)
+                aligned = wb.sub(p, left)
+                right = wb.rem(wb.sub(per_block, wb.rem(wb.add(left, num), per_block)), per_block)
+                wb.copy_pad(
+                    wb.lslice(dst, aligned), src, 1, wb.mul(num, e), pad_value=value, padding=(left, right)
+                )
+            else:
+                gap = wb.mul(wb.sub(self.kernel.sym(t.strides[-1]), 1), e)
+                wb.copy_pad(dst, src, num, e, gap, 0, compact=True)
+        b.sync("MTE2_V")
+
+    def store(self, n: StoreOp) -> None:
+        b, t = self.b, n.result_tensor()
+        src, e = self.kernel.values[n.x], element_bytes(element_type(t.dtype))
+        self.note_copy(src)
+        out = next(u.operation for u in n.results[0].uses if isinstance(u.operation, OutputOp))
+        dst = b.gslice(self.kernel.globals[out], self.gm_offset(t, n.offset.data))
+        if not inner_full(t):
+            b.copy_pad(dst, src, 1, e)
+        elif t.strides[-1] == 1:
+            b.copy_pad(dst, src, 1, b.mul(self.kernel.count, e))
+        else:
+            gap = b.mul(b.sub(self.kernel.sym(t.strides[-1]), 1), e)
+            b.copy_pad(dst, src, self.kernel.count, e, 0, gap, compact=True)
+
+    def note_copy(self, local: SSAValue) -> None:
+        """A DataCopy of ``local`` in a pipelined tile loop: only a slot of a double buffer
+        may be filled or drained without the classic end-of-tile drain."""
+        if self.kernel.pipelined and not (
+            isinstance(local.owner, ac.LocalSliceOp) and local.owner.source in self.kernel.slotted
+        ):
+            self.kernel.single_mte = True
