@@ -448,32 +448,32 @@ class CppPrinter:
             for sub in _subclasses(cls):
                 h[sub] = self._vector
         h[ac.DuplicateOp] = lambda op: self.line(
-            f"AscendC::Duplicate({self.ref(op.dst)}, {self.scalar(op.scalar, op.dst.type.element)}, "
+            f"AscendC::{op.API}({self.ref(op.dst)}, {self.scalar(op.scalar, op.dst.type.element)}, "
             f"static_cast<int32_t>({self.ref(op.count)}));"
         )
         h[ac.CastOp] = lambda op: self.line(
-            f"AscendC::Cast({self.ref(op.dst)}, {self.ref(op.src)}, AscendC::RoundMode::{mode(op, 'round')}, "
+            f"AscendC::{op.API}({self.ref(op.dst)}, {self.ref(op.src)}, AscendC::RoundMode::{mode(op, 'round')}, "
             f"static_cast<uint32_t>({self.ref(op.count)}));"
         )
         h[ac.TruncateOp] = lambda op: self.line(
-            f"AscendC::Truncate<{ctype(op.dst.type.element)}, AscendC::RoundMode::{mode(op, 'round')}>("
+            f"AscendC::{op.API}<{ctype(op.dst.type.element)}, AscendC::RoundMode::{mode(op, 'round')}>("
             f"{self.ref(op.dst)}, {self.ref(op.src)}, static_cast<uint32_t>({self.ref(op.count)}));"
         )
         h[ac.CompareOp] = lambda op: self.line(
-            f"AscendC::Compare({self.ref(op.dst)}, {self.ref(op.src0)}, {self.ref(op.src1)}, "
+            f"AscendC::{op.API}({self.ref(op.dst)}, {self.ref(op.src0)}, {self.ref(op.src1)}, "
             f"AscendC::CMPMODE::{mode(op, 'mode')}, static_cast<uint32_t>({self.ref(op.count)}));"
         )
         h[ac.ComparesOp] = lambda op: self.line(
-            f"AscendC::Compares({self.ref(op.dst)}, {self.ref(op.src)}, {self.scalar(op.scalar, op.src.type.element)}, "
+            f"AscendC::{op.API}({self.ref(op.dst)}, {self.ref(op.src)}, {self.scalar(op.scalar, op.src.type.element)}, "
             f"AscendC::CMPMODE::{mode(op, 'mode')}, static_cast<uint32_t>({self.ref(op.count)}));"
         )
         h[ac.SelectOp] = lambda op: self.line(
-            f"AscendC::Select({self.ref(op.dst)}, {self.ref(op.mask)}, {self.ref(op.src0)}, "
+            f"AscendC::{op.API}({self.ref(op.dst)}, {self.ref(op.mask)}, {self.ref(op.src0)}, "
             f"{self.scalar(op.src1, op.dst.type.element) if not isinstance(op.src1.type, LocalTensorType) else self.ref(op.src1)}, "
             f"AscendC::SELMODE::{mode(op, 'mode')}, static_cast<uint32_t>({self.ref(op.count)}));"
         )
         h[ac.GatherOp] = lambda op: self.line(
-            f"AscendC::Gather({self.ref(op.dst)}, {self.ref(op.src)}, {self.ref(op.offsets)}, "
+            f"AscendC::{op.API}({self.ref(op.dst)}, {self.ref(op.src)}, {self.ref(op.offsets)}, "
             f"static_cast<uint32_t>({self.ref(op.base)}), static_cast<uint32_t>({self.ref(op.count)}));"
         )
         h[ac.GetValueOp] = lambda op: self.declare(

@@ -2,8 +2,9 @@
 combine of a streamed pass (in the accumulator dtype: float32 for float16/bfloat16 sums),
 the cascade of levels that keeps a long float sum as accurate as torch's (``lowering.cascade``),
 the scalar fold of a reduction without a ReduceX (Prod), and the fix-up of the 950's finite
-ReduceMax/ReduceMin bound. ``GraphLowering`` owns the tile and its passes; ``Accumulators``
-emits into it."""
+ReduceMax/ReduceMin bound, and the SPLIT schedule's partials (each core's written to the
+workspace, every part's combined by the next launch). ``GraphLowering`` owns the tile and
+its passes; ``Accumulators`` emits into it."""
 
 from __future__ import annotations
 
@@ -55,11 +56,25 @@ class ReductionTile(Tile, Protocol):
 
     def building(self, b: BodyBuilder) -> AbstractContextManager[BodyBuilder]: ...
 
+    # SPLIT: the workspace of the partials and this core's part of its work item
+    k: BodyBuilder
+    tiling: SSAValue
+    workspace: SSAValue
+    reductions: list[ReduceNode]
+    total: SSAValue
+    t: SSAValue
+    part: tuple[SSAValue, SSAValue, SSAValue] | None
+
 
 class Accumulators(OnTile):
     """The reductions' lowering rules on one kernel's tile."""
 
     kernel: ReductionTile
+
+    def __init__(self, kernel: ReductionTile) -> None:
+        super().__init__(kernel)
+        self._partial_tensors: dict[str, SSAValue] = {}
+        """SPLIT: each reduction's GM view of its partials in the workspace."""
 
     def as_acc(self, n: ReduceNode, src: SSAValue, count: SSAValue | int) -> SSAValue:
         """The operand of ``n`` in the accumulator dtype (a Cast into a temporary)."""
@@ -264,3 +279,75 @@ class Accumulators(OnTile):
             acc = dst
         if a != d:
             self.kernel.ops.cast_into(self.kernel.values[n.results[0]], acc, a, d, self.kernel.count_of(n.result_tensor()))
+
+    # ------------------------------------------------------------ SPLIT partials
+    def partials(self, n: ReduceNode) -> tuple[SSAValue, SSAValue, bool]:
+        """(GM tensor of ``n``'s partials, element offset of this work item's first one,
+        whether a partial is one element): part ``j`` of work item ``w`` writes at
+        ``(w * parts + j) * width``, width 1 (inner axis reduced) or ``tile``."""
+        a = accumulator_dtype(n)
+        k, (_index, parts, _per_part) = self.kernel.k, self.kernel.part  # type: ignore[misc]
+        key = f"{n.node_name}_partials"
+        if key not in self._partial_tensors:
+            byte_offset = k.tiling_get(self.kernel.tiling, f"ws_{self.kernel.reductions.index(n)}")
+            size = k.tiling_get(self.kernel.tiling, "split_parts")
+            self._partial_tensors[key] = k.global_tensor(
+                self.kernel.workspace,
+                element_type(a),
+                k.floordiv(byte_offset, a.nbytes),
+                k.mul(k.mul(size, self.kernel.total), self.kernel.tile),
+                key,
+            )
+        g = self._partial_tensors[key]
+        scalar = self.kernel.phases.inner_reduced
+        first = self.b.mul(self.b.mul(self.kernel.t, parts), 1 if scalar else self.kernel.tile)
+        return g, first, scalar
+
+    def write_partial(self, n: ReduceNode) -> None:
+        a = accumulator_dtype(n)
+        g, first, scalar = self.partials(n)
+        b, acc = self.b, self.accumulator(n)
+        index = self.kernel.part[0]  # type: ignore[index]
+        if scalar:
+            work = self.kernel.temp(f"{n.node_name}_work", element_type(a), True)
+            one = self.kernel.temp(f"{n.node_name}_res", element_type(a), False)
+            self.reduce_call(n, one, acc, work, self.kernel.tile)
+            acc, offset, count = one, b.add(first, index), 1
+        else:
+            offset, count = b.add(first, b.mul(index, self.kernel.tile)), self.kernel.count_of(n.result_tensor())
+        b.sync("V_MTE3")
+        b.copy_pad(b.gslice(g, offset), acc, 1, b.mul(b.v(count), a.nbytes))
+
+    def combine_partials(self, n: ReduceNode) -> None:
+        """Every part's partial of ``n`` -> ``n``'s value for this work item."""
+        d, a = n.result_tensor().dtype, accumulator_dtype(n)
+        g, first, scalar = self.partials(n)
+        b, (_index, parts, _per_part) = self.b, self.kernel.part  # type: ignore[misc]
+        staged = self.kernel.temp(f"{n.node_name}_part_in", element_type(a), True)
+        if scalar:  # the parts' values are adjacent: one copy, one ReduceX
+            b.copy_pad(staged, b.gslice(g, first), 1, b.mul(parts, a.nbytes))
+            b.sync("MTE2_V")
+            work = self.kernel.temp(f"{n.node_name}_work", element_type(a), True)
+            dst = (
+                self.kernel.values[n.results[0]]
+                if a == d
+                else self.kernel.temp(f"{n.node_name}_res", element_type(a), False)
+            )
+            self.reduce_call(n, dst, staged, work, parts)
+        else:
+            count = self.kernel.count_of(n.result_tensor())
+            # the parts are torch's level-k blocks (host tiling, HostTiling._split): their sums add
+            # as torch's levels k.. do, of which split_top are above the first
+            top = self.kernel.k.tiling_get(self.kernel.tiling, "split_top") if n in self.kernel.cascaded else None
+            self.acc_begin(n)
+            dst = self.accumulator(n)
+            with b.loop(0, parts, 1, "p") as (lb, j), self.kernel.building(lb):
+                offset = lb.add(first, lb.mul(j, self.kernel.tile))
+                lb.copy_pad(staged, lb.gslice(g, offset), 1, lb.mul(lb.v(count), a.nbytes))
+                lb.sync("MTE2_V")
+                self.combine(n, dst, staged, count)
+                self.cascade_step(n, dst, lb.add(j, 1), count, top)
+                lb.sync("V_MTE2")
+            self.cascade_end(n, dst)
+        if a != d:
+            self.kernel.ops.cast_into(self.kernel.values[n.results[0]], dst, a, d, self.kernel.count_of(n.result_tensor()))

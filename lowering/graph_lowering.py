@@ -48,14 +48,11 @@ from contextlib import contextmanager
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Attribute, SSAValue
 
-from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
+from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.names import kernel_symbol
 from ascendc_emitter.target.ops import (
-    memory_dtype,
     ops_where,
-    reduction,
-    unsupported,
     uses_recipe,
 )
 from ascendc_emitter.target.support import LIMITS
@@ -74,7 +71,7 @@ from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataO
 from ascir_dialect.symbolic import SizeExpr
 from lowering.accumulators import Accumulators
 from lowering.exprs import ExprLowering
-from lowering.host_tiling import HostTiling
+from lowering.host_tiling import HostTiling, tiling_fields
 from lowering.plan import (
     PASS,
     RESIDENT,
@@ -83,12 +80,12 @@ from lowering.plan import (
     STREAMING,
     TILE_ALIGN,
     Buffer,
-    accumulator_dtype,
     analyse,
     cascades,
     fixed_bytes,
     inner_full,
     per_element_bytes,
+    reductions_of,
 )
 from lowering.tile_copies import TileCopies
 from lowering.tile_ops import TileOps
@@ -146,44 +143,13 @@ class GraphLowering:
         )
         self.name = kernel_symbol(name or f"autofuse_{graph.graph_name}")
         self.index_exprs = [n for n in graph.nodes() if isinstance(n, IndexExprOp)]
-        self.reductions = [n for n in graph.top_level() if isinstance(n, ReduceNode)]
-        for r in self.reductions:
-            entry = reduction(r)
-            if entry.decomposed:
-                raise PassError(
-                    PASS,
-                    f"{r.describe()}: {r.name} is lowered as {', '.join(v.name for v in entry.via)} "
-                    "(run decompose-reductions before schedule: -p autofuse runs it)",
-                    at=r,
-                )
-            api = entry.memory or entry.combine_entry.memory
-            assert api is not None  # a combine step of the target table has a memory-level API
-            if memory_dtype(api, accumulator_dtype(r)) is None:
-                how = (
-                    ""
-                    if entry.memory is not None
-                    else f" (it multiplies the partial results: compute the {r.name} of the "
-                    "operand cast to a wider integer, e.g. int32)"
-                )
-                raise PassError(PASS, f"{r.describe()}: {unsupported(api, accumulator_dtype(r))}{how}", at=r)
+        self.reductions = reductions_of(graph)
         self.split = split and bool(self.reductions)
         """Whether the module has the SPLIT schedule (not inside SK-like stages, whose kernels
         are launched by the template)."""
-        fields = (
-            [("tile", i64), ("tiles_per_row", i64), ("total_tiles", i64), ("per_block", i64)]
-            + [(f"ie_{i}", i64) for i in range(len(self.index_exprs))]
-        )
-        if self.double_buffer:
-            fields += [("slots", i64)]
-        if self.split:
-            fields += [("split_parts", i64), ("split_chunks", i64)]
-            fields += [(f"ws_{i}", i64) for i in range(len(self.reductions))]
         self.cascaded = {r for r in self.reductions if cascades(r)}
         """Reductions whose partial results add in torch's cascade (``lowering.cascade``)."""
-        if self.cascaded:
-            fields += [("sum_base", i64)]
-        if self.cascaded and self.split:
-            fields += [("split_top", i64)]
+        fields = tiling_fields(len(self.index_exprs), self.reductions, self.cascaded, self.double_buffer, self.split)
         gm = [f"in{n.index_value}" for n in self.inputs] + [f"out{n.index_value}" for n in self.outputs]
         self.kb = KernelModuleBuilder(self.name, gm, graph.size_names, fields)
         self.units: list[Unit] = list(graph.top_level())  # type: ignore[arg-type]
@@ -405,7 +371,7 @@ class GraphLowering:
             reductions = [u for u in self.units if isinstance(u, ReduceNode) and plan.level[u] == level]
             if launch is not None and level < launch:
                 for r in reductions:
-                    self._combine_partials(r)
+                    self.acc.combine_partials(r)
                 self._emit_kept(level, launch)
                 continue
             needed = self._needed([r.x for r in reductions], done)
@@ -425,7 +391,7 @@ class GraphLowering:
                     self.acc.cascade_end(r)
                 if launch == level:
                     for r in reductions:
-                        self._write_partial(r)
+                        self.acc.write_partial(r)
                     return
                 for r in reductions:
                     self.acc.acc_end(r)
@@ -467,77 +433,6 @@ class GraphLowering:
         self.b, self.t, self.first = k, w, w
         self._enter_work_item(w)
         self._work_item(launch)
-
-    def _partials(self, n: ReduceNode) -> tuple[SSAValue, SSAValue, bool]:
-        """(GM tensor of ``n``'s partials, element offset of this work item's first one,
-        whether a partial is one element): part ``j`` of work item ``w`` writes at
-        ``(w * parts + j) * width``, width 1 (inner axis reduced) or ``tile``."""
-        a = accumulator_dtype(n)
-        k, (_index, parts, _per_part) = self.k, self.part  # type: ignore[misc]
-        key = f"{n.node_name}_partials"
-        if key not in self._temps:
-            byte_offset = k.tiling_get(self.tiling, f"ws_{self.reductions.index(n)}")
-            size = k.tiling_get(self.tiling, "split_parts")
-            self._temps[key] = k.global_tensor(
-                self.workspace,
-                element_type(a),
-                k.floordiv(byte_offset, a.nbytes),
-                k.mul(k.mul(size, self.total), self.tile),
-                key,
-            )
-        g = self._temps[key]
-        scalar = self.phases.inner_reduced
-        first = self.b.mul(self.b.mul(self.t, parts), 1 if scalar else self.tile)
-        return g, first, scalar
-
-    def _write_partial(self, n: ReduceNode) -> None:
-        a = accumulator_dtype(n)
-        g, first, scalar = self._partials(n)
-        b, acc = self.b, self.acc.accumulator(n)
-        index = self.part[0]  # type: ignore[index]
-        if scalar:
-            work = self.temp(f"{n.node_name}_work", element_type(a), True)
-            one = self.temp(f"{n.node_name}_res", element_type(a), False)
-            self.acc.reduce_call(n, one, acc, work, self.tile)
-            acc, offset, count = one, b.add(first, index), 1
-        else:
-            offset, count = b.add(first, b.mul(index, self.tile)), self.count_of(n.result_tensor())
-        b.sync("V_MTE3")
-        b.copy_pad(b.gslice(g, offset), acc, 1, b.mul(b.v(count), a.nbytes))
-
-    def _combine_partials(self, n: ReduceNode) -> None:
-        """Every part's partial of ``n`` -> ``n``'s value for this work item."""
-        d, a = n.result_tensor().dtype, accumulator_dtype(n)
-        g, first, scalar = self._partials(n)
-        b, (_index, parts, _per_part) = self.b, self.part  # type: ignore[misc]
-        staged = self.temp(f"{n.node_name}_part_in", element_type(a), True)
-        if scalar:  # the parts' values are adjacent: one copy, one ReduceX
-            b.copy_pad(staged, b.gslice(g, first), 1, b.mul(parts, a.nbytes))
-            b.sync("MTE2_V")
-            work = self.temp(f"{n.node_name}_work", element_type(a), True)
-            dst = (
-                self.values[n.results[0]]
-                if a == d
-                else self.temp(f"{n.node_name}_res", element_type(a), False)
-            )
-            self.acc.reduce_call(n, dst, staged, work, parts)
-        else:
-            count = self.count_of(n.result_tensor())
-            # the parts are torch's level-k blocks (host tiling, HostTiling._split): their sums add
-            # as torch's levels k.. do, of which split_top are above the first
-            top = self.k.tiling_get(self.tiling, "split_top") if n in self.cascaded else None
-            self.acc.acc_begin(n)
-            dst = self.acc.accumulator(n)
-            with b.loop(0, parts, 1, "p") as (lb, j), self.building(lb):
-                offset = lb.add(first, lb.mul(j, self.tile))
-                lb.copy_pad(staged, lb.gslice(g, offset), 1, lb.mul(lb.v(count), a.nbytes))
-                lb.sync("MTE2_V")
-                self.acc.combine(n, dst, staged, count)
-                self.acc.cascade_step(n, dst, lb.add(j, 1), count, top)
-                lb.sync("V_MTE2")
-            self.acc.cascade_end(n, dst)
-        if a != d:
-            self.ops.cast_into(self.values[n.results[0]], dst, a, d, self.count_of(n.result_tensor()))
 
     def _needed(self, values: list[SSAValue], done: set[Unit]) -> list[Unit]:
         """The varying units computing ``values`` (transitively, stopping at kept units and

@@ -40,6 +40,24 @@ from lowering.size_checks import lower_graph_checks
 from passes.phases import PhasePlan
 
 
+def tiling_fields(
+    index_exprs: int, reductions: list[ReduceNode], cascaded: set[ReduceNode], double_buffer: bool, split: bool
+) -> list[tuple[str, IntegerType]]:
+    """The fields of the tiling struct host tiling writes and the kernels read."""
+    fields = [("tile", i64), ("tiles_per_row", i64), ("total_tiles", i64), ("per_block", i64)]
+    fields += [(f"ie_{i}", i64) for i in range(index_exprs)]
+    if double_buffer:
+        fields += [("slots", i64)]
+    if split:
+        fields += [("split_parts", i64), ("split_chunks", i64)]
+        fields += [(f"ws_{i}", i64) for i in range(len(reductions))]
+    if cascaded:
+        fields += [("sum_base", i64)]
+    if cascaded and split:
+        fields += [("split_top", i64)]
+    return fields
+
+
 @dataclass
 class HostTiling:
     """The host tiling of one kernel module (``GraphLowering`` builds it after the kernels)."""

@@ -11,7 +11,7 @@ from xdsl.ir import Attribute
 
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
-from ascendc_emitter.target.ops import memory_dtype, reduction
+from ascendc_emitter.target.ops import memory_dtype, reduction, unsupported
 from ascendc_emitter.target.support import LIMITS
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.dtypes import DType
@@ -176,3 +176,29 @@ def analyse(graph: GraphOp) -> KernelPlan:
     )
     outer = [(a, sizes[a].size_expr) for a in axes[:-1]]
     return KernelPlan(graph, outer, (axes[-1], sizes[axes[-1]].size_expr), phase_plan(graph, PASS), strided)
+
+
+def reductions_of(graph: GraphOp) -> list[ReduceNode]:
+    """The graph's reductions, each one the kernel can compute: not one that
+    decompose-reductions rewrites, and with a memory-level API for its accumulator dtype."""
+    reductions = [n for n in graph.top_level() if isinstance(n, ReduceNode)]
+    for r in reductions:
+        entry = reduction(r)
+        if entry.decomposed:
+            raise PassError(
+                PASS,
+                f"{r.describe()}: {r.name} is lowered as {', '.join(v.name for v in entry.via)} "
+                "(run decompose-reductions before schedule: -p autofuse runs it)",
+                at=r,
+            )
+        api = entry.memory or entry.combine_entry.memory
+        assert api is not None  # a combine step of the target table has a memory-level API
+        if memory_dtype(api, accumulator_dtype(r)) is None:
+            how = (
+                ""
+                if entry.memory is not None
+                else f" (it multiplies the partial results: compute the {r.name} of the "
+                "operand cast to a wider integer, e.g. int32)"
+            )
+            raise PassError(PASS, f"{r.describe()}: {unsupported(api, accumulator_dtype(r))}{how}", at=r)
+    return reductions
