@@ -51,10 +51,6 @@ from xdsl.ir import Attribute, SSAValue
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.names import kernel_symbol
-from ascendc_emitter.target.ops import (
-    ops_where,
-    uses_recipe,
-)
 from ascendc_emitter.target.support import LIMITS
 from ascendc_emitter.target.types import (
     CastUnsupportedError,
@@ -70,6 +66,7 @@ from ascir_dialect.ops.reduce import ReduceNode
 from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.accumulators import Accumulators
+from lowering.dispatch import Rule, handler_for
 from lowering.exprs import ExprLowering
 from lowering.host_tiling import HostTiling, tiling_fields
 from lowering.plan import (
@@ -94,19 +91,9 @@ from lowering.vf_lowering import VfCodegen, VfContext
 from passes.diagnostics import PassError
 from passes.options import CompileOptions
 
-_BINARY = ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.BinaryNode) and e.compare is None)
-"""Binary ops with a memory-level vector API (and maybe a tensor-scalar one)."""
-_UNARY = ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.UnaryNode))
-_SCALAR_LOOP = ops_where(
-    lambda e: (
-        issubclass(e.op, ew.ElementwiseNode)
-        and e.memory is None
-        and e.memory_scalar is None
-        and not e.sequence
-    )
-)
-"""Ops without a vector API: a scalar GetValue/SetValue loop over the tile."""
 
+def _source(n: AscirNode) -> None:
+    """Nothing to emit in the tile for a source (see ``GraphLowering._prologue``)."""
 
 
 Unit = AscirNode | VfOp
@@ -149,7 +136,9 @@ class GraphLowering:
         are launched by the template)."""
         self.cascaded = {r for r in self.reductions if cascades(r)}
         """Reductions whose partial results add in torch's cascade (``lowering.cascade``)."""
-        fields = tiling_fields(len(self.index_exprs), self.reductions, self.cascaded, self.double_buffer, self.split)
+        fields = tiling_fields(
+            len(self.index_exprs), self.reductions, self.cascaded, self.double_buffer, self.split
+        )
         gm = [f"in{n.index_value}" for n in self.inputs] + [f"out{n.index_value}" for n in self.outputs]
         self.kb = KernelModuleBuilder(self.name, gm, graph.size_names, fields)
         self.units: list[Unit] = list(graph.top_level())  # type: ignore[arg-type]
@@ -589,37 +578,37 @@ class GraphLowering:
                 VfCodegen(ctx, node, self.mask_mode).emit_call(self.b, define=node not in self._vf_functions)
             self._vf_functions.add(node)
             return
-        handler: Callable[[AscirNode], None] | None = None
-        for cls, h in self._handlers():
-            if isinstance(node, cls):
-                handler = h
-                break
-        if isinstance(node, AscirNode) and uses_recipe(node):
-            handler = self.ops.math  # math and numeric ops: the steps of target.math
-        if handler is None:
-            raise PassError(PASS, f"{node.describe()}: no AscendC lowering for this op yet", at=node)
+        handler = handler_for(node, self._rules, "AscendC")
         try:
             with at_node(node):
                 handler(node)
         except CastUnsupportedError as e:  # a conversion inside the op's lowering (TrueDiv, math ops...)
             raise PassError(PASS, f"{node.describe()}: {e}", at=node) from None
 
-    def _handlers(self) -> list[tuple[type, Callable]]:
-        return [
-            ((DataOp, ScalarDataOp, OutputOp, ScalarOp, IndexExprOp), lambda n: None),
-            (LoadOp, self.copies.load),
-            (StoreOp, self.copies.store),
-            (ArangeOp, self.ops.arange),
-            (ew.BroadcastOp, self.ops.broadcast),
-            (ew.CastOp, self.ops.cast),
-            (ew.CompareNode, self.ops.compare),
-            (ew.SelectNode, self.ops.select),
-            (ew.NegOp, self.ops.neg),
-            (ew.TrueDivOp, self.ops.truediv),
-            (tuple(_BINARY), self.ops.binary),
-            (tuple(_UNARY), self.ops.unary),
-            (tuple(_SCALAR_LOOP), self.ops.scalar_loop),
-        ]
+    @property
+    def _rules(self) -> dict[Rule, Callable[[AscirNode], None]]:
+        """The memory-level rule of every node kind (``lowering.dispatch``)."""
+        ops = self.ops
+        nothing = _source  # the prologue set up their GM address or value
+        return {
+            Rule.DATA: nothing,
+            Rule.SCALAR_DATA: nothing,
+            Rule.SCALAR: nothing,
+            Rule.INDEX_EXPR: nothing,
+            Rule.LOAD: self.copies.load,
+            Rule.STORE: self.copies.store,
+            Rule.ARANGE: ops.arange,
+            Rule.BROADCAST: ops.broadcast,
+            Rule.CAST: ops.cast,
+            Rule.COMPARE: ops.compare,
+            Rule.SELECT: ops.select,
+            Rule.NEG: ops.neg,
+            Rule.TRUEDIV: ops.truediv,
+            Rule.MATH: ops.math,
+            Rule.BINARY: ops.elementwise,
+            Rule.UNARY: ops.elementwise,
+            Rule.ELEMENTWISE: ops.elementwise,
+        }
 
     def once_per_row_chunk(self, t: TensorType, emit: Callable[[], None]) -> None:
         """Emit ``emit`` for a tensor; when the tensor is invariant across rows (every outer

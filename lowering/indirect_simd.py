@@ -45,9 +45,10 @@ from ascir_dialect.ops import AscirNode
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.symbolic import SizeExpr
+from lowering.dispatch import Rule, handler_for
 from lowering.exprs import ExprLowering
 from lowering.plan import MIN_DOUBLE_TILE
-from passes.indirect_plan import IndirectPlan
+from passes.indirect_plan import PASS, IndirectPlan
 from passes.indirect_templates import chain_api, contiguous_from
 
 _UNARY = ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.UnaryNode))
@@ -597,26 +598,26 @@ class SimdTemplate:
         t = n.result_tensor()
         entry = op_entry(n)
         assert entry is not None
-        handlers: dict[type, Callable[[], None]] = {
-            ew.CastOp: lambda: b.vec(
-                entry.memory, dst, src, count, round=cast_round_mode(src_dtype, t.dtype)
-            ),
-            ew.NegOp: lambda: b.vec(
+
+        def plain() -> None:  # the op's memory-level API, with its NaN fix-up and widening
+            nan_fix = entry.drops_nan and t.dtype.is_float
+            if nan_fix:
+                b.vec(ac.CompareOp, bits, src, src, count, mode="EQ")
+            if wide is None:
+                b.vec(entry.memory, dst, src, count)
+            else:
+                b.vec(ac.CastOp, wide, src, count, round=cast_round_mode(t.dtype, DType.float32))
+                b.vec(entry.memory, wide, wide, count)
+                b.vec(ac.CastOp, dst, wide, count, round=cast_round_mode(DType.float32, t.dtype))
+            if nan_fix:
+                nan = b.const(float("nan"), scalar_type(t.dtype))
+                b.vec(ac.SelectOp, dst, bits, dst, nan, count, mode="VSEL_TENSOR_SCALAR_MODE")
+
+        rules: dict[Rule, Callable[[], None]] = {
+            Rule.CAST: lambda: b.vec(entry.memory, dst, src, count, round=cast_round_mode(src_dtype, t.dtype)),
+            Rule.NEG: lambda: b.vec(
                 entry.memory_scalar, dst, src, b.const(entry.implied_scalar, scalar_type(t.dtype)), count
             ),
+            Rule.UNARY: plain,
         }
-        if type(n) in handlers:
-            handlers[type(n)]()
-            return
-        nan_fix = entry.drops_nan and t.dtype.is_float
-        if nan_fix:
-            b.vec(ac.CompareOp, bits, src, src, count, mode="EQ")
-        if wide is None:
-            b.vec(entry.memory, dst, src, count)
-        else:
-            b.vec(ac.CastOp, wide, src, count, round=cast_round_mode(t.dtype, DType.float32))
-            b.vec(entry.memory, wide, wide, count)
-            b.vec(ac.CastOp, dst, wide, count, round=cast_round_mode(DType.float32, t.dtype))
-        if nan_fix:
-            nan = b.const(float("nan"), scalar_type(t.dtype))
-            b.vec(ac.SelectOp, dst, bits, dst, nan, count, mode="VSEL_TENSOR_SCALAR_MODE")
+        handler_for(n, rules, "SIMD gather-chain", pass_name=PASS)()

@@ -31,8 +31,9 @@ from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
-from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp, ScalarDataOp, ScalarOp
+from ascir_dialect.ops.sources import ArangeOp, DataOp, IndexExprOp
 from lowering.cascade import LEVELS, cascade_base
+from lowering.dispatch import Rule, handler_for
 from passes.diagnostics import PassError
 from passes.indirect_plan import PASS, IndirectPlan
 from passes.indirect_templates import composite, scalar_op
@@ -144,25 +145,24 @@ class SimtTemplate:
 
     def _compute(self, n: AscirNode, env: dict[str, SSAValue]) -> SSAValue:
         b = self.b
-        if isinstance(n, ScalarOp):
-            return b.const(n.python_value(), scalar_type(n.out_type.dtype))
-        if isinstance(n, IndexExprOp):
-            return b.cast(self.ie_vals[n], scalar_type(n.out_type.dtype))
-        if isinstance(n, ScalarDataOp):
-            return b.gm_load(self.ptrs[n], b.v(0))
-        if isinstance(n, LoadOp):
-            return self._load(n, env)
-        if isinstance(n, ew.BroadcastOp):
-            return self.value(n.x, env)
-        if isinstance(n, ArangeOp):
-            return self._arange(n, env)
-        if isinstance(n, IndirectLoadOp):
-            return self._gather(n, env)
-        if isinstance(n, ReduceNode):
-            return self._reduce(n, env)
-        if isinstance(n, ew.CastOp):
-            return self._convert(self.value(n.x, env), n.x.type.dtype, n.result_tensor().dtype)  # type: ignore[union-attr]
-        return self._elementwise(n, env)
+        elementwise = lambda n: self._elementwise(n, env)  # noqa: E731
+        rules: dict[Rule, Callable[[AscirNode], SSAValue]] = {
+            Rule.SCALAR: lambda n: b.const(n.python_value(), scalar_type(n.out_type.dtype)),
+            Rule.INDEX_EXPR: lambda n: b.cast(self.ie_vals[n], scalar_type(n.out_type.dtype)),
+            Rule.SCALAR_DATA: lambda n: b.gm_load(self.ptrs[n], b.v(0)),
+            Rule.LOAD: lambda n: self._load(n, env),
+            Rule.BROADCAST: lambda n: self.value(n.x, env),
+            Rule.ARANGE: lambda n: self._arange(n, env),
+            Rule.GATHER: lambda n: self._gather(n, env),
+            Rule.REDUCE: lambda n: self._reduce(n, env),
+            Rule.CAST: lambda n: self._convert(self.value(n.x, env), n.x.type.dtype, n.result_tensor().dtype),
+            **dict.fromkeys(
+                (Rule.COMPARE, Rule.SELECT, Rule.NEG, Rule.TRUEDIV, Rule.MATH, Rule.BINARY, Rule.UNARY),
+                elementwise,
+            ),
+            Rule.ELEMENTWISE: elementwise,
+        }
+        return handler_for(n, rules, "SIMT", pass_name=PASS)(n)
 
     def _load(self, n: LoadOp, env: dict[str, SSAValue]) -> SSAValue:
         """The lane's element of a load; a padded load (``lower-movement``: a Concat piece, a

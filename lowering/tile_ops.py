@@ -23,6 +23,7 @@ from ascendc_emitter.target.ops import (
     OpEntry,
     memory_dtype,
     op_entry,
+    ops_where,
     unsupported,
 )
 from ascendc_emitter.target.types import (
@@ -56,6 +57,20 @@ _SCALAR_KIND = {
     ew.LogicalNotOp: "not",
 }
 """How the scalar loop computes each of them (and names its loop)."""
+
+
+_BINARY = ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.BinaryNode) and e.compare is None)
+"""Binary ops with a memory-level vector API (and maybe a tensor-scalar one)."""
+_UNARY = ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.UnaryNode))
+_SCALAR_LOOP = ops_where(
+    lambda e: (
+        issubclass(e.op, ew.ElementwiseNode)
+        and e.memory is None
+        and e.memory_scalar is None
+        and not e.sequence
+    )
+)
+"""Ops without a vector API: a scalar GetValue/SetValue loop over the tile."""
 
 
 def _entry(n: AscirNode) -> OpEntry:
@@ -164,7 +179,9 @@ class TileOps(OnTile):
             self.b.vec(api, dst, *sources, count)
             return
         full = not (isinstance(count, int) and count == 1)
-        temps = [self.kernel.temp(f"wide{i}_{int(full)}", element_type(wide), full) for i in range(len(sources))]
+        temps = [
+            self.kernel.temp(f"wide{i}_{int(full)}", element_type(wide), full) for i in range(len(sources))
+        ]
         for tmp, src in zip(temps, sources, strict=True):
             self.cast_into(tmp, src, dtype, wide, count)
         self.b.vec(api, temps[0], *temps, count)
@@ -202,6 +219,15 @@ class TileOps(OnTile):
         buf = self._dups[key]
         self.b.vec(ac.DuplicateOp, buf, self.values[v], self.kernel.count_of(like))
         return buf
+
+    def elementwise(self, n: AscirNode) -> None:
+        """A binary, unary or other elementwise op: its memory-level API, or the scalar
+        loop of an op without one (the target table decides)."""
+        for family, rule in ((_BINARY, self.binary), (_UNARY, self.unary), (_SCALAR_LOOP, self.scalar_loop)):
+            if isinstance(n, family):
+                rule(n)
+                return
+        raise PassError(PASS, f"{n.describe()}: no AscendC lowering for this op", at=n)
 
     def unary(self, n: ew.ElementwiseNode) -> None:
         t = n.result_tensor()
@@ -403,7 +429,11 @@ class TileOps(OnTile):
         src = n.operands[0].type
         try:
             self.cast_into(
-                self.values[n.results[0]], self.values[n.operands[0]], src.dtype, t.dtype, self.kernel.count_of(t)
+                self.values[n.results[0]],
+                self.values[n.operands[0]],
+                src.dtype,
+                t.dtype,
+                self.kernel.count_of(t),
             )  # type: ignore[union-attr]
         except CastUnsupportedError as e:
             raise PassError(PASS, f"{n.describe()}: {e}", at=n) from None

@@ -32,7 +32,7 @@ from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import MaskType, RegType, UbPtrType
 from ascendc_emitter.target.math import In, recipe_dtype, register_recipe
-from ascendc_emitter.target.ops import REGISTER_STEP_APIS, OpEntry, op_entry, uses_recipe
+from ascendc_emitter.target.ops import REGISTER_STEP_APIS, OpEntry, op_entry
 from ascendc_emitter.target.registers import VECTOR_BYTES, load_dist, store_dist
 from ascendc_emitter.target.types import cast_round_mode, element_type, scalar_type
 from ascir_dialect.attributes import ScalarType, TensorType
@@ -42,6 +42,7 @@ from ascir_dialect.ops import AscirNode, VfOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.math import LeakyReluOp
 from ascir_dialect.ops.sources import ArangeOp, ScalarOp
+from lowering.dispatch import Rule, handler_for
 from passes.diagnostics import PassError
 
 PASS = "lower-to-ascendc"
@@ -219,26 +220,20 @@ class VfCodegen:
 
     # ----------------------------------------------------------------- nodes
     def _node(self, n: AscirNode) -> None:
-        handlers: list[tuple[type | tuple[type, ...], Callable[[AscirNode], SSAValue]]] = [
-            (ew.BroadcastOp, self._broadcast),
-            (ew.CastOp, self._cast),
-            (ew.CompareNode, self._compare),
-            (ew.SelectNode, self._select),
-            (ew.NegOp, self._neg),
-            (ew.BinaryNode, self._binary),
-            (ew.UnaryNode, self._unary),
-            (ArangeOp, self._arange),
-        ]
-        if uses_recipe(n):  # math and numeric ops: the steps of target.math
-            self.regs[n.results[0]] = self._math(n)
-            return
-        for cls, handler in handlers:
-            if isinstance(n, cls):
-                self.regs[n.results[0]] = handler(n)
-                return
-        raise PassError(
-            PASS, f"{n.describe()}: no register-level lowering inside {self.region.describe()}", at=n
-        )
+        rules: dict[Rule, Callable[[AscirNode], SSAValue]] = {
+            Rule.MATH: self._math,  # math and numeric ops: the steps of target.math
+            Rule.BROADCAST: self._broadcast,
+            Rule.CAST: self._cast,
+            Rule.COMPARE: self._compare,
+            Rule.SELECT: self._select,
+            Rule.NEG: self._neg,
+            Rule.TRUEDIV: self._binary,
+            Rule.BINARY: self._binary,
+            Rule.UNARY: self._unary,
+            Rule.ARANGE: self._arange,
+        }
+        handler = handler_for(n, rules, "register-level", f" inside {self.region.describe()}")
+        self.regs[n.results[0]] = handler(n)
 
     def _api(self, n: AscirNode, scalar: bool = False) -> type[ac.RegOp]:
         """The register-level API of ``n`` (its scalar-operand form when ``scalar``)."""
