@@ -42,7 +42,7 @@ regions). Anything not supported fails closed with a PassError naming the node.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 
 from xdsl.dialects.builtin import ModuleOp
@@ -69,6 +69,7 @@ from lowering.accumulators import Accumulators
 from lowering.dispatch import Rule, handler_for
 from lowering.exprs import ExprLowering
 from lowering.host_tiling import HostTiling, tiling_fields
+from lowering.loop_nest import LoopNest
 from lowering.plan import (
     PASS,
     RESIDENT,
@@ -77,6 +78,7 @@ from lowering.plan import (
     STREAMING,
     TILE_ALIGN,
     Buffer,
+    Unit,
     analyse,
     cascades,
     fixed_bytes,
@@ -85,6 +87,7 @@ from lowering.plan import (
     reductions_of,
 )
 from lowering.tile_copies import TileCopies
+from lowering.tile_math import TileMath
 from lowering.tile_ops import TileOps
 from lowering.ub_reuse import share_buffers
 from lowering.vf_lowering import VfCodegen, VfContext
@@ -94,10 +97,6 @@ from passes.options import CompileOptions
 
 def _source(n: AscirNode) -> None:
     """Nothing to emit in the tile for a source (see ``GraphLowering._prologue``)."""
-
-
-Unit = AscirNode | VfOp
-"""What the kernel emits as one piece: a node, or a VF region (one function call)."""
 
 
 class GraphLowering:
@@ -162,7 +161,7 @@ class GraphLowering:
         self._kernel(None, None, self._main_body)
         if self.split:
             for launch in range(1, self.phases.depth + 2):
-                self._kernel(f"{self.name}_split{launch}", SPLIT, lambda k, n=launch: self._split_body(k, n))
+                self._kernel(f"{self.name}_split{launch}", SPLIT, lambda k, n=launch: self.loops.split_body(k, n))
         self._check_ub()
         self._host()
         return self.kb.finish()
@@ -208,8 +207,10 @@ class GraphLowering:
             self.single_mte = False  # some DataCopy in the tile loop touches a single buffer
             self._temps: dict[str, SSAValue] = {}  # temporaries shared by purpose
             self.ops = TileOps(self)
+            self.math = TileMath(self, self.ops)
             self.acc = Accumulators(self)
             self.copies = TileCopies(self)
+            self.loops = LoopNest(self)
             self.in_chunks, self.resident, self.part = False, False, None
             self.sym = ExprLowering(k, lambda s: k.size_get(tiling, s), record=self.kernel_exprs)
             self._prologue(addrs)
@@ -247,246 +248,13 @@ class GraphLowering:
     def _main_body(self, k: BodyBuilder) -> None:
         if self.plan.may_be_resident:
             with k.key_switch(self.tiling, [RESIDENT, STREAMING]) as (resident, streaming):
-                self._work_items(resident, resident=True)
-                self._work_items(streaming, resident=False)
+                self.loops.work_items(resident, resident=True)
+                self.loops.work_items(streaming, resident=False)
         else:
-            self._work_items(k, resident=False)
-
-    def _work_items(self, b: BodyBuilder, resident: bool) -> None:
-        """The block's loop over its work items (see the module doc)."""
-        self.resident = resident
-        first = b.mul(b.block_idx(), self.per_block, name="first_tile")
-        last = b.min(b.add(first, self.per_block), self.total, name="last_tile")
-        self.first = first
-        if self.pipelined and (resident or not self.plan.may_be_resident):
-            self._pipelined_tiles(b, first, last)
-            return
-        with b.loop(first, last, 1, "t") as (lb, t):
-            self.b, self.t = lb, t
-            self._enter_work_item(t)
-            self._work_item()
-            lb.sync("MTE3_V")
-            lb.sync("V_MTE2")
-
-    def _pipelined_tiles(self, b: BodyBuilder, first: SSAValue, last: SSAValue) -> None:
-        """The block's work items, double-buffered: every tensor a DataCopy fills or drains has
-        ``slots`` copies (host tiling chooses 2, or 1 when a core's work fits one tile anyway:
-        ``HostTiling``), tile ``t`` uses slot ``(t - first) % slots``, and the pipes hand
-        a slot over with one event id per slot instead of draining at the end of every tile:
-        MTE2 waits (V_MTE2) only until the vector pipe is done with the slot's tile before
-        last, the vector pipe (MTE3_V) only until MTE3 has stored it. So the copy-in of tile
-        t + 1 and the copy-out of tile t - 1 overlap the compute of tile t (the pattern of the
-        devkit's double-buffer samples, with events in place of TQue: docs/zh/api/SIMD-API/
-        基础API/同步控制/核内同步/SetFlag-WaitFlag(ISASI).md). Each slot's events are set once
-        before the loop and waited once after it, so sets and waits balance."""
-        kinds = ("V_MTE2", "MTE3_V", "MTE3_MTE2") if self._copied_both_ways() else ("V_MTE2", "MTE3_V")
-        events = {e: [b.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in kinds}
-        for e, ids in events.items():
-            for i in ids:
-                b.set_flag(e, i)
-        with b.loop(first, last, 1, "t") as (lb, t):
-            self.b, self.t = lb, t
-            assert self.slots is not None
-            slot = lb.rem(lb.sub(t, first), self.slots, name="slot")
-            even = lb.cmp("eq", slot, 0)
-            ev = {e: lb.select(even, ids[0], ids[1], name=f"ev_{e.lower()}") for e, ids in events.items()}
-            for e in kinds:
-                lb.wait_flag(e, ev[e])
-            saved = dict(self.values)
-            for whole, per_copy in self.slotted.items():
-                view = lb.lslice(whole, lb.mul(slot, per_copy), per_copy)
-                for key, value in saved.items():
-                    if value is whole:
-                        self.values[key] = view
-            self._enter_work_item(t)
-            self._work_item()
-            for e in kinds:
-                lb.set_flag(e, ev[e])
-            if self.single_mte:  # a copy touched a buffer with one slot: drain as before
-                lb.sync("MTE3_V")
-                lb.sync("V_MTE2")
-            self.values = saved
-        for e, ids in events.items():
-            for i in ids:
-                b.wait_flag(e, i)
-                b.release_event(e, i)
-
-    def _copied_both_ways(self) -> bool:
-        """Some UB buffer is both filled by a DataCopy (a load) and drained by one (a store of
-        the loaded value, or of an alias of it): then MTE2's next fill of a slot must also wait
-        for MTE3's drain of it (MTE3_MTE2) -- the vector pipe, which hands the other slots
-        over, never touches this one, so V_MTE2 and MTE3_V alone do not order the two."""
-        nodes = list(self.graph.nodes())
-        filled = {self.values.get(n.results[0]) for n in nodes if isinstance(n, LoadOp)} - {None}
-        return any(isinstance(n, StoreOp) and self.values.get(n.x) in filled for n in nodes)
-
-    def _enter_work_item(self, t: SSAValue) -> None:
-        """Coordinates of work item ``t``: its kept outer coordinates and inner chunk."""
-        b = self.b
-        self.coords: list[SSAValue | None] = [None] * len(self.plan.outer)
-        if self.phases.inner_reduced:
-            self.start, self.count = b.v(0), self.inner_size
-            row = t
-        else:
-            row = b.floordiv(t, self.tiles_per_row, name="row")
-            self._chunk_of_inner(b, b.sub(t, b.mul(row, self.tiles_per_row)))
-        self._decode(row, self.phases.kept_outer, "c")
-
-    def _chunk_of_inner(self, b: BodyBuilder, j: SSAValue) -> None:
-        self.start = b.mul(j, self.tile, name="start")
-        self.count = b.min(b.sub(self.inner_size, self.start), self.tile, name="count")
-
-    def _decode(self, index: SSAValue, positions: Iterable[int], prefix: str) -> None:
-        """Coordinates of ``positions`` from a row-major index over them."""
-        b, rest = self.b, index
-        for pos in reversed(tuple(positions)):
-            name, size = self.plan.outer[pos]
-            extent = self.sym(size)
-            q = b.floordiv(rest, extent)
-            self.coords[pos] = b.sub(rest, b.mul(q, extent), name=f"{prefix}_{name}")
-            rest = q
+            self.loops.work_items(k, resident=False)
 
     # ------------------------------------------------------------ the passes
-    def _work_item(self, launch: int | None = None) -> None:
-        """The passes of one work item (module doc). In SPLIT launch ``launch`` (1 to
-        depth + 1) the passes before it are replaced by combining their partials, pass
-        ``launch`` covers this core's part of the chunks and ends by writing its partials
-        (the output pass, launch depth + 1, stores its part); kept stores are made by part
-        0 of the last launch only."""
-        plan = self.phases
-        done: set[Unit] = set()
-        self._emit_kept(0, launch)
-        for level in range(1, plan.depth + 1):
-            reductions = [u for u in self.units if isinstance(u, ReduceNode) and plan.level[u] == level]
-            if launch is not None and level < launch:
-                for r in reductions:
-                    self.acc.combine_partials(r)
-                self._emit_kept(level, launch)
-                continue
-            needed = self._needed([r.x for r in reductions], done)
-            if self.resident:
-                self._emit_all(needed)
-                done.update(needed)
-                for r in reductions:
-                    self.acc.reduce_resident(r)
-            else:
-                for r in reductions:
-                    self.acc.acc_begin(r)
-                with self._chunks():
-                    self._emit_all(needed)
-                    for r in reductions:
-                        self.acc.acc_step(r)
-                for r in reductions:
-                    self.acc.cascade_end(r)
-                if launch == level:
-                    for r in reductions:
-                        self.acc.write_partial(r)
-                    return
-                for r in reductions:
-                    self.acc.acc_end(r)
-            self._emit_kept(level, launch)
-        stores = [u for u in self.units if isinstance(u, StoreOp) and u in plan.varying]
-        needed = self._needed([s.results[0] for s in stores], done)
-        if not needed:
-            return
-        if self.resident:
-            self._emit_all(needed)
-        else:
-            with self._chunks():
-                self._emit_all(needed)
-
-    def _emit_kept(self, level: int, launch: int | None) -> None:
-        units = [
-            u
-            for u in self.units
-            if self.phases.unit_key(u) == (level, False) and not isinstance(u, ReduceNode)
-        ]
-        if launch is None:
-            self._emit_all(units)
-            return
-        self._emit_all([u for u in units if not isinstance(u, StoreOp)])
-        stores = [u for u in units if isinstance(u, StoreOp)]
-        if stores and launch == self.phases.depth + 1:  # one part stores the kept values
-            assert self.part is not None
-            with self.b.when(self.b.cmp("eq", self.part[0], 0)) as wb, self.building(wb):
-                self._emit_all(stores)
-
     # ----------------------------------------------------------------- SPLIT
-    def _split_body(self, k: BodyBuilder, launch: int) -> None:
-        """SPLIT launch ``launch``: block ``w * parts + j`` runs part ``j`` of work item ``w``."""
-        parts = k.tiling_get(self.tiling, "split_parts")
-        per_part = k.tiling_get(self.tiling, "split_chunks")
-        block = k.block_idx()
-        w = k.floordiv(block, parts, name="item")
-        self.part = (k.sub(block, k.mul(w, parts), name="part"), parts, per_part)
-        self.b, self.t, self.first = k, w, w
-        self._enter_work_item(w)
-        self._work_item(launch)
-
-    def _needed(self, values: list[SSAValue], done: set[Unit]) -> list[Unit]:
-        """The varying units computing ``values`` (transitively, stopping at kept units and
-        at units in ``done``), in program order."""
-        seen: set[Unit] = set()
-        stack = [v.owner for v in values]
-        while stack:
-            u = stack.pop()
-            if u in seen or u in done or u not in self.order or not self.phases.unit_key(u)[1]:  # type: ignore[arg-type]
-                continue
-            seen.add(u)  # type: ignore[arg-type]
-            stack.extend(v.owner for v in u.operands)
-        return sorted(seen, key=self.order.__getitem__)
-
-    @contextmanager
-    def _chunks(self) -> Iterator[None]:
-        """A pass over the reduced extent of the work item, one chunk per iteration: one
-        coordinate of the reduced outer positions times (when the inner axis is reduced)
-        one tile of the inner axis."""
-        plan, outer_b = self.phases, self.b
-        saved = (self.start, self.count)
-        lo, hi = outer_b.v(0), self._chunk_count(outer_b)
-        if self.part is not None:  # SPLIT: this core's part of the chunks
-            index, _parts, per_part = self.part
-            lo = outer_b.mul(index, per_part, name="part_first")
-            hi = outer_b.min(outer_b.add(lo, per_part), hi, name="part_last")
-        with outer_b.loop(lo, hi, 1, "ch") as (cb, c), self.building(cb):
-            self.in_chunks = True
-            try:
-                self.chunks_done = cb.add(cb.sub(c, lo), 1, name="chunks_done")
-                q = c
-                if plan.inner_reduced:
-                    q = cb.floordiv(c, self.tiles_per_row)
-                    self._chunk_of_inner(cb, cb.sub(c, cb.mul(q, self.tiles_per_row)))
-                self._decode(q, plan.reduced_outer, "r")
-                yield
-                cb.sync("MTE3_V")
-                cb.sync("V_MTE2")
-            finally:
-                self.in_chunks = False
-                self.start, self.count = saved
-
-    def _chunk_count(self, b: BodyBuilder) -> SSAValue:
-        """Chunks of one pass over a work item's reduced extent."""
-        count = b.v(1)
-        for p in self.phases.reduced_outer:
-            count = b.mul(count, self.sym(self.plan.outer[p][1]))
-        if self.phases.inner_reduced:
-            count = b.mul(count, self.tiles_per_row, name="chunks")
-        return count
-
-    def _emit_all(self, units: list[Unit]) -> None:
-        """The units in order; a store waits for the vector work before it (V_MTE3) -- again
-        when compute was emitted after an earlier store (stores interleave with compute when a
-        later output's computation follows an earlier output's store)."""
-        computed = True  # vector work not yet waited for by PIPE_MTE3
-        for unit in units:
-            if isinstance(unit, StoreOp):
-                if computed:
-                    self.b.sync("V_MTE3")
-                    computed = False
-            else:
-                computed = True
-            self._emit(unit)
-
     # ---------------------------------------------------------- reductions
     def temp(self, key: str, dtype: Attribute, full: bool) -> SSAValue:
         """A temporary buffer, shared by every use with the same key."""
@@ -571,7 +339,7 @@ class GraphLowering:
     def count_of(self, t: TensorType) -> SSAValue | int:
         return self.count if inner_full(t) else 1
 
-    def _emit(self, node: AscirNode | VfOp) -> None:
+    def emit_unit(self, node: AscirNode | VfOp) -> None:
         if isinstance(node, VfOp):  # one function per region, called from every pass that needs it
             ctx = VfContext(self.kb, self.name, self.values, self.count, self.arange_terms)
             with at_node(node):
@@ -604,7 +372,7 @@ class GraphLowering:
             Rule.SELECT: ops.select,
             Rule.NEG: ops.neg,
             Rule.TRUEDIV: ops.truediv,
-            Rule.MATH: ops.math,
+            Rule.MATH: self.math.lower,
             Rule.BINARY: ops.elementwise,
             Rule.UNARY: ops.elementwise,
             Rule.ELEMENTWISE: ops.elementwise,

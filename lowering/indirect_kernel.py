@@ -35,6 +35,7 @@ from ascir_dialect.symbolic import SizeExpr
 from lowering.exprs import ExprLowering
 from lowering.graph_lowering import lower_graph
 from lowering.indirect_simd import SimdTemplate
+from lowering.indirect_simd_host import SimdHostTiling
 from lowering.indirect_simt import SimtTemplate
 from lowering.indirect_sklike import SkLikeTemplate
 from lowering.size_checks import lower_graph_checks
@@ -275,11 +276,13 @@ def _host(
         false, true = h.const(0, cont_ok.type), h.const(1, cont_ok.type)
         want_simd = h.select(cont_ok, core_ok, false, name="want_simd")
         want_sklike = h.select(cont_ok, h.select(core_ok, false, true), false, name="want_sklike")
-        simd_fits = simd.host(h, sym, cores, ub_size) if simd is not None else false
+        simd_host = SimdHostTiling(simd) if simd is not None else None
+        simd_fits = simd_host.host(h, sym, cores, ub_size) if simd_host is not None else false
         workspace: SSAValue = h.const(0)
         blocks: dict[str, SSAValue] = {"simt": simt_blocks}
-        if simd is not None:
-            blocks["simd"] = simd.blocks
+        if simd_host is not None:
+            assert simd_host.blocks is not None
+            blocks["simd"] = simd_host.blocks
         if sk is not None:
             blocks["sklike"], workspace = sk.host(h, by_name, core_num, ub_size)
         # The first rule that holds picks the key (FR6, then the fallbacks).

@@ -37,7 +37,6 @@ from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.target.ops import memory_dtype, op_entry, ops_where
-from ascendc_emitter.target.support import LIMITS, gather_offset_limit
 from ascendc_emitter.target.types import cast_round_mode, element_type, scalar_type
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.dtypes import DType
@@ -47,18 +46,12 @@ from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.dispatch import Rule, handler_for
 from lowering.exprs import ExprLowering
-from lowering.plan import MIN_DOUBLE_TILE
 from passes.indirect_plan import PASS, IndirectPlan
 from passes.indirect_templates import chain_api, contiguous_from
 
 _UNARY = ops_where(lambda e: e.memory is not None and issubclass(e.op, ew.UnaryNode))
 """Unary ops with a memory-level vector API (target table)."""
 ALIGN = 256  # elements: every buffer is a whole number of 256-byte repeats for any dtype
-MAX_TILE_ROWS = LIMITS["copy_block_count"].hi  # DataCopyPad blockCount (target.support)
-INT32_MAX = 2**31 - 1
-GATHER_OFFSET_LIMIT = {e: min(gather_offset_limit(e).hi, INT32_MAX) for e in (2, 4)}
-"""Largest byte offset of a Gather element: the 950 API takes uint32 offsets and, for 2-byte
-elements, at most 2**17 - 1; the template computes them in int32."""
 i32 = IntegerType(32)
 u8 = IntegerType(8, Signedness.UNSIGNED)
 u32 = IntegerType(32, Signedness.UNSIGNED)
@@ -84,7 +77,6 @@ class SimdTemplate:
         """Unary ops the case keeps before a gather that may enlarge the data (seed 001 FR3):
         they run on the input slice in place (``simd_supported``: the dtype is kept)."""
         self.chain = [n for n in plan.output_chain if not isinstance(n, StoreOp)]
-        self.blocks: SSAValue | None = None
         self.kernel_exprs: dict = {}  # size expressions the kernel evaluates (host tiling checks them)
 
     FIELDS = (
@@ -106,7 +98,7 @@ class SimdTemplate:
     def tiling_fields(cls) -> list[tuple[str, Attribute]]:
         return [(f, i64) for f in cls.FIELDS]
 
-    def _sizes(self) -> tuple[SizeExpr, SizeExpr, SizeExpr, SizeExpr]:
+    def sizes(self) -> tuple[SizeExpr, SizeExpr, SizeExpr, SizeExpr]:
         """(rows, output block elements, input slice extent, index block extent)."""
         d, out = self.plan.dim, self.plan.out_view
         return (
@@ -120,7 +112,7 @@ class SimdTemplate:
     def index_contiguous(self) -> bool:
         return contiguous_from(self.index.result_tensor(), self.plan.dim)
 
-    def _row_stride(self, view: TensorType) -> SizeExpr:
+    def row_stride(self, view: TensorType) -> SizeExpr:
         """Elements between consecutive rows of a run (the innermost outer axis)."""
         d = self.plan.dim
         return view.strides[d - 1] if d > 0 and view.repeats[d - 1] != 1 else SizeExpr(0)
@@ -128,9 +120,9 @@ class SimdTemplate:
     @property
     def slice_shared(self) -> bool:
         """The input slice is the same for every row of a run (a broadcast table)."""
-        return self._row_stride(self.load.result_tensor()) == SizeExpr(0)
+        return self.row_stride(self.load.result_tensor()) == SizeExpr(0)
 
-    def _buffer_bytes(self) -> list[tuple[str, Attribute, str]]:
+    def buffer_bytes(self) -> list[tuple[str, Attribute, str]]:
         """(name, element type, which padded count) of every UB buffer of the template."""
         t = element_type(self.load.result_tensor().dtype)
         buffers = [
@@ -166,124 +158,6 @@ class SimdTemplate:
         loop (:meth:`emit`); every other buffer only the vector pipe touches, in order."""
         return frozenset({"slice", "idx_raw", self.out_buffer})
 
-    # ------------------------------------------------------------------ host
-    def host(self, h: BodyBuilder, sym: ExprLowering, cores: SSAValue, ub_size: SSAValue) -> SSAValue:
-        rows, block, slice_, index = self._sizes()
-        d, out = self.plan.dim, self.plan.out_view
-        r, bl, sl, ix = sym(rows), sym(block), sym(slice_), sym(index)
-        pads = {
-            "slice": h.mul(h.ceildiv(sl, ALIGN), ALIGN),
-            "block": h.mul(h.ceildiv(bl, ALIGN), ALIGN),
-            "index": h.mul(h.ceildiv(ix, ALIGN), ALIGN),
-        }
-
-        def ub_bytes(slots: int) -> tuple[SSAValue, SSAValue]:
-            """UB bytes per row of a tile and once per tile, with ``slots`` copies of the
-            buffers a DataCopy fills or drains."""
-            per_row, shared = h.v(0), h.v(0)
-            for name, et, which in self._buffer_bytes():
-                copies = slots if name in self.slotted else 1
-                if which == "bits":
-                    per_row = h.add(per_row, h.ceildiv(pads["block"], 8))
-                elif which == "slice_bits" and self.slice_shared:
-                    shared = h.add(shared, h.ceildiv(pads["slice"], 8))
-                elif which == "slice_bits":
-                    per_row = h.add(per_row, h.ceildiv(pads["slice"], 8))
-                elif which == "slice" and self.slice_shared:
-                    shared = h.add(shared, h.mul(pads[which], element_bytes(et) * copies))
-                else:
-                    per_row = h.add(per_row, h.mul(pads[which], element_bytes(et) * copies))
-            return per_row, shared
-
-        run = sym(out.repeats[d - 1]) if d > 0 else h.v(1)
-        per_row, shared = ub_bytes(1)
-        fit = h.floordiv(h.sub(h.cast(ub_size, i64), shared), per_row, name="simd_rows_fit")
-        per_row2, shared2 = ub_bytes(2)
-        fit2 = h.floordiv(h.sub(h.cast(ub_size, i64), shared2), per_row2, name="simd_rows_fit2")
-        # several rows per tile only when their GM blocks step forward without overlap
-        steps = h.const(1, IntegerType(1))
-        for view, extent in (
-            (self.load.result_tensor(), sl),
-            (self.index.result_tensor(), ix),
-            (self.store.result_tensor(), bl),
-        ):
-            stride = self._row_stride(view)
-            if view is self.load.result_tensor() and self.slice_shared:
-                continue
-            ok = h.cmp("sge", sym(stride), extent)
-            steps = h.select(ok, steps, h.const(0, IntegerType(1)))
-        offsets_ok = self._offsets_fit(h, sym, sl)
-        per_core = h.ceildiv(r, h.min(cores, r))  # fewer rows per tile than cores would idle
-
-        def tiling(fit_rows: SSAValue) -> tuple[SSAValue, SSAValue, SSAValue, SSAValue]:
-            """(rows per tile, tiles per run, tiles, tiles per block) for ``fit_rows``."""
-            tile_rows = h.max(h.min(h.min(h.min(fit_rows, run), per_core), MAX_TILE_ROWS), 1)
-            tile_rows = h.select(steps, tile_rows, 1)
-            tiles_per_run = h.ceildiv(run, tile_rows)
-            tiles = h.mul(h.floordiv(r, run), tiles_per_run)
-            return tile_rows, tiles_per_run, tiles, h.ceildiv(tiles, h.min(cores, tiles))
-
-        single, double = tiling(fit), tiling(fit2)
-        # two slots where a core has more than one tile at single buffering (else nothing
-        # overlaps), a tile of at least one row still fits with them and it still holds
-        # MIN_DOUBLE_TILE elements (below that the doubled DataCopy setup outweighs the
-        # overlap on the timeline, as for ordinary graphs)
-        false = h.const(0, IntegerType(1))
-        two = h.select(h.cmp("sgt", single[3], 1), h.cmp("sge", fit2, 1), false)
-        two = h.select(two, h.cmp("sge", h.mul(double[0], bl), MIN_DOUBLE_TILE), false)
-        if not self.double_buffer:
-            two = false
-        tile_rows, tiles_per_run, tiles, per_block = (
-            h.select(two, a, b, name=n)
-            for a, b, n in zip(
-                double, single, ("simd_tile_rows", "simd_tiles_per_run", "simd_tiles", "simd_per_block"), strict=True
-            )
-        )
-        h.set_tiling("simd_slots", h.select(two, 2, 1, name="simd_slots"))
-        self.blocks = h.ceildiv(tiles, per_block, name="simd_blocks")
-        for f, v in (
-            ("simd_run", run),
-            ("simd_tile_rows", tile_rows),
-            ("simd_tiles_per_run", tiles_per_run),
-            ("simd_tiles", tiles),
-            ("simd_per_block", per_block),
-            ("simd_slice", sl),
-            ("simd_block", bl),
-            ("simd_index", ix),
-            ("simd_slice_pad", pads["slice"]),
-            ("simd_block_pad", pads["block"]),
-            ("simd_index_pad", pads["index"]),
-        ):
-            h.set_tiling(f, v)
-        fits = h.cmp("sge", fit, 1)
-        return h.select(fits, offsets_ok, h.const(0, IntegerType(1)), name="simd_fits")
-
-    def _offsets_fit(self, h: BodyBuilder, sym: ExprLowering, slice_elems: SSAValue) -> SSAValue:
-        """Whether the kernel's byte offsets ``index * row_bytes + post`` (int32, then the
-        uint32 offsets of ``AscendC::Gather``) are right for every index it may hold after
-        its 64-bit range check, ``-dim - 1`` to ``dim`` (:meth:`_indices`): in-range indices
-        address the slice, below ``slice_bytes``, which Gather must take (for 2-byte
-        elements at most 2**17 - 1: the API's constraint on Ascend 950); no offset wraps
-        int32 (``(dim + 1) * row_bytes`` and ``slice_bytes + row_bytes`` fit), so an
-        out-of-range index stays out of range. Else another template takes the gather."""
-        src_t, d = self.load.result_tensor(), self.plan.dim
-        elem = src_t.dtype.nbytes
-        cap = INT32_MAX + 1  # operands are clamped to it: no product below overflows int64
-        dim, stride = sym(src_t.repeats[d]), sym(src_t.strides[d])
-        row_bytes = h.min(h.mul(h.min(stride, cap), elem), cap)
-        slice_bytes = h.mul(h.min(slice_elems, cap), elem)
-        false = h.const(0, IntegerType(1))
-        ok = h.cmp("slt", dim, INT32_MAX)  # -dim - 1 and dim are int32 values
-        for fits in (
-            h.cmp("sle", h.sub(slice_bytes, elem), GATHER_OFFSET_LIMIT[elem]),
-            h.cmp("sle", h.mul(h.add(h.min(dim, cap), 1), row_bytes), INT32_MAX),
-            h.cmp("sle", h.add(slice_bytes, row_bytes), INT32_MAX),
-        ):
-            ok = h.select(ok, fits, false)
-        ok.name_hint = "simd_offsets_fit"
-        return ok
-
-    # ---------------------------------------------------------------- kernel
     def emit(
         self,
         kb: KernelModuleBuilder,
@@ -321,7 +195,7 @@ class SimdTemplate:
         rows_per_tile, slots = get["simd_tile_rows"], get["simd_slots"]
         whole: dict[str, SSAValue] = {}
         per_slot: dict[str, SSAValue] = {}  # slotted buffer -> elements of one slot
-        for name, et, which in self._buffer_bytes():
+        for name, et, which in self.buffer_bytes():
             base = {"bits": "block", "slice_bits": "slice"}.get(which, which)
             is_bits = which != base
             pad = get[f"simd_{base}_pad"]
@@ -395,7 +269,7 @@ class SimdTemplate:
             ) -> None:
                 """``n`` rows of ``extent`` elements, one per ``pad`` elements of UB."""
                 nbytes = view.dtype.nbytes
-                gap = b.sub(b.mul(sym(self._row_stride(view)), nbytes), b.mul(extent, nbytes))
+                gap = b.sub(b.mul(sym(self.row_stride(view)), nbytes), b.mul(extent, nbytes))
                 ub_gap = b.sub(b.floordiv(b.mul(pad, nbytes), 32), b.ceildiv(b.mul(extent, nbytes), 32))
                 b.copy_pad(ub, gm, n, b.mul(extent, nbytes), b.max(gap, 0), ub_gap)
 
@@ -421,7 +295,7 @@ class SimdTemplate:
                 pre_count = b.mul(slices, get["simd_slice_pad"], name="slice_count")
                 for n in self.pre:
                     wide = bufs["pre_wide"] if _widened(n) else None
-                    self._unary(b, n, bufs["slice"], bufs["slice"], src_t.dtype, pre_count, bufs["pre_bits"], wide)
+                    _chain_op(b, n, bufs["slice"], bufs["slice"], src_t.dtype, pre_count, bufs["pre_bits"], wide)
             count = b.mul(nrows, block_pad, name="count")
             self._indices(b, bufs, get, nrows, count)
             self._offsets(b, bufs, count, dim_size, sym(src_t.strides[d]), elem)
@@ -449,11 +323,11 @@ class SimdTemplate:
             for n in self.chain:
                 dst = bufs[f"chain:{n.node_name}"]
                 wide = bufs["wide"] if _widened(n) else None
-                self._unary(b, n, dst, cur, cur_dtype, count, bufs["bits_lo"], wide)
+                _chain_op(b, n, dst, cur, cur_dtype, count, bufs["bits_lo"], wide)
                 cur, cur_dtype = dst, n.result_tensor().dtype
             b.sync("V_MTE3")
             out_bytes = st.dtype.nbytes
-            gap = b.sub(b.mul(sym(self._row_stride(st)), out_bytes), b.mul(block, out_bytes))
+            gap = b.sub(b.mul(sym(self.row_stride(st)), out_bytes), b.mul(block, out_bytes))
             ub_gap = b.sub(
                 b.floordiv(b.mul(block_pad, out_bytes), 32), b.ceildiv(b.mul(block, out_bytes), 32)
             )
@@ -579,45 +453,45 @@ class SimdTemplate:
         b.vec(ac.MulsOp, tmp, idx, row_bytes, count)
         b.vec(ac.AddOp, tmp, tmp, bufs["post"], count)
 
-    @staticmethod
-    def _unary(
-        b: BodyBuilder,
-        n: AscirNode,
-        dst: SSAValue,
-        src: SSAValue,
-        src_dtype: DType,
-        count: SSAValue,
-        bits: SSAValue,
-        wide: SSAValue | None = None,
-    ) -> None:
-        """One op of the unary chain over ``count`` elements (a whole number of 256-byte
-        repeats). An API that drops NaN (Relu: maxNum) gets the fix-up of the ordinary
-        path: ``bits`` records which source lanes hold numbers, the other lanes become NaN.
-        With ``wide`` (a float32 block) the op runs in float32, its 950 API lacking the
-        float16/bfloat16 dtype: cast in, compute in place, round once on the way back."""
-        t = n.result_tensor()
-        entry = op_entry(n)
-        assert entry is not None
 
-        def plain() -> None:  # the op's memory-level API, with its NaN fix-up and widening
-            nan_fix = entry.drops_nan and t.dtype.is_float
-            if nan_fix:
-                b.vec(ac.CompareOp, bits, src, src, count, mode="EQ")
-            if wide is None:
-                b.vec(entry.memory, dst, src, count)
-            else:
-                b.vec(ac.CastOp, wide, src, count, round=cast_round_mode(t.dtype, DType.float32))
-                b.vec(entry.memory, wide, wide, count)
-                b.vec(ac.CastOp, dst, wide, count, round=cast_round_mode(DType.float32, t.dtype))
-            if nan_fix:
-                nan = b.const(float("nan"), scalar_type(t.dtype))
-                b.vec(ac.SelectOp, dst, bits, dst, nan, count, mode="VSEL_TENSOR_SCALAR_MODE")
+def _chain_op(
+    b: BodyBuilder,
+    n: AscirNode,
+    dst: SSAValue,
+    src: SSAValue,
+    src_dtype: DType,
+    count: SSAValue,
+    bits: SSAValue,
+    wide: SSAValue | None = None,
+) -> None:
+    """One op of the unary chain over ``count`` elements (a whole number of 256-byte
+    repeats). An API that drops NaN (Relu: maxNum) gets the fix-up of the ordinary
+    path: ``bits`` records which source lanes hold numbers, the other lanes become NaN.
+    With ``wide`` (a float32 block) the op runs in float32, its 950 API lacking the
+    float16/bfloat16 dtype: cast in, compute in place, round once on the way back."""
+    t = n.result_tensor()
+    entry = op_entry(n)
+    assert entry is not None
 
-        rules: dict[Rule, Callable[[], None]] = {
-            Rule.CAST: lambda: b.vec(entry.memory, dst, src, count, round=cast_round_mode(src_dtype, t.dtype)),
-            Rule.NEG: lambda: b.vec(
-                entry.memory_scalar, dst, src, b.const(entry.implied_scalar, scalar_type(t.dtype)), count
-            ),
-            Rule.UNARY: plain,
-        }
-        handler_for(n, rules, "SIMD gather-chain", pass_name=PASS)()
+    def plain() -> None:  # the op's memory-level API, with its NaN fix-up and widening
+        nan_fix = entry.drops_nan and t.dtype.is_float
+        if nan_fix:
+            b.vec(ac.CompareOp, bits, src, src, count, mode="EQ")
+        if wide is None:
+            b.vec(entry.memory, dst, src, count)
+        else:
+            b.vec(ac.CastOp, wide, src, count, round=cast_round_mode(t.dtype, DType.float32))
+            b.vec(entry.memory, wide, wide, count)
+            b.vec(ac.CastOp, dst, wide, count, round=cast_round_mode(DType.float32, t.dtype))
+        if nan_fix:
+            nan = b.const(float("nan"), scalar_type(t.dtype))
+            b.vec(ac.SelectOp, dst, bits, dst, nan, count, mode="VSEL_TENSOR_SCALAR_MODE")
+
+    rules: dict[Rule, Callable[[], None]] = {
+        Rule.CAST: lambda: b.vec(entry.memory, dst, src, count, round=cast_round_mode(src_dtype, t.dtype)),
+        Rule.NEG: lambda: b.vec(
+            entry.memory_scalar, dst, src, b.const(entry.implied_scalar, scalar_type(t.dtype)), count
+        ),
+        Rule.UNARY: plain,
+    }
+    handler_for(n, rules, "SIMD gather-chain", pass_name=PASS)()

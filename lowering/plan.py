@@ -15,7 +15,7 @@ from ascendc_emitter.target.ops import memory_dtype, reduction, unsupported
 from ascendc_emitter.target.support import LIMITS
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.dtypes import DType
-from ascir_dialect.ops import GraphOp
+from ascir_dialect.ops import AscirNode, GraphOp, VfOp
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.reduce import ProdOp, ReduceNode, SumOp
@@ -76,6 +76,10 @@ def accumulator_dtype(n: ReduceNode) -> DType:
             return DType.uint16
         return memory_dtype(step, d) or d
     return memory_dtype(entry.memory, d) or d
+
+
+Unit = AscirNode | VfOp
+"""What a kernel emits as one piece: a node, or a VF region (one function call)."""
 
 
 @dataclass

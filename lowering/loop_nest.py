@@ -1,0 +1,299 @@
+"""The loop nest of a kernel: its work items, the passes of a work item and their chunks,
+the double-buffered tile loop and the SPLIT launches (the schedules of the
+``lowering.graph_lowering`` module doc: RESIDENT, STREAMING, SPLIT).
+
+``LoopNest`` moves the tile cursor of the kernel being built -- its builder, work item
+``t``, chunk ``start``/``count``, outer ``coords``, SPLIT ``part`` -- and asks the kernel
+to emit each unit at the cursor (``GraphLowering.emit_unit``, through
+``lowering.dispatch``); the compute, reduction and copy rules read the cursor from there."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterable, Iterator
+from contextlib import contextmanager
+from typing import Protocol
+
+from xdsl.ir import SSAValue
+
+from ascendc_emitter.builder import BodyBuilder
+from ascir_dialect.ops import GraphOp
+from ascir_dialect.ops.memory import LoadOp, StoreOp
+from ascir_dialect.ops.reduce import ReduceNode
+from lowering.accumulators import Accumulators
+from lowering.plan import KernelPlan, Unit
+from lowering.tile_ops import OnTile, Tile
+from passes.phases import PhasePlan
+
+
+class Cursor(Tile, Protocol):
+    """The kernel being built, as its loop nest sees it (``GraphLowering``): what it
+    schedules and the cursor it moves."""
+
+    graph: GraphOp
+    plan: KernelPlan
+    phases: PhasePlan
+    units: list[Unit]
+    order: dict[Unit, int]
+    acc: Accumulators
+    tiling: SSAValue
+    tile: SSAValue
+    tiles_per_row: SSAValue
+    total: SSAValue
+    per_block: SSAValue
+    inner_size: SSAValue
+    pipelined: bool
+    slots: SSAValue | None
+    slotted: dict[SSAValue, SSAValue | int]
+    single_mte: bool
+    # the cursor
+    t: SSAValue
+    first: SSAValue
+    count: SSAValue
+    resident: bool
+    in_chunks: bool
+    chunks_done: SSAValue
+    part: tuple[SSAValue, SSAValue, SSAValue] | None
+
+    def building(self, b: BodyBuilder) -> contextlib.AbstractContextManager[BodyBuilder]: ...
+
+    def emit_unit(self, node: Unit) -> None: ...
+
+
+class LoopNest(OnTile):
+    """The schedules of one kernel module (``GraphLowering``), one kernel at a time."""
+
+    kernel: Cursor
+
+    def work_items(self, b: BodyBuilder, resident: bool) -> None:
+        """The block's loop over its work items (see the module doc)."""
+        self.kernel.resident = resident
+        first = b.mul(b.block_idx(), self.kernel.per_block, name="first_tile")
+        last = b.min(b.add(first, self.kernel.per_block), self.kernel.total, name="last_tile")
+        self.kernel.first = first
+        if self.kernel.pipelined and (resident or not self.kernel.plan.may_be_resident):
+            self._pipelined_tiles(b, first, last)
+            return
+        with b.loop(first, last, 1, "t") as (lb, t):
+            self.kernel.b, self.kernel.t = lb, t
+            self._enter_work_item(t)
+            self._work_item()
+            lb.sync("MTE3_V")
+            lb.sync("V_MTE2")
+
+    def _pipelined_tiles(self, b: BodyBuilder, first: SSAValue, last: SSAValue) -> None:
+        """The block's work items, double-buffered: every tensor a DataCopy fills or drains has
+        ``slots`` copies (host tiling chooses 2, or 1 when a core's work fits one tile anyway:
+        ``HostTiling``), tile ``t`` uses slot ``(t - first) % slots``, and the pipes hand
+        a slot over with one event id per slot instead of draining at the end of every tile:
+        MTE2 waits (V_MTE2) only until the vector pipe is done with the slot's tile before
+        last, the vector pipe (MTE3_V) only until MTE3 has stored it. So the copy-in of tile
+        t + 1 and the copy-out of tile t - 1 overlap the compute of tile t (the pattern of the
+        devkit's double-buffer samples, with events in place of TQue: docs/zh/api/SIMD-API/
+        基础API/同步控制/核内同步/SetFlag-WaitFlag(ISASI).md). Each slot's events are set once
+        before the loop and waited once after it, so sets and waits balance."""
+        kinds = ("V_MTE2", "MTE3_V", "MTE3_MTE2") if self._copied_both_ways() else ("V_MTE2", "MTE3_V")
+        events = {e: [b.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in kinds}
+        for e, ids in events.items():
+            for i in ids:
+                b.set_flag(e, i)
+        with b.loop(first, last, 1, "t") as (lb, t):
+            self.kernel.b, self.kernel.t = lb, t
+            assert self.kernel.slots is not None
+            slot = lb.rem(lb.sub(t, first), self.kernel.slots, name="slot")
+            even = lb.cmp("eq", slot, 0)
+            ev = {e: lb.select(even, ids[0], ids[1], name=f"ev_{e.lower()}") for e, ids in events.items()}
+            for e in kinds:
+                lb.wait_flag(e, ev[e])
+            saved = dict(self.kernel.values)
+            for whole, per_copy in self.kernel.slotted.items():
+                view = lb.lslice(whole, lb.mul(slot, per_copy), per_copy)
+                for key, value in saved.items():
+                    if value is whole:
+                        self.kernel.values[key] = view
+            self._enter_work_item(t)
+            self._work_item()
+            for e in kinds:
+                lb.set_flag(e, ev[e])
+            if self.kernel.single_mte:  # a copy touched a buffer with one slot: drain as before
+                lb.sync("MTE3_V")
+                lb.sync("V_MTE2")
+            self.kernel.values = saved
+        for e, ids in events.items():
+            for i in ids:
+                b.wait_flag(e, i)
+                b.release_event(e, i)
+
+    def _copied_both_ways(self) -> bool:
+        """Some UB buffer is both filled by a DataCopy (a load) and drained by one (a store of
+        the loaded value, or of an alias of it): then MTE2's next fill of a slot must also wait
+        for MTE3's drain of it (MTE3_MTE2) -- the vector pipe, which hands the other slots
+        over, never touches this one, so V_MTE2 and MTE3_V alone do not order the two."""
+        nodes = list(self.kernel.graph.nodes())
+        filled = {self.kernel.values.get(n.results[0]) for n in nodes if isinstance(n, LoadOp)} - {None}
+        return any(isinstance(n, StoreOp) and self.kernel.values.get(n.x) in filled for n in nodes)
+
+    def _enter_work_item(self, t: SSAValue) -> None:
+        """Coordinates of work item ``t``: its kept outer coordinates and inner chunk."""
+        b = self.b
+        self.kernel.coords: list[SSAValue | None] = [None] * len(self.kernel.plan.outer)
+        if self.kernel.phases.inner_reduced:
+            self.kernel.start, self.kernel.count = b.v(0), self.kernel.inner_size
+            row = t
+        else:
+            row = b.floordiv(t, self.kernel.tiles_per_row, name="row")
+            self._chunk_of_inner(b, b.sub(t, b.mul(row, self.kernel.tiles_per_row)))
+        self._decode(row, self.kernel.phases.kept_outer, "c")
+
+    def _chunk_of_inner(self, b: BodyBuilder, j: SSAValue) -> None:
+        self.kernel.start = b.mul(j, self.kernel.tile, name="start")
+        self.kernel.count = b.min(b.sub(self.kernel.inner_size, self.kernel.start), self.kernel.tile, name="count")
+
+    def _decode(self, index: SSAValue, positions: Iterable[int], prefix: str) -> None:
+        """Coordinates of ``positions`` from a row-major index over them."""
+        b, rest = self.b, index
+        for pos in reversed(tuple(positions)):
+            name, size = self.kernel.plan.outer[pos]
+            extent = self.kernel.sym(size)
+            q = b.floordiv(rest, extent)
+            self.kernel.coords[pos] = b.sub(rest, b.mul(q, extent), name=f"{prefix}_{name}")
+            rest = q
+
+    def _work_item(self, launch: int | None = None) -> None:
+        """The passes of one work item (module doc). In SPLIT launch ``launch`` (1 to
+        depth + 1) the passes before it are replaced by combining their partials, pass
+        ``launch`` covers this core's part of the chunks and ends by writing its partials
+        (the output pass, launch depth + 1, stores its part); kept stores are made by part
+        0 of the last launch only."""
+        plan = self.kernel.phases
+        done: set[Unit] = set()
+        self._emit_kept(0, launch)
+        for level in range(1, plan.depth + 1):
+            reductions = [u for u in self.kernel.units if isinstance(u, ReduceNode) and plan.level[u] == level]
+            if launch is not None and level < launch:
+                for r in reductions:
+                    self.kernel.acc.combine_partials(r)
+                self._emit_kept(level, launch)
+                continue
+            needed = self._needed([r.x for r in reductions], done)
+            if self.kernel.resident:
+                self._emit_all(needed)
+                done.update(needed)
+                for r in reductions:
+                    self.kernel.acc.reduce_resident(r)
+            else:
+                for r in reductions:
+                    self.kernel.acc.acc_begin(r)
+                with self._chunks():
+                    self._emit_all(needed)
+                    for r in reductions:
+                        self.kernel.acc.acc_step(r)
+                for r in reductions:
+                    self.kernel.acc.cascade_end(r)
+                if launch == level:
+                    for r in reductions:
+                        self.kernel.acc.write_partial(r)
+                    return
+                for r in reductions:
+                    self.kernel.acc.acc_end(r)
+            self._emit_kept(level, launch)
+        stores = [u for u in self.kernel.units if isinstance(u, StoreOp) and u in plan.varying]
+        needed = self._needed([s.results[0] for s in stores], done)
+        if not needed:
+            return
+        if self.kernel.resident:
+            self._emit_all(needed)
+        else:
+            with self._chunks():
+                self._emit_all(needed)
+
+    def _emit_kept(self, level: int, launch: int | None) -> None:
+        units = [
+            u
+            for u in self.kernel.units
+            if self.kernel.phases.unit_key(u) == (level, False) and not isinstance(u, ReduceNode)
+        ]
+        if launch is None:
+            self._emit_all(units)
+            return
+        self._emit_all([u for u in units if not isinstance(u, StoreOp)])
+        stores = [u for u in units if isinstance(u, StoreOp)]
+        if stores and launch == self.kernel.phases.depth + 1:  # one part stores the kept values
+            assert self.kernel.part is not None
+            with self.b.when(self.b.cmp("eq", self.kernel.part[0], 0)) as wb, self.kernel.building(wb):
+                self._emit_all(stores)
+
+    def split_body(self, k: BodyBuilder, launch: int) -> None:
+        """SPLIT launch ``launch``: block ``w * parts + j`` runs part ``j`` of work item ``w``."""
+        parts = k.tiling_get(self.kernel.tiling, "split_parts")
+        per_part = k.tiling_get(self.kernel.tiling, "split_chunks")
+        block = k.block_idx()
+        w = k.floordiv(block, parts, name="item")
+        self.kernel.part = (k.sub(block, k.mul(w, parts), name="part"), parts, per_part)
+        self.kernel.b, self.kernel.t, self.kernel.first = k, w, w
+        self._enter_work_item(w)
+        self._work_item(launch)
+
+    def _needed(self, values: list[SSAValue], done: set[Unit]) -> list[Unit]:
+        """The varying units computing ``values`` (transitively, stopping at kept units and
+        at units in ``done``), in program order."""
+        seen: set[Unit] = set()
+        stack = [v.owner for v in values]
+        while stack:
+            u = stack.pop()
+            if u in seen or u in done or u not in self.kernel.order or not self.kernel.phases.unit_key(u)[1]:  # type: ignore[arg-type]
+                continue
+            seen.add(u)  # type: ignore[arg-type]
+            stack.extend(v.owner for v in u.operands)
+        return sorted(seen, key=self.kernel.order.__getitem__)
+
+    @contextmanager
+    def _chunks(self) -> Iterator[None]:
+        """A pass over the reduced extent of the work item, one chunk per iteration: one
+        coordinate of the reduced outer positions times (when the inner axis is reduced)
+        one tile of the inner axis."""
+        plan, outer_b = self.kernel.phases, self.b
+        saved = (self.kernel.start, self.kernel.count)
+        lo, hi = outer_b.v(0), self._chunk_count(outer_b)
+        if self.kernel.part is not None:  # SPLIT: this core's part of the chunks
+            index, _parts, per_part = self.kernel.part
+            lo = outer_b.mul(index, per_part, name="part_first")
+            hi = outer_b.min(outer_b.add(lo, per_part), hi, name="part_last")
+        with outer_b.loop(lo, hi, 1, "ch") as (cb, c), self.kernel.building(cb):
+            self.kernel.in_chunks = True
+            try:
+                self.kernel.chunks_done = cb.add(cb.sub(c, lo), 1, name="chunks_done")
+                q = c
+                if plan.inner_reduced:
+                    q = cb.floordiv(c, self.kernel.tiles_per_row)
+                    self._chunk_of_inner(cb, cb.sub(c, cb.mul(q, self.kernel.tiles_per_row)))
+                self._decode(q, plan.reduced_outer, "r")
+                yield
+                cb.sync("MTE3_V")
+                cb.sync("V_MTE2")
+            finally:
+                self.kernel.in_chunks = False
+                self.kernel.start, self.kernel.count = saved
+
+    def _chunk_count(self, b: BodyBuilder) -> SSAValue:
+        """Chunks of one pass over a work item's reduced extent."""
+        count = b.v(1)
+        for p in self.kernel.phases.reduced_outer:
+            count = b.mul(count, self.kernel.sym(self.kernel.plan.outer[p][1]))
+        if self.kernel.phases.inner_reduced:
+            count = b.mul(count, self.kernel.tiles_per_row, name="chunks")
+        return count
+
+    def _emit_all(self, units: list[Unit]) -> None:
+        """The units in order; a store waits for the vector work before it (V_MTE3) -- again
+        when compute was emitted after an earlier store (stores interleave with compute when a
+        later output's computation follows an earlier output's store)."""
+        computed = True  # vector work not yet waited for by PIPE_MTE3
+        for unit in units:
+            if isinstance(unit, StoreOp):
+                if computed:
+                    self.b.sync("V_MTE3")
+                    computed = False
+            else:
+                computed = True
+            self.kernel.emit_unit(unit)
