@@ -2,7 +2,7 @@
 
 For each graph, on 1 core and the 950's 56, the kernel is built twice -- ``double_buffer=False`` (every
 tile drains MTE2 / V / MTE3 before the next, the schedule before issue 18) and the default
-(two slots per copied tensor when host tiling finds it pays: ``lowering.graph_lowering``
+(two slots per copied tensor when host tiling finds it pays: ``lowering.loop_nest``
 ``_pipelined_tiles`` / ``MIN_DOUBLE_TILE``) -- and run once; printed per variant:
 
 * modelled time (``RunResult.timeline.total_cycles``: the slowest core's critical path under

@@ -116,7 +116,7 @@ class GraphLowering:
         self.plan = analyse(graph)
         self.phases = self.plan.phases
         self.double_buffer = double_buffer and (self.phases.depth == 0 or self.plan.may_be_resident)
-        """Whether the tile loop may be double-buffered (see :meth:`_pipelined_tiles`): graphs
+        """Whether the tile loop may be double-buffered (see ``LoopNest._pipelined_tiles``): graphs
         without reductions, whose tiles are independent, and the RESIDENT schedule of
         reductions along the inner axis, whose work items (one whole row each) are
         independent too. The STREAMING schedule (a row in chunks, partials carried from chunk
@@ -321,7 +321,7 @@ class GraphLowering:
         """A UB buffer, declared in the kernel prologue. Ops may ask for temporaries while the
         tile loop is built: the loop op is inserted only once its body is complete, so these
         still land before it. A double buffer (``copies`` 2) holds both slots; the tile loop
-        takes its slot's half (:meth:`_pipelined_tiles`)."""
+        takes its slot's half (``LoopNest._pipelined_tiles``)."""
         k = self.k
         e = element_bytes(dtype)
         one = k.mul(self.k.tiling_get(self.tiling, "tile"), e) if full else ROW_BUFFER_BYTES

@@ -210,7 +210,7 @@ class SimdTemplate:
             buf = k.tbuf(nbytes, name=f"ub_{label}")
             whole[name] = k.tbuf_get(buf, et, n, 0, f"{label}_ub")
         bufs = dict(whole)
-        # Double-buffered tile loop (as lowering.graph_lowering._pipelined_tiles): tile t uses
+        # Double-buffered tile loop (as lowering.loop_nest.LoopNest._pipelined_tiles): tile t uses
         # slot (t - first) % slots of the buffers a DataCopy fills or drains, and the pipes hand
         # a slot over with one event id per slot -- MTE2 refills a slot once the vector pipe is
         # done with its tile before last (V_MTE2), the vector pipe rewrites the output slot
