@@ -104,7 +104,7 @@ from ascendc_emitter.dialect.types import (
 )
 from ascendc_emitter.names import is_c_identifier, shown
 from ascendc_emitter.target.api_rules import rule as api_rule
-from ascendc_emitter.target.support import reg_api_supports, reg_cast_supported
+from ascendc_emitter.target.support import ELEMENT_TYPES, MEMORY_APIS, reg_api_supports, reg_cast_supported
 
 UB_ALIGN = 32
 CMP_MODES = tuple(m.value for m in CmpMode)
@@ -1088,9 +1088,28 @@ class VectorOp(IRDLOperation):
 
     def verify_(self) -> None:
         self.verify_types()
+        self.verify_api_dtype()
 
     def verify_types(self) -> None:
         same_elements(self, [self.dst, *self.sources()], "operand")  # type: ignore[attr-defined]
+
+    def api_element(self) -> Attribute | None:
+        """The element type ``T`` the API is instantiated with (the destination's; None
+        for an op whose types have a table of their own, as Cast)."""
+        return elem(self.dst)  # type: ignore[attr-defined]
+
+    def verify_api_dtype(self) -> None:
+        """The 950's API takes ``T`` (``target.support.MEMORY_APIS``: the docs' list and the
+        ``dav_3510`` header's ``static_assert(SupportType<...>)``, which bisheng would fail)."""
+        row, t = MEMORY_APIS.get(self.API), self.api_element()
+        if row is None or t is None:
+            return
+        name = element_cname(t)
+        if name not in row.types:
+            raise VerifyException(
+                f"{self.name}: AscendC::{self.API} does not take {name} on arch 3510 "
+                f"(it takes {', '.join(e for e in ELEMENT_TYPES if e in row.types)}: {row.doc}; {row.header})"
+            )
 
     def sources(self) -> list[SSAValue]:
         return []
@@ -1336,6 +1355,9 @@ class CompareOp(VectorOp):
         "custom<SameTypes2>(type($src0), type($src1))"
     )
 
+    def api_element(self) -> Attribute | None:
+        return elem(self.src0)
+
     def verify_types(self) -> None:
         same_elements(self, [self.src0, self.src1], "src0/src1")
         if elem(self.dst) != u8:
@@ -1357,6 +1379,9 @@ class ComparesOp(VectorOp):
     count = operand_def(i64)
     mode = prop_def(CmpModeAttr)
     assembly_format = "$dst `,` $src `,` $scalar `,` $mode `,` $count attr-dict `:` type($dst) `,` type($src) `,` type($scalar)"
+
+    def api_element(self) -> Attribute | None:
+        return elem(self.src)
 
     def verify_types(self) -> None:
         if elem(self.dst) != u8:

@@ -240,3 +240,35 @@ builtin.module {
     %v = ascendc.get_value %l[%c] : !ascendc.local<f32> -> f16
   }
 }
+
+// -----
+
+// An element type the 950's API does not take (its docs' list and the dav_3510 header's
+// static_assert(SupportType<...>), target.support.MEMORY_APIS): refused at verification,
+// as bisheng would refuse the kernel.
+// CHECK: error: ascendc.mins: AscendC::Mins does not take uint32_t on arch 3510 (it takes int8_t, uint8_t, int16_t, half, bfloat16_t, int32_t, float, int64_t, uint64_t: docs/zh/api/SIMD-API/{{.*}}/Mins.md; impl/basic_api/dav_3510/kernel_operator_vec_binary_scalar_impl.h)
+builtin.module {
+  ascendc.kernel @k(x, workspace) {
+  ^bb0(%x: !ascendc.gm_addr, %ws: !ascendc.gm_addr, %t: !ascendc.tiling):
+    %c = arith.constant 64 : i64
+    %b = ascendc.tbuf %c : !ascendc.tbuf<VECCALC>
+    %u = ascendc.tbuf_get %b, %c, 0 : !ascendc.tbuf<VECCALC> -> !ascendc.local<ui32>
+    %s = arith.constant 7 : i32
+    ascendc.mins %u, %u, %s, %c : !ascendc.local<ui32>, i32
+  }
+}
+
+// -----
+
+// Muls takes no 8-bit integers on the 950.
+// CHECK: error: ascendc.muls: AscendC::Muls does not take int8_t on arch 3510
+builtin.module {
+  ascendc.kernel @k(x, workspace) {
+  ^bb0(%x: !ascendc.gm_addr, %ws: !ascendc.gm_addr, %t: !ascendc.tiling):
+    %c = arith.constant 64 : i64
+    %b = ascendc.tbuf %c : !ascendc.tbuf<VECCALC>
+    %l = ascendc.tbuf_get %b, %c, 0 : !ascendc.tbuf<VECCALC> -> !ascendc.local<i8>
+    %s = arith.constant 3 : i8
+    ascendc.muls %l, %l, %s, %c : !ascendc.local<i8>, i8
+  }
+}
