@@ -12,7 +12,8 @@ timeline's modelled time is set beside
   element size) over the vector units' 256 bytes per cycle on every core at 1.65 GHz
   (devkit NPU架构版本3510.md:56-57: 256 bytes per beat);
 
-and ``ratio`` = modelled / max(both). ``bound`` says what bounds the modelled launch (the
+and ``ratio`` = modelled / max(both); ``busiest`` names the slowest core's busiest pipe and
+its busy share of that core's time (near 1.0: that pipe bounds the kernel). ``bound`` says what bounds the modelled launch (the
 cores' critical paths, HBM or L2). ``--json FILE`` writes the rows. No timing is asserted
 anywhere; the numbers are the model's, not a device's.
 
@@ -243,6 +244,10 @@ def run_case(case: Case, cores: int) -> dict[str, object]:
         "bound": getattr(t, "bound", "-"),
         "gm_mb": getattr(t, "gm_bytes", 0) / 1e6,
         "dma_calls": run.stats.get("dma_calls", 0),
+        # the slowest core's busiest pipe and its share of that core's time: near 1.0 the
+        # pipe is the bottleneck (MTE2/MTE3: copies; PIPE_V: vector work)
+        "busiest_pipe": max(t.pipe_busy_cycles, key=t.pipe_busy_cycles.__getitem__),
+        "busiest_share": max(t.pipe_busy_cycles.values()) / max(1, max(t.per_core_cycles.values())),
     }
 
 
@@ -255,7 +260,7 @@ def main(argv: list[str] | None = None) -> int:
     groups = [g for g in args.only.split(",") if g] or list(CASES)
     rows = []
     print(f"modelled time vs the 950's roofline on {args.cores} vector cores (1.6 TB/s HBM, 1.65 GHz)")
-    head = f"{'case':38} {'blocks':>6} {'model_us':>9} {'mem_us':>8} {'comp_us':>8} {'ratio':>6} {'bound':>6} {'GM_MB':>8} {'DMAs':>7}"
+    head = f"{'case':38} {'blocks':>6} {'model_us':>9} {'mem_us':>8} {'comp_us':>8} {'ratio':>6} {'bound':>6} {'GM_MB':>8} {'DMAs':>7} {'busiest':>14}"
     print(head)
     print("-" * len(head))
     for g in groups:
@@ -264,7 +269,7 @@ def main(argv: list[str] | None = None) -> int:
             rows.append(r)
             print(
                 f"{r['case']:38} {r['blocks']:>6} {r['modelled_us']:>9.1f} {r['memory_roofline_us']:>8.1f} "
-                f"{r['compute_bound_us']:>8.2f} {r['ratio']:>6.2f} {r['bound']:>6} {r['gm_mb']:>8.2f} {r['dma_calls']:>7}"
+                f"{r['compute_bound_us']:>8.2f} {r['ratio']:>6.2f} {r['bound']:>6} {r['gm_mb']:>8.2f} {r['dma_calls']:>7} {r['busiest_pipe']:>5} {r['busiest_share']:>4.2f}"
             )
     if args.json:
         Path(args.json).write_text(json.dumps(rows, indent=1) + "\n")
