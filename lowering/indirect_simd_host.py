@@ -127,7 +127,7 @@ class SimdHostTiling:
     def _offsets_fit(self, h: BodyBuilder, sym: ExprLowering, slice_elems: SSAValue) -> SSAValue:
         """Whether the kernel's byte offsets ``index * row_bytes + post`` (int32, then the
         uint32 offsets of ``AscendC::Gather``) are right for every index it may hold after
-        its 64-bit range check, ``-dim - 1`` to ``dim`` (:meth:`_indices`): in-range indices
+        its 64-bit range check, ``-dim - 1`` to ``dim`` (``SimdTemplate._indices``): in-range indices
         address the slice, below ``slice_bytes``, which Gather must take (for 2-byte
         elements at most 2**17 - 1: the API's constraint on Ascend 950); no offset wraps
         int32 (``(dim + 1) * row_bytes`` and ``slice_bytes + row_bytes`` fit), so an

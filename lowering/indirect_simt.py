@@ -145,7 +145,9 @@ class SimtTemplate:
 
     def _compute(self, n: AscirNode, env: dict[str, SSAValue]) -> SSAValue:
         b = self.b
-        elementwise = lambda n: self._elementwise(n, env)  # noqa: E731
+        def elementwise(n: AscirNode) -> SSAValue:  # compares, selects, arithmetic, math
+            return self._elementwise(n, env)
+
         rules: dict[Rule, Callable[[AscirNode], SSAValue]] = {
             Rule.SCALAR: lambda n: b.const(n.python_value(), scalar_type(n.out_type.dtype)),
             Rule.INDEX_EXPR: lambda n: b.cast(self.ie_vals[n], scalar_type(n.out_type.dtype)),
