@@ -234,18 +234,32 @@ class BodyBuilder:
         """A loop carrying one value: yields (body, induction variable, the value entering
         the iteration, a one-element list the body fills with the value leaving it). After
         the block, ``self.folded`` is the final value."""
+        with self.fold_many(lb, ub, [init], name, [acc_name]) as (inner, i, (acc,), out):
+            yield inner, i, acc, out
+        self.folded = self.folded_many[0]
+
+    @contextmanager
+    def fold_many(
+        self, lb: Value, ub: Value, inits: Sequence[SSAValue], name: str, acc_names: Sequence[str]
+    ) -> Iterator[tuple[BodyBuilder, SSAValue, list[SSAValue], list[SSAValue]]]:
+        """A loop carrying ``inits``: yields (body, induction variable, the values entering
+        the iteration, a list the body fills with the values leaving it, in order). After the
+        block, ``self.folded_many`` holds the final values."""
         lo, hi = self.v(lb), self.v(ub)
-        block = Block(arg_types=[lo.type, init.type])
-        block.args[0].name_hint, block.args[1].name_hint = hint(name), hint(acc_name)
+        block = Block(arg_types=[lo.type, *(v.type for v in inits)])
+        block.args[0].name_hint = hint(name)
+        for arg, n in zip(block.args[1:], acc_names, strict=True):
+            arg.name_hint = hint(n)
         inner = self._nested(block)
         out: list[SSAValue] = []
-        yield inner, block.args[0], block.args[1], out
-        if len(out) != 1:
-            raise ValueError("fold: the body must provide the next value")
-        block.add_op(scf.YieldOp(out[0]))
-        loop = self.insert(scf.ForOp(lo, hi, self.v(1), [init], block))
-        loop.results[0].name_hint = hint(acc_name)
-        self.folded = loop.results[0]
+        yield inner, block.args[0], list(block.args[1:]), out
+        if len(out) != len(inits):
+            raise ValueError(f"fold_many: the body must provide {len(inits)} next values")
+        block.add_op(scf.YieldOp(*out))
+        loop = self.insert(scf.ForOp(lo, hi, self.v(1), list(inits), block))
+        for r, n in zip(loop.results, acc_names, strict=True):
+            r.name_hint = hint(n)
+        self.folded_many = list(loop.results)
 
     @contextmanager
     def when(self, cond: SSAValue) -> Iterator[BodyBuilder]:

@@ -31,6 +31,16 @@ element when the tensor is broadcast along it); GM views are addressed with thei
 strides (AL-8: logical values from logical strides, physical placement from the layout).
 Host tiling picks ``tile`` so that every UB buffer fits ``ub_size``.
 
+*Row blocks* (issue 36, ``KernelPlan.block_pos``): where a row is one tile -- graphs without
+reductions, and the RESIDENT schedule -- a work item is a block of ``rows`` consecutive
+coordinates of the last kept axis. Every GM tensor along that axis moves in one
+DataCopyPad of ``rows`` blocks (``TileCopies.block_copy``) into a buffer holding a row
+pitch per row; the rows are computed one by one on their views of those buffers, after
+the units the same in every row (``KernelPlan.row_invariant``); the stores follow. Host
+tiling chooses ``rows`` and the slots from the 950's copy and vector costs
+(``HostTiling._rows_per_block``); double-buffered, the next block's loads are issued
+before this block's rows (``LoopNest._prefetched_blocks``).
+
 This module is the loop-nest skeleton: the kernels, their work items and passes, the
 pipelined tile loop, the SPLIT launches, loads and stores. The rest is by concern:
 ``lowering.plan`` (the analysis and the tile's buffers), ``lowering.tile_ops`` (the compute
@@ -86,7 +96,7 @@ from lowering.plan import (
     per_element_bytes,
     reductions_of,
 )
-from lowering.tile_copies import TileCopies
+from lowering.tile_copies import RowBlock, TileCopies
 from lowering.tile_math import TileMath
 from lowering.tile_ops import TileOps
 from lowering.ub_reuse import share_buffers
@@ -136,7 +146,12 @@ class GraphLowering:
         self.cascaded = {r for r in self.reductions if cascades(r)}
         """Reductions whose partial results add in torch's cascade (``lowering.cascade``)."""
         fields = tiling_fields(
-            len(self.index_exprs), self.reductions, self.cascaded, self.double_buffer, self.split
+            len(self.index_exprs),
+            self.reductions,
+            self.cascaded,
+            self.double_buffer,
+            self.split,
+            self.plan.block_pos is not None,
         )
         gm = [f"in{n.index_value}" for n in self.inputs] + [f"out{n.index_value}" for n in self.outputs]
         self.kb = KernelModuleBuilder(self.name, gm, graph.size_names, fields)
@@ -204,6 +219,12 @@ class GraphLowering:
             self.slots = k.tiling_get(tiling, "slots") if self.pipelined else None
             """Buffer slots per double buffer, 1 or 2 (host tiling chooses)."""
             self.slotted: dict[SSAValue, SSAValue | int] = {}  # double buffer -> elements per copy
+            self.rows = k.tiling_get(tiling, "rows") if self.plan.block_pos is not None else None
+            """Rows per row block (``KernelPlan.block_pos``; host tiling chooses)."""
+            self.row_pitch: dict[SSAValue, SSAValue | int] = {}
+            """ASCIR values whose buffer holds one copy per row of a block -> elements per row."""
+            self.row_block: RowBlock | None = None  # the row block being built (``LoopNest``)
+            self._pitch: dict[SSAValue, SSAValue | int] = {}  # row-multiplied buffer -> elements per row
             self.single_mte = False  # some DataCopy in the tile loop touches a single buffer
             self._temps: dict[str, SSAValue] = {}  # temporaries shared by purpose
             self.ops = TileOps(self)
@@ -295,18 +316,26 @@ class GraphLowering:
                     t = r.type
                     assert isinstance(t, TensorType)
                     self.values[r] = self.buffer(
-                        v.name_hint or "vf_out", element_type(t.dtype), inner_full(t), self._copies(r)
+                        v.name_hint or "vf_out", element_type(t.dtype), inner_full(t), self._copies(r), self._rows(r)
                     )
             elif isinstance(n, (LoadOp, ArangeOp, ReduceNode, ew.BroadcastOp, ew.CastOp, ew.ElementwiseNode)):
                 if isinstance(n, ew.BroadcastOp) and (self.ops.aliases(n) or self.ops.only_constant_casts(n)):
                     continue
                 t = n.result_tensor()
                 self.values[n.results[0]] = self.buffer(
-                    n.node_name, element_type(t.dtype), inner_full(t), self._copies(n.results[0])
+                    n.node_name, element_type(t.dtype), inner_full(t), self._copies(n.results[0]), self._rows(n.results[0])
                 )
+        self.row_pitch = {key: self._pitch[v] for key, v in self.values.items() if v in self._pitch}
 
     def _extent(self, t: TensorType) -> SSAValue:
         return self.sym(t.extent())
+
+    def _rows(self, v: SSAValue) -> bool:
+        """Whether the buffer of ``v`` holds a row block (``KernelPlan.block_pos``): a Load
+        along the block axis fills it, or a store along it drains it."""
+        if isinstance(v.owner, LoadOp):
+            return self.plan.along_block(v.owner.result_tensor())
+        return self.plan.stored_along_block(v)
 
     def _copies(self, v: SSAValue) -> int:
         """Copies of the buffer of ``v``: two in a pipelined kernel when a DataCopy fills it (a
@@ -317,23 +346,30 @@ class GraphLowering:
             return 2
         return 1
 
-    def buffer(self, name: str, dtype: Attribute, full: bool, copies: int = 1) -> SSAValue:
+    def buffer(self, name: str, dtype: Attribute, full: bool, copies: int = 1, rows: bool = False) -> SSAValue:
         """A UB buffer, declared in the kernel prologue. Ops may ask for temporaries while the
         tile loop is built: the loop op is inserted only once its body is complete, so these
         still land before it. A double buffer (``copies`` 2) holds both slots; the tile loop
-        takes its slot's half (``LoopNest._pipelined_tiles``)."""
+        takes its slot's half (``LoopNest._pipelined_tiles``). A ``rows`` buffer holds one
+        row per row of a block, a row pitch apart (each row's view: ``LoopNest``)."""
         k = self.k
         e = element_bytes(dtype)
-        one = k.mul(self.k.tiling_get(self.tiling, "tile"), e) if full else ROW_BUFFER_BYTES
-        per_copy = k.floordiv(one, e) if full else ROW_BUFFER_BYTES // e
+        one: SSAValue | int = k.mul(self.k.tiling_get(self.tiling, "tile"), e) if full else ROW_BUFFER_BYTES
+        pitch = k.floordiv(one, e) if full else ROW_BUFFER_BYTES // e
+        if rows:
+            assert self.rows is not None
+            one = k.mul(one, self.rows)
+        per_copy = k.floordiv(one, e) if full or rows else ROW_BUFFER_BYTES // e
         slots = self.slots if copies > 1 else None
         nbytes = k.mul(one, slots) if slots is not None else one
         count = k.mul(per_copy, slots) if slots is not None else per_copy
         buf = k.tbuf(nbytes, name=f"ub_{name}")
-        self.buffers.append(Buffer(name, dtype, full, buf.owner, copies))  # type: ignore[arg-type]
+        self.buffers.append(Buffer(name, dtype, full, buf.owner, copies, rows))  # type: ignore[arg-type]
         local = k.tbuf_get(buf, dtype, count, 0, f"{name}_ub")
         if copies > 1:
             self.slotted[local] = per_copy
+        if rows:
+            self._pitch[local] = pitch
         return local
 
     def count_of(self, t: TensorType) -> SSAValue | int:

@@ -8,12 +8,29 @@ kernels read."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from xdsl.dialects.builtin import IntegerType
 from xdsl.ir import SSAValue
 
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
-from ascir_dialect.ops import GraphOp
+from ascendc_emitter.dialect.types import element_bytes
+from ascendc_emitter.target.costs import (
+    LOAD,
+    LOAD_SMALL,
+    LOAD_SMALL_ELEMENTS,
+    STORE,
+    VF_HEAD,
+    DmaCost,
+    VecCost,
+    vector_cost,
+)
+from ascendc_emitter.target.ops import op_entry, reduction
+from ascendc_emitter.target.registers import VECTOR_BYTES
+from ascendc_emitter.target.support import LIMITS
+from ascir_dialect.attributes import TensorType
+from ascir_dialect.ops import AscirNode, GraphOp, VfOp
+from ascir_dialect.ops.memory import LoadOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
 from ascir_dialect.ops.sources import IndexExprOp
 from ascir_dialect.symbolic import SizeExpr
@@ -25,6 +42,7 @@ from lowering.plan import (
     MIN_DOUBLE_TILE,
     MIN_SPLIT_TILE,
     RESIDENT,
+    ROW_BUFFER_BYTES,
     SPLIT,
     SPLIT_MIN_PART,
     STREAMING,
@@ -32,8 +50,10 @@ from lowering.plan import (
     WORKSPACE_ALIGN,
     Buffer,
     KernelPlan,
+    Unit,
     accumulator_dtype,
     fixed_bytes,
+    inner_full,
     per_element_bytes,
 )
 from lowering.size_checks import lower_graph_checks
@@ -41,10 +61,17 @@ from passes.phases import PhasePlan
 
 
 def tiling_fields(
-    index_exprs: int, reductions: list[ReduceNode], cascaded: set[ReduceNode], double_buffer: bool, split: bool
+    index_exprs: int,
+    reductions: list[ReduceNode],
+    cascaded: set[ReduceNode],
+    double_buffer: bool,
+    split: bool,
+    row_blocks: bool = False,
 ) -> list[tuple[str, IntegerType]]:
     """The fields of the tiling struct host tiling writes and the kernels read."""
     fields = [("tile", i64), ("tiles_per_row", i64), ("total_tiles", i64), ("per_block", i64)]
+    if row_blocks:
+        fields += [("rows", i64)]
     fields += [(f"ie_{i}", i64) for i in range(index_exprs)]
     if double_buffer:
         fields += [("slots", i64)]
@@ -76,6 +103,9 @@ class HostTiling:
     split: bool
     """Whether the SPLIT schedule exists (graphs with reductions, not SK-like stages)."""
     core_num: SSAValue | None = field(default=None, init=False)
+    pinned: ClassVar[tuple[int, int] | None] = None
+    """(slots, rows) a row-block kernel takes instead of the model's choice (still within the
+    UB and the copy limits): set only by ``bench/tiling_regret.py``'s exhaustive search."""
 
     def build(self, kb: KernelModuleBuilder) -> None:
         """Write the host tiling function into ``kb``."""
@@ -113,6 +143,8 @@ class HostTiling:
                 return tile
 
             tile = fit(False)
+            args = (h, sym, rows, inner, core_num, ub_size)
+            per: SSAValue | None = None  # rows per row block
             if self.double_buffer:
                 # two slots only where they can overlap anything -- a core with more than one
                 # tile at single buffering -- and the halved tile is not too small to pay
@@ -124,11 +156,28 @@ class HostTiling:
                 # still fits whole with them (a halved tile would make it stream)
                 enough = h.cmp("sge", doubled, inner if plan.may_be_resident else MIN_DOUBLE_TILE)
                 two = h.select(several, enough, several)  # both
+                if plan.block_pos is not None:
+                    # row blocks: a slot holds a block of rows -- one slot or two, and the
+                    # rows, by the copy costs of each, wherever a row is one tile either way
+                    r1, c1 = self._rows_per_block(*args, tile, h.const(1))
+                    r2, c2 = self._rows_per_block(*args, doubled, h.const(2))
+                    whole = h.cmp("sge", doubled, inner)
+                    cheaper = h.cmp("slt", c2, c1) if self.pinned is None else h.cmp("eq", self.pinned[0], 2)
+                    cheaper = h.select(whole, cheaper, whole)
+                    two = h.select(whole, cheaper, two)
+                    per = h.select(two, r2, r1, name="rows")
                 tile = h.select(two, doubled, tile, name="tile_slots")
                 h.set_tiling("slots", h.select(two, 2, 1, name="slots"))
+            elif plan.block_pos is not None:
+                per = self._rows_per_block(*args, tile, h.const(1))[0]
             h.fail_if(h.cmp("slt", tile, TILE_ALIGN), 1, "even the smallest tile does not fit the UB")
             tiles_per_row = h.ceildiv(inner, tile, name="tiles_per_row")
             total = rows if phases.inner_reduced else h.mul(rows, tiles_per_row, name="total_tiles")
+            if per is not None:
+                h.set_tiling("rows", per)
+                extent = sym(plan.outer[plan.block_pos][1])
+                blocked = h.mul(h.floordiv(rows, extent), h.ceildiv(extent, per), name="row_blocks")
+                total = blocked if phases.inner_reduced else h.mul(blocked, tiles_per_row, name="total_tiles")
             blocks = h.min(h.cast(core_num, i64), total, name="blocks")
             per_block = h.ceildiv(total, blocks, name="per_block")
             blocks = h.ceildiv(total, per_block, name="block_dim")
@@ -161,6 +210,135 @@ class HostTiling:
             h.set_tiling("block_dim", blocks)
             h.set_output("block_dim", blocks)
             h.set_output("workspace_size", workspace)
+
+    def _rows_per_block(
+        self,
+        h: BodyBuilder,
+        sym: ExprLowering,
+        rows: SSAValue,
+        inner: SSAValue,
+        core_num: SSAValue,
+        ub_size: SSAValue,
+        tile: SSAValue,
+        slots: SSAValue,
+    ) -> tuple[SSAValue, SSAValue]:
+        """Rows per row block (``KernelPlan.block_pos``) at ``tile`` and ``slots``, chosen by
+        the 950's copy costs, and the modelled cycles of a core's copies with them.
+
+        A block of ``R`` rows moves each GM tensor along the block axis in one DataCopyPad:
+        ``R * row_bytes / (a + b / block_dim) + h`` cycles (``costs.LOAD``/``LOAD_SMALL``
+        on MTE2, ``costs.STORE`` on MTE3: ATT's v35 tables), and the rows' vector work
+        (:meth:`_vector_cycles`: the units the same in every row once per block). A core
+        with ``n`` blocks takes ``load + vector + store + (n - 1) * max(load, vector, store)``
+        double-buffered (a three-stage pipeline), ``n * (load + vector + store)`` with one
+        slot. Candidates:
+        powers of two up to the most rows the UB holds next to the other buffers (and the
+        4095 blocks of one copy, and the axis), and that most; the cheapest wins, the larger
+        on a tie. One row where a row is more than one tile, and where a store's rows would
+        overlap in GM (its stride along the block axis is shorter than the row)."""
+        tiles_per_row = h.ceildiv(inner, h.max(tile, 1))  # no tile at all: refused after the choice
+        plan = self.plan
+        assert plan.block_pos is not None
+        # UB: the buffers of one row block, next to the others (every kernel of the module)
+        room: SSAValue | None = None
+        for bufs in self.kernel_buffers:
+            fixed, per_rows = h.const(0), h.const(0)
+            for b in bufs:
+                size = h.mul(tile, element_bytes(b.dtype)) if b.full else h.const(ROW_BUFFER_BYTES)
+                if b.copies > 1:
+                    size = h.mul(size, slots)
+                if b.rows:
+                    per_rows = h.add(per_rows, size)
+                else:
+                    fixed = h.add(fixed, size)
+            fit = h.floordiv(h.sub(h.cast(ub_size, i64), fixed), h.max(per_rows, 1))
+            room = fit if room is None else h.min(room, fit)
+        assert room is not None
+        extent = sym(plan.outer[plan.block_pos][1])
+        most = h.max(h.min(h.min(room, extent), LIMITS["copy_block_count"].hi), 1, name="rows_fit")
+        # the copies of one row block -- (bytes per row, small innermost block) for MTE2,
+        # bytes per row for MTE3 -- and whether more than one row may share a copy
+        loads: list[tuple[SSAValue, SSAValue]] = []
+        stores: list[SSAValue] = []
+        legal = h.cmp("eq", tiles_per_row, 1)
+        for n in plan.graph.nodes():
+            if not isinstance(n, (LoadOp, StoreOp)) or not plan.along_block(n.result_tensor()):
+                continue
+            t = n.result_tensor()
+            length = h.mul(inner, t.dtype.nbytes) if inner_full(t) else h.const(t.dtype.nbytes)
+            if isinstance(n, LoadOp):  # ATT's 'LoadSmallBlk': blocks of at most 256 elements
+                loads.append((length, h.cmp("sle", inner, LOAD_SMALL_ELEMENTS) if inner_full(t) else h.cmp("eq", 0, 0)))
+            else:
+                stores.append(length)
+                step = h.mul(sym(t.strides[plan.block_pos]), t.dtype.nbytes)
+                legal = h.select(legal, h.cmp("sge", step, length), legal)
+        cores = h.min(h.cast(core_num, i64), rows)
+        # the vector pipe: the units of every row, and once per block the ones the same in
+        # every row (KernelPlan.row_invariant)
+        hoisted = set(plan.row_invariant)
+        per_row = self._vector_cycles(h, inner, [u for u in self.graph.top_level() if u not in hoisted])  # type: ignore[misc]
+        per_block = self._vector_cycles(h, inner, plan.row_invariant)
+
+        def cycles(b: BodyBuilder, nbytes: SSAValue, cost: DmaCost) -> SSAValue:
+            """One DataCopy of ``nbytes`` in cycles (rates x1000, whole cycles)."""
+            rate = b.add(b.const(round(cost.a * 1000)), b.floordiv(round(cost.b * 1000), cores))
+            return b.add(b.ceildiv(b.mul(nbytes, 1000), rate), round(cost.h))
+
+        double = h.cmp("sgt", slots, 1)
+        groups = h.floordiv(rows, extent)  # blocks of rows of the other kept axes
+        # candidates 1, 2, 4, ..., 2048 and then the most (4096 > the 4095 blocks a copy has)
+        inits = [h.const(1 if self.pinned is None else self.pinned[1]), h.const(1), h.const(2**62)]
+        tries = 13 if self.pinned is None else 1
+        with h.fold_many(0, tries, inits, "k", ["cand", "best", "best_cost"]) as (fb, _, (cand, best, cost0), out):
+            r = fb.min(cand, most)
+            load, store = fb.const(0), fb.const(0)
+            for length, small in loads:
+                nbytes = fb.mul(length, r)
+                load = fb.add(load, fb.select(small, cycles(fb, nbytes, LOAD_SMALL), cycles(fb, nbytes, LOAD)))
+            for length in stores:
+                store = fb.add(store, cycles(fb, fb.mul(length, r), STORE))
+            per_core = fb.min(fb.ceildiv(fb.mul(groups, fb.ceildiv(extent, r)), cores), 1 << 24)
+            compute = fb.add(per_block, fb.mul(per_row, r))
+            # a three-stage pipeline: one block through every stage, then a block per
+            # slowest stage (double-buffered); one slot: every block through every stage
+            block = fb.add(fb.add(load, store), compute)
+            slowest = fb.max(fb.max(load, store), compute)
+            pipelined = fb.add(block, fb.mul(fb.sub(per_core, 1), slowest))
+            cost = fb.select(double, pipelined, fb.mul(per_core, block))
+            better = fb.cmp("sle", cost, cost0)
+            out += [fb.mul(cand, 2), fb.select(better, r, best), fb.select(better, cost, cost0)]
+        _, best, best_cost = h.folded_many
+        return h.select(legal, best, 1), best_cost
+
+    def _vector_cycles(self, h: BodyBuilder, inner: SSAValue, units: list[Unit]) -> SSAValue:
+        """The vector pipe's cycles for ``units`` on one row, as ATT models a vector function
+        (``costs.VF_HEAD`` + the largest latency + the issue interval of every instruction
+        per 256-byte repeat, ``costs.vector_cost``): each VF region one function, each
+        other compute node one memory-level call (each runs as one on the 950). Copies,
+        syncs and scalar work are not counted: a lower bound."""
+        fixed = 0.0
+        issue: dict[int, float] = {}  # element bytes -> issue cycles per repeat of a row
+        for u in units:
+            members = list(u.members()) if isinstance(u, VfOp) else [u]
+            latency = 0.0
+            for n in members:
+                row = _vector_row(n)
+                if row is None:
+                    continue
+                t = n.out_type
+                assert isinstance(t, TensorType)
+                latency = max(latency, row.latency)
+                if inner_full(t):
+                    issue[t.dtype.nbytes] = issue.get(t.dtype.nbytes, 0.0) + row.throughput
+                else:
+                    fixed += row.throughput
+            if latency:
+                fixed += VF_HEAD + latency
+        total = h.const(round(fixed))
+        for nbytes, cycles in sorted(issue.items()):
+            repeats = h.ceildiv(h.mul(inner, nbytes), VECTOR_BYTES)
+            total = h.add(total, h.mul(repeats, round(cycles)))
+        return total
 
     def _torch_blocks(self, h: BodyBuilder, chunks: SSAValue, wanted: SSAValue) -> SSAValue:
         """Rows per SPLIT part of an outer-axis float sum: the smallest ``base**k`` (k = 1..3)
@@ -236,3 +414,16 @@ class HostTiling:
             h.select(split, h.mul(items, parts), blocks, name="blocks"),
             h.select(split, offset, 0, name="workspace"),
         )
+
+
+def _vector_row(n: AscirNode) -> VecCost | None:
+    """The cost-table row of a compute node's vector API (None: not a vector instruction)."""
+    if isinstance(n, ReduceNode):
+        api = reduction(n).memory or reduction(n).combine_entry.memory
+    else:
+        entry = op_entry(n)
+        api = None if entry is None else entry.memory or entry.memory_scalar
+    t = n.out_type
+    if api is None or not isinstance(t, TensorType):
+        return None
+    return vector_cost(api.API, t.dtype)  # type: ignore[attr-defined]

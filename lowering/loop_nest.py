@@ -22,6 +22,7 @@ from ascir_dialect.ops.memory import LoadOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
 from lowering.accumulators import Accumulators
 from lowering.plan import KernelPlan, Unit
+from lowering.tile_copies import RowBlock
 from lowering.tile_ops import OnTile, Tile
 from passes.phases import PhasePlan
 
@@ -46,6 +47,9 @@ class Cursor(Tile, Protocol):
     slots: SSAValue | None
     slotted: dict[SSAValue, SSAValue | int]
     single_mte: bool
+    rows: SSAValue | None
+    row_pitch: dict[SSAValue, SSAValue | int]
+    row_block: RowBlock | None
     # the cursor
     t: SSAValue
     first: SSAValue
@@ -71,15 +75,139 @@ class LoopNest(OnTile):
         first = b.mul(b.block_idx(), self.kernel.per_block, name="first_tile")
         last = b.min(b.add(first, self.kernel.per_block), self.kernel.total, name="last_tile")
         self.kernel.first = first
+        # a row is one tile: its rows may come in blocks (KernelPlan.block_pos)
+        blocked = self.kernel.plan.block_pos is not None and (resident or not self.kernel.plan.may_be_resident)
+        if self.kernel.pipelined and blocked:
+            self._prefetched_blocks(b, first, last)
+            return
         if self.kernel.pipelined and (resident or not self.kernel.plan.may_be_resident):
             self._pipelined_tiles(b, first, last)
             return
         with b.loop(first, last, 1, "t") as (lb, t):
             self.kernel.b, self.kernel.t = lb, t
-            self._enter_work_item(t)
-            self._work_item()
+            self._enter_work_item(t, blocked)
+            self._work_item_rows() if blocked else self._work_item()
             lb.sync("MTE3_V")
             lb.sync("V_MTE2")
+
+    def _work_item_rows(self) -> None:
+        """A work item of a row block (``KernelPlan.block_pos``): every load of the block in
+        one DataCopyPad per GM tensor, then its rows (:meth:`_block_rows`)."""
+        self._block_loads()
+        self._block_rows()
+
+    def _block_loads(self) -> None:
+        for u in self.kernel.units:
+            if isinstance(u, LoadOp):
+                self.kernel.emit_unit(u)
+
+    def _block_rows(self) -> None:
+        """The rows of the row block entered (its loads made): the units the same in every
+        row once, then each row's passes on its views of the row-multiplied buffers at its
+        coordinate, then every store of the block in one DataCopyPad per GM tensor."""
+        k, b = self.kernel, self.b
+        block = k.row_block
+        assert block is not None and k.plan.block_pos is not None
+        block.hoisted = k.plan.row_invariant
+        for u in block.hoisted:
+            k.emit_unit(u)
+        block.phase = "rows"
+        saved = dict(k.values)
+        with b.loop(0, block.rows, 1, "row") as (rb, r), k.building(rb):
+            k.coords[k.plan.block_pos] = rb.add(block.base, r, name="c_row")
+            for key, pitch in k.row_pitch.items():
+                view = rb.lslice(saved[key], rb.mul(r, pitch), pitch)
+                block.views[view] = saved[key]
+                k.values[key] = view
+            self._work_item()
+            if block.drain:  # a store of a buffer every row writes: MTE3 reads it first
+                rb.sync("MTE3_V")
+        k.values = saved
+        k.coords[k.plan.block_pos] = block.base
+        block.phase = "store"
+        if block.deferred:
+            b.sync("V_MTE3")
+            for store in list(block.deferred):
+                k.emit_unit(store)
+        k.row_block = None
+
+    def _prefetched_blocks(self, b: BodyBuilder, first: SSAValue, last: SSAValue) -> None:
+        """The block's row blocks, double-buffered with the loads issued one block ahead.
+
+        As :meth:`_pipelined_tiles` (the same slots and events), but the loads of block
+        ``t + 1`` are issued before the rows of block ``t`` are computed, each slot's
+        arrival signalled by its own MTE2_V event that the vector pipe waits for just
+        before that block's rows. So a row's scalar round trip (a ReduceMax fix-up, a
+        GetValue) delays no copy: the next block's data is already on its way when the
+        scalar unit waits for the vector pipe. With one slot (host tiling found no room
+        for two) the next block is loaded after this one's rows instead."""
+        k = self.kernel
+        assert k.slots is not None
+        kinds = ("V_MTE2", "MTE3_V", "MTE3_MTE2") if self._copied_both_ways() else ("V_MTE2", "MTE3_V")
+        events = {e: [b.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in kinds}
+        arrived = [b.alloc_event("MTE2_V", f"ev_mte2_v_{i}") for i in range(2)]
+        for e, ids in events.items():
+            for i in ids:
+                b.set_flag(e, i)
+        whole = dict(k.values)
+
+        def slot_of(bb: BodyBuilder, t: SSAValue) -> tuple[SSAValue, dict[str, SSAValue]]:
+            slot = bb.rem(bb.sub(t, first), k.slots, name="slot")
+            even = bb.cmp("eq", slot, 0)
+            ev = {e: bb.select(even, ids[0], ids[1], name=f"ev_{e.lower()}") for e, ids in events.items()}
+            ev["MTE2_V"] = bb.select(even, arrived[0], arrived[1], name="ev_mte2_v")
+            return slot, ev
+
+        def enter(bb: BodyBuilder, t: SSAValue, slot: SSAValue) -> None:
+            k.b, k.t = bb, t
+            k.values = dict(whole)
+            for buffer, per_copy in k.slotted.items():
+                view = bb.lslice(buffer, bb.mul(slot, per_copy), per_copy)
+                for key, value in whole.items():
+                    if value is buffer:
+                        k.values[key] = view
+            self._enter_work_item(t, True)
+
+        def load(bb: BodyBuilder, t: SSAValue) -> None:
+            slot, ev = slot_of(bb, t)
+            for e in kinds:
+                if e != "MTE3_V":  # what a fill of the slot waits for
+                    bb.wait_flag(e, ev[e])
+            enter(bb, t, slot)
+            assert k.row_block is not None
+            k.row_block.prefetched = True
+            self._block_loads()
+            bb.set_flag("MTE2_V", ev["MTE2_V"])
+            k.row_block = None
+
+        with b.when(b.cmp("slt", first, last)) as pb:
+            load(pb, first)
+        with b.loop(first, last, 1, "t") as (lb, t):
+            nxt = lb.add(t, 1, name="next_tile")
+            more = lb.cmp("slt", nxt, last)
+            two = lb.cmp("sgt", k.slots, 1)
+            with lb.when(lb.select(two, more, two)) as wb:
+                load(wb, nxt)
+            slot, ev = slot_of(lb, t)
+            lb.wait_flag("MTE2_V", ev["MTE2_V"])
+            lb.wait_flag("MTE3_V", ev["MTE3_V"])
+            enter(lb, t, slot)
+            self._block_rows()
+            for e in kinds:
+                lb.set_flag(e, ev[e])
+            if k.single_mte:  # a copy touched a buffer with one slot: drain as before
+                lb.sync("MTE3_V")
+                lb.sync("V_MTE2")
+            one = lb.cmp("eq", k.slots, 1)
+            with lb.when(lb.select(one, more, one)) as wb:  # one slot: the next block after this one
+                load(wb, nxt)
+        k.values = whole
+        for e, ids in events.items():
+            for i in ids:
+                b.wait_flag(e, i)
+                b.release_event(e, i)
+        for i in arrived:
+            b.release_event("MTE2_V", i)
 
     def _pipelined_tiles(self, b: BodyBuilder, first: SSAValue, last: SSAValue) -> None:
         """The block's work items, double-buffered: every tensor a DataCopy fills or drains has
@@ -133,17 +261,31 @@ class LoopNest(OnTile):
         filled = {self.kernel.values.get(n.results[0]) for n in nodes if isinstance(n, LoadOp)} - {None}
         return any(isinstance(n, StoreOp) and self.kernel.values.get(n.x) in filled for n in nodes)
 
-    def _enter_work_item(self, t: SSAValue) -> None:
-        """Coordinates of work item ``t``: its kept outer coordinates and inner chunk."""
-        b = self.b
-        self.kernel.coords: list[SSAValue | None] = [None] * len(self.kernel.plan.outer)
+    def _enter_work_item(self, t: SSAValue, blocked: bool = False) -> None:
+        """Coordinates of work item ``t``: its kept outer coordinates and inner chunk;
+        ``blocked``: ``t`` numbers row blocks of ``rows`` coordinates of the block axis
+        (the last kept one), its coordinate is the block's first row."""
+        b, plan = self.b, self.kernel.plan
+        self.kernel.row_block = None
+        self.kernel.coords: list[SSAValue | None] = [None] * len(plan.outer)
         if self.kernel.phases.inner_reduced:
             self.kernel.start, self.kernel.count = b.v(0), self.kernel.inner_size
             row = t
         else:
             row = b.floordiv(t, self.kernel.tiles_per_row, name="row")
             self._chunk_of_inner(b, b.sub(t, b.mul(row, self.kernel.tiles_per_row)))
-        self._decode(row, self.kernel.phases.kept_outer, "c")
+        if not blocked:
+            self._decode(row, self.kernel.phases.kept_outer, "c")
+            return
+        assert plan.block_pos is not None and self.kernel.rows is not None
+        extent = self.kernel.sym(plan.outer[plan.block_pos][1])
+        blocks = b.ceildiv(extent, self.kernel.rows, name="row_blocks")
+        rest = b.floordiv(row, blocks)
+        base = b.mul(b.sub(row, b.mul(rest, blocks)), self.kernel.rows, name="row_base")
+        rows = b.min(self.kernel.rows, b.sub(extent, base), name="block_rows")
+        self._decode(rest, self.kernel.phases.kept_outer[:-1], "c")
+        self.kernel.coords[plan.block_pos] = base
+        self.kernel.row_block = RowBlock(base, rows)
 
     def _chunk_of_inner(self, b: BodyBuilder, j: SSAValue) -> None:
         self.kernel.start = b.mul(j, self.kernel.tile, name="start")
@@ -289,8 +431,13 @@ class LoopNest(OnTile):
         when compute was emitted after an earlier store (stores interleave with compute when a
         later output's computation follows an earlier output's store)."""
         computed = True  # vector work not yet waited for by PIPE_MTE3
+        block = self.kernel.row_block
         for unit in units:
-            if isinstance(unit, StoreOp):
+            if block is not None and unit in block.hoisted:
+                continue  # computed before the block's rows
+            if isinstance(unit, StoreOp) and block is not None and block.defers(self.kernel.values[unit.x]):
+                pass  # stored after the block's rows
+            elif isinstance(unit, StoreOp):
                 if computed:
                     self.b.sync("V_MTE3")
                     computed = False

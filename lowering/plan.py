@@ -5,21 +5,22 @@ its loop axes and phases."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from xdsl.ir import Attribute
+from xdsl.ir import Attribute, SSAValue
 
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.target.ops import memory_dtype, reduction, unsupported
 from ascendc_emitter.target.support import LIMITS
-from ascir_dialect.attributes import TensorType
+from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp
+from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.reduce import ProdOp, ReduceNode, SumOp
-from ascir_dialect.ops.sources import DataOp, WorkspaceOp
+from ascir_dialect.ops.sources import ArangeOp, DataOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
 from passes.diagnostics import PassError
 from passes.phases import PhasePlan, phase_plan
@@ -94,6 +95,9 @@ class Buffer:
     ``lowering.ub_reuse``)."""
     copies: int = 1
     """2 for a double-buffered tensor: one copy per buffer slot of the tile loop."""
+    rows: bool = False
+    """One copy per row of a row block (``KernelPlan.block_pos``): a tensor a DataCopy
+    fills or drains along the block axis, ``rows`` (a tiling field) times its size."""
 
     @property
     def kind(self) -> tuple[object, ...]:
@@ -109,6 +113,46 @@ class KernelPlan:
     phases: PhasePlan
     strided: bool
     """Some copy is strided along the inner axis (caps the tile at MAX_STRIDED_TILE)."""
+    block_pos: int | None = None
+    """The outer position of the *row blocks*, or None: a work item then covers ``rows``
+    consecutive coordinates of this axis (the innermost kept one), each GM tensor varying
+    along it moved by one DataCopyPad of ``rows`` blocks, and the rows computed one by one
+    from their slices of those buffers (``LoopNest``). Graphs whose row is one tile can have
+    them: those without reductions, and the RESIDENT schedule of inner-axis reductions;
+    not graphs with a strided or padded copy (their copies already use the block count)."""
+
+    row_invariant: list[Unit] = field(default_factory=list)
+    """The compute units of a row block whose value is the same in every row: computed only
+    from scalars (index expressions, constants) and from loads that do not vary along the
+    block axis -- e.g. a mean's element count, broadcast and cast. A row block computes them
+    once, before its rows; not those whose result is stored along the block axis (every
+    row's copy is stored) and not Aranges (they read the row's coordinate)."""
+
+    def along_block(self, t: TensorType) -> bool:
+        """Whether ``t`` varies along the row-block axis (its copies move ``rows`` blocks)."""
+        return self.block_pos is not None and t.repeats[self.block_pos] != 1
+
+    def stored_along_block(self, v: SSAValue) -> bool:
+        """Whether a store along the block axis reads ``v`` (its buffer holds every row)."""
+        return any(isinstance(u.operation, StoreOp) and self.along_block(u.operation.result_tensor()) for u in v.uses)
+
+    def _row_invariant(self) -> list[Unit]:
+        invariant: set[SSAValue] = set()
+        out: list[Unit] = []
+        for u in self.graph.top_level():
+            if isinstance(u, LoadOp) and not self.along_block(u.result_tensor()):
+                invariant.add(u.results[0])
+                continue
+            if not isinstance(u, (VfOp, ew.BroadcastOp, ew.CastOp, ew.ElementwiseNode)):
+                continue
+            if isinstance(u, VfOp) and any(isinstance(m, ArangeOp) for m in u.members()):
+                continue
+            if any(self.stored_along_block(r) for r in u.results):
+                continue
+            if all(isinstance(o.type, ScalarType) or o in invariant for o in u.operands):
+                invariant.update(u.results)
+                out.append(u)
+        return out
 
     @property
     def may_be_resident(self) -> bool:
@@ -179,7 +223,13 @@ def analyse(graph: GraphOp) -> KernelPlan:
         for n in nodes
     )
     outer = [(a, sizes[a].size_expr) for a in axes[:-1]]
-    return KernelPlan(graph, outer, (axes[-1], sizes[axes[-1]].size_expr), phase_plan(graph, PASS), strided)
+    phases = phase_plan(graph, PASS)
+    plan = KernelPlan(graph, outer, (axes[-1], sizes[axes[-1]].size_expr), phases, strided)
+    padded = any(isinstance(n, LoadOp) and n.padded for n in nodes)
+    if phases.kept_outer and not strided and not padded and (phases.depth == 0 or plan.may_be_resident):
+        plan.block_pos = phases.kept_outer[-1]
+        plan.row_invariant = plan._row_invariant()
+    return plan
 
 
 def reductions_of(graph: GraphOp) -> list[ReduceNode]:

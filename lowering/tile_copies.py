@@ -6,6 +6,7 @@ records whether it touched a buffer with a single slot (the loop then drains as 
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from xdsl.ir import SSAValue
@@ -17,20 +18,55 @@ from ascendc_emitter.target.types import (
     scalar_type,
 )
 from ascir_dialect.attributes import TensorType
-from ascir_dialect.ops import AscirNode
+from ascir_dialect.ops import AscirNode, VfOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.plan import (
     PASS,
+    ROW_BUFFER_BYTES,
+    KernelPlan,
     inner_full,
 )
 from lowering.tile_ops import OnTile, Tile
 from passes.diagnostics import PassError
 
 
+@dataclass
+class RowBlock:
+    """The row block of the work item being built (``KernelPlan.block_pos``): its GM tensors
+    move in one DataCopyPad each before its rows are computed one by one, and out in one
+    each after them (``LoopNest``)."""
+
+    base: SSAValue
+    """The block axis coordinate of its first row."""
+    rows: SSAValue
+    """Its rows: the tiling's ``rows``, fewer at the end of the axis."""
+    phase: str = "load"
+    """"load": the block's loads; "rows": the row loop (loads done, stores deferred);
+    "store": the block's stores."""
+    views: dict[SSAValue, SSAValue] = field(default_factory=dict)
+    """Each row's view of a row-multiplied buffer -> the whole block's region of it."""
+    deferred: dict[StoreOp, SSAValue] = field(default_factory=dict)
+    """Stores made after the row loop -> the region they store."""
+    prefetched: bool = False
+    """Its loads are issued a block ahead: the loop signals their arrival (no MTE2_V here)."""
+    hoisted: list[AscirNode | VfOp] = field(default_factory=list)
+    """Compute units the same in every row, computed before the rows (``LoopNest``)."""
+    drain: bool = False
+    """Some store was made inside the row loop (its buffer is shared by the rows: a
+    broadcast along the block axis): each row then waits for MTE3 before the next."""
+
+    def defers(self, value: SSAValue) -> bool:
+        """Whether a store of ``value`` inside the row loop waits for the block's end."""
+        return self.phase == "rows" and value in self.views
+
+
 class CopyTile(Tile, Protocol):
     """What the copies read of the tile being built (``GraphLowering``)."""
 
+    plan: KernelPlan
+    tile: SSAValue
+    row_block: RowBlock | None
     count: SSAValue
     globals: dict[AscirNode, SSAValue]
     pipelined: bool
@@ -57,8 +93,42 @@ class TileCopies(OnTile):
 
     # ------------------------------------------------------------------- nodes
     def load(self, n: LoadOp) -> None:
-        t = n.result_tensor()
+        t, block = n.result_tensor(), self.kernel.row_block
+        if block is not None:
+            if block.phase == "rows":
+                return  # the block's loads came before its rows
+            if self.kernel.plan.along_block(t):
+                region = self.kernel.values[n.results[0]]
+                self.note_copy(region)
+                self.block_copy(t, n.offset.data, region, self.kernel.globals[n.x.owner], block.rows, to_ub=True)  # type: ignore[index]
+                if not block.prefetched:
+                    self.b.sync("MTE2_V")
+                return
         self.kernel.once_per_row_chunk(t, lambda: self.load_tile(n, t))
+
+    def block_copy(
+        self, t: TensorType, offset: SizeExpr, local: SSAValue, gm: SSAValue, rows: SSAValue, to_ub: bool
+    ) -> None:
+        """``rows`` rows of ``t`` along the row-block axis in one DataCopyPad: one block per
+        row, each ``count`` elements (one when ``t`` is broadcast along the inner axis) at
+        the GM stride of the block axis, landing a row pitch apart in UB (the tile, or one
+        row buffer). The strides are gaps: bytes between blocks in GM, 32-byte blocks in UB
+        (DataCopyExtParams on arch 3510). One row needs no gap; host tiling gives more rows
+        only where the GM gap is legal (``HostTiling``)."""
+        b, k = self.b, self.kernel
+        assert k.plan.block_pos is not None
+        e = element_bytes(element_type(t.dtype))
+        full = inner_full(t)
+        length = b.mul(k.count, e) if full else b.v(e)
+        pitch = b.mul(k.tile, e) if full else b.v(ROW_BUFFER_BYTES)
+        ub_gap = b.floordiv(b.sub(pitch, b.mul(b.ceildiv(length, 32), 32)), 32, name="ub_gap")
+        step = b.mul(k.sym(t.strides[k.plan.block_pos]), e)
+        gm_gap = b.select(b.cmp("sgt", rows, 1), b.sub(step, length), 0, name="gm_gap")
+        src = b.gslice(gm, self.gm_offset(t, offset))
+        if to_ub:
+            b.copy_pad(local, src, rows, length, gm_gap, ub_gap)
+        else:
+            b.copy_pad(src, local, rows, length, ub_gap, gm_gap)
 
     def load_tile(self, n: LoadOp, t: TensorType) -> None:
         if n.padded:
@@ -153,8 +223,20 @@ class TileCopies(OnTile):
     def store(self, n: StoreOp) -> None:
         b, t = self.b, n.result_tensor()
         src, e = self.kernel.values[n.x], element_bytes(element_type(t.dtype))
-        self.note_copy(src)
         out = next(u.operation for u in n.results[0].uses if isinstance(u.operation, OutputOp))
+        block = self.kernel.row_block
+        if block is not None and block.phase == "store":
+            region = block.deferred[n]
+            self.note_copy(region)
+            rows = block.rows if self.kernel.plan.along_block(t) else b.v(1)
+            self.block_copy(t, n.offset.data, region, self.kernel.globals[out], rows, to_ub=False)
+            return
+        if block is not None and block.defers(src):
+            block.deferred[n] = block.views[src]
+            return
+        if block is not None:
+            block.drain = True
+        self.note_copy(src)
         dst = b.gslice(self.kernel.globals[out], self.gm_offset(t, n.offset.data))
         if not inner_full(t):
             b.copy_pad(dst, src, 1, e)

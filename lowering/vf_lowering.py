@@ -33,7 +33,7 @@ from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import MaskType, RegType, UbPtrType
 from ascendc_emitter.target.math import In, recipe_dtype, register_recipe
 from ascendc_emitter.target.ops import REGISTER_STEP_APIS, OpEntry, op_entry
-from ascendc_emitter.target.registers import VECTOR_BYTES, load_dist, store_dist
+from ascendc_emitter.target.registers import BROADCAST_LOAD, VECTOR_BYTES, load_dist, store_dist
 from ascendc_emitter.target.types import cast_round_mode, element_type, scalar_type
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.diagnostics import at_node
@@ -94,6 +94,11 @@ class VfCodegen:
             elif isinstance(t, TensorType) and (t.repeats[-1] != 1) == self.full:
                 kind, ptype = "ptr", UbPtrType(element_type(t.dtype))
                 value = b.phy_addr(self.ctx.values[v])
+            elif isinstance(t, TensorType) and self.full and self._broadcast_load(t.dtype) is not None:
+                # a row value, loaded into every lane once (LoadAlign BRC): the VF reads it
+                # from UB after the vector pipe wrote it, in order, with no scalar round trip
+                kind, ptype = "row", UbPtrType(element_type(t.dtype))
+                value = b.phy_addr(self.ctx.values[v])
             elif isinstance(t, TensorType) and self.full:
                 kind, ptype = "scalar", scalar_type(t.dtype)  # a row value, broadcast in the VF
                 # a VF may have written the row value through a raw pointer, and the next
@@ -136,6 +141,12 @@ class VfCodegen:
             fargs[n_in + n_out + 1 + 4 * k : n_in + n_out + 5 + 4 * k] for k in range(len(self.aranges))
         ]
         self.fb = fb
+        self.rows = {
+            a: fb.reg_load(self.params[a], 0, name=f"{a.name_hint or 'x'}_b", dist=self._broadcast_load(a.type.dtype))  # type: ignore[union-attr]
+            for a in block_args
+            if self.param_kind[a] == "row"
+        }
+        """Row values, in every lane of a register loaded before the loop."""
         self.consts: dict[tuple[DType, object], SSAValue] = {}
         self.all_lanes: dict[DType, SSAValue] = {}
         iters = fb.ceildiv(count, self.per_iter, name="iters")
@@ -155,6 +166,14 @@ class VfCodegen:
                 dist = store_dist(t.dtype.nbytes, self.loop.nbytes)
                 assert dist is not None  # vf-partition checked the layout
                 lb.reg_store(ptr, self.off, reg, self.mask(t.dtype), dist=dist)
+
+    def _broadcast_load(self, dtype: DType) -> str | None:
+        """The LoadDist putting one ``dtype`` element in every lane, where the register holds
+        the element in each lane (the loop dtype's width; not bool, whose registers are
+        masks): ``target.registers.BROADCAST_LOAD``."""
+        if dtype is DType.bool or dtype.nbytes != self.loop.nbytes:
+            return None
+        return BROADCAST_LOAD.get(dtype.nbytes)
 
     def mask(self, dtype: DType) -> SSAValue:
         """The mask of this iteration for an op computing in ``dtype`` (AL-7: the loop dtype)."""
@@ -196,6 +215,8 @@ class VfCodegen:
         kind = self.param_kind[v]
         if kind == "scalar":
             return self.params[v]
+        if kind == "row":
+            return self.rows[v]
         t = v.type
         assert isinstance(t, TensorType)
         dist = load_dist(t.dtype.nbytes, self.loop.nbytes)

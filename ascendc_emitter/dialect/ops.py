@@ -104,6 +104,7 @@ from ascendc_emitter.dialect.types import (
 )
 from ascendc_emitter.names import is_c_identifier, shown
 from ascendc_emitter.target.api_rules import rule as api_rule
+from ascendc_emitter.target.registers import BROADCAST_LOAD
 from ascendc_emitter.target.support import ELEMENT_TYPES, MEMORY_APIS, reg_api_supports, reg_cast_supported
 
 UB_ALIGN = 32
@@ -1657,6 +1658,12 @@ class RegLoadOp(RegOp):
 
     def verify_types(self) -> None:
         same_elements(self, [self.ptr, self.result], "pointer/register")
+        brc = {v: k for k, v in BROADCAST_LOAD.items()}.get(self.distribution)
+        if brc is not None and element_bytes(elem(self.ptr)) != brc:
+            raise VerifyException(
+                f"ascendc.reg.load: {self.distribution} loads one {8 * brc}-bit element, "
+                f"the pointer holds {elem(self.ptr)} (LoadAlign, LoadDist table)"
+            )
 
 
 @irdl_op_definition

@@ -120,9 +120,13 @@ class MaskPattern(StrEnum):
 
 
 class LoadDist(StrEnum):
-    """``AscendC::Reg::LoadDist``: the distributions of ``target.registers.UNPACK_LOAD``."""
+    """``AscendC::Reg::LoadDist``: the distributions of ``target.registers.UNPACK_LOAD`` and
+    ``BROADCAST_LOAD``."""
 
     DIST_NORM = "DIST_NORM"
+    DIST_BRC_B8 = "DIST_BRC_B8"
+    DIST_BRC_B16 = "DIST_BRC_B16"
+    DIST_BRC_B32 = "DIST_BRC_B32"
     DIST_UNPACK_B8 = "DIST_UNPACK_B8"
     DIST_UNPACK_B16 = "DIST_UNPACK_B16"
     DIST_UNPACK_B32 = "DIST_UNPACK_B32"

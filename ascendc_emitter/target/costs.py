@@ -234,6 +234,19 @@ about 5 TB/s in ``matmul_high_performance/README.md:494-510``). A launch whose G
 fits it reads the data it touches again from L2; every byte it moves crosses L2."""
 
 
+def vector_cost(api: str, dtype: DType) -> VecCost | None:
+    """The table's row for ``api`` (through :data:`ALIASES`) on ``dtype``: the first row
+    listing the dtype, else the costliest (the simulator's ``vec_cost``, from the same
+    table); None for an API the table does not know."""
+    rows = VECTOR.get(ALIASES.get(api, api))
+    if rows is None:
+        return None
+    for row in rows:
+        if dtype in row.dtypes:
+            return row
+    return max(rows, key=lambda r: (r.latency, r.throughput))
+
+
 __all__ = [
     "LOAD",
     "LOAD_SMALL",
@@ -241,4 +254,5 @@ __all__ = [
     "VECTOR",
     "DmaCost",
     "VecCost",
+    "vector_cost",
 ]

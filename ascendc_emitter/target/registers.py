@@ -44,7 +44,11 @@ PACK_STORE: dict[tuple[int, int], str] = {
 }
 """(element bytes, ratio) -> StoreDist of a VF store (PACK keeps the low part of a slot)."""
 
-LOAD_DISTS = tuple(sorted(set(UNPACK_LOAD.values())))
+BROADCAST_LOAD: dict[int, str] = {1: "DIST_BRC_B8", 2: "DIST_BRC_B16", 4: "DIST_BRC_B32"}
+"""element bytes -> the LoadDist that loads one element into every lane (LoadAlign.md of the
+module sources, LoadDist table: DIST_BRC_B8/B16/B32, aligned to the element). No 8-byte form."""
+
+LOAD_DISTS = tuple(sorted(set(UNPACK_LOAD.values()) | set(BROADCAST_LOAD.values())))
 STORE_DISTS = tuple(sorted(set(PACK_STORE.values())))
 
 

@@ -1,7 +1,8 @@
 // RUN: ascir-opt %s -t ascendc | filecheck %s
 // LoadAlign / StoreAlign at pointer + offset: the template arguments only for a
 // distribution other than DIST_NORM (UNPACK spreads a narrow tensor over the slots of a
-// wider loop dtype, PACK writes the low parts back densely).
+// wider loop dtype, PACK writes the low parts back densely; BRC puts one element in every
+// lane).
 
 // CHECK-LABEL: // ===== device_impl.cpp =====
 // CHECK:       __simd_vf__ inline void vf(__ubuf__ int8_t* b, __ubuf__ half* h, __ubuf__ float* f, int64_t i) {
@@ -18,6 +19,12 @@
 // CHECK-NEXT:      AscendC::Reg::LoadAlign<int8_t, AscendC::Reg::LoadDist::DIST_UNPACK4_B8>(br4, b + i);
 // CHECK-NEXT:      AscendC::Reg::RegTensor<float> fr64;
 // CHECK-NEXT:      AscendC::Reg::LoadAlign<float, AscendC::Reg::LoadDist::DIST_UNPACK_B32>(fr64, f + i);
+// CHECK-NEXT:      AscendC::Reg::RegTensor<float> fb;
+// CHECK-NEXT:      AscendC::Reg::LoadAlign<float, AscendC::Reg::LoadDist::DIST_BRC_B32>(fb, f + i);
+// CHECK-NEXT:      AscendC::Reg::RegTensor<half> hb;
+// CHECK-NEXT:      AscendC::Reg::LoadAlign<half, AscendC::Reg::LoadDist::DIST_BRC_B16>(hb, h + i);
+// CHECK-NEXT:      AscendC::Reg::RegTensor<int8_t> bb;
+// CHECK-NEXT:      AscendC::Reg::LoadAlign<int8_t, AscendC::Reg::LoadDist::DIST_BRC_B8>(bb, b + i);
 // CHECK-NEXT:      AscendC::Reg::StoreAlign(f + i, fr, m);
 // CHECK-NEXT:      AscendC::Reg::StoreAlign(f + i, fr2, m);
 // CHECK-NEXT:      AscendC::Reg::StoreAlign<half, AscendC::Reg::StoreDist::DIST_PACK_B32>(h + i, hr, m);
@@ -40,6 +47,9 @@ builtin.module {
     %br = ascendc.reg.load<DIST_UNPACK_B8> %b[%i] : !ascendc.ubptr<i8> -> !ascendc.reg<i8>
     %br4 = ascendc.reg.load<DIST_UNPACK4_B8> %b[%i] : !ascendc.ubptr<i8> -> !ascendc.reg<i8>
     %fr64 = ascendc.reg.load<DIST_UNPACK_B32> %f[%i] : !ascendc.ubptr<f32> -> !ascendc.reg<f32>
+    %fb = ascendc.reg.load<DIST_BRC_B32> %f[%i] : !ascendc.ubptr<f32> -> !ascendc.reg<f32>
+    %hb = ascendc.reg.load<DIST_BRC_B16> %h[%i] : !ascendc.ubptr<f16> -> !ascendc.reg<f16>
+    %bb = ascendc.reg.load<DIST_BRC_B8> %b[%i] : !ascendc.ubptr<i8> -> !ascendc.reg<i8>
     ascendc.reg.store %f[%i], %fr, %m : !ascendc.ubptr<f32>, !ascendc.reg<f32>
     ascendc.reg.store<DIST_NORM> %f[%i], %fr2, %m : !ascendc.ubptr<f32>, !ascendc.reg<f32>
     ascendc.reg.store<DIST_PACK_B32> %h[%i], %hr, %m : !ascendc.ubptr<f16>, !ascendc.reg<f16>

@@ -71,12 +71,12 @@ builtin.module {
 
 // -----
 
-// CHECK: error: Expected `DIST_NORM`, `DIST_UNPACK_B8`, `DIST_UNPACK_B16`, `DIST_UNPACK_B32`, or `DIST_UNPACK4_B8`.
+// CHECK: error: Expected `DIST_NORM`, `DIST_BRC_B8`, `DIST_BRC_B16`, `DIST_BRC_B32`, `DIST_UNPACK_B8`, `DIST_UNPACK_B16`, `DIST_UNPACK_B32`, or `DIST_UNPACK4_B8`.
 builtin.module {
   ascendc.simd_vf @f(p) {
   ^bb0(%p: !ascendc.ubptr<f32>):
     %z = arith.constant 0 : i64
-    %r = ascendc.reg.load<DIST_BRC_B32> %p[%z] : !ascendc.ubptr<f32> -> !ascendc.reg<f32>
+    %r = ascendc.reg.load<DIST_US_B8> %p[%z] : !ascendc.ubptr<f32> -> !ascendc.reg<f32>
   }
 }
 
@@ -137,5 +137,16 @@ builtin.module {
   ^bb0(%x: !ascendc.gm_addr, %ws: !ascendc.gm_addr, %t: !ascendc.tiling):
     %c = arith.constant 64 : i64
     %q = ascendc.que 2, %c : !ascendc.que<VECCALC, 2>
+  }
+}
+
+// -----
+
+// CHECK: error: ascendc.reg.load: DIST_BRC_B16 loads one 16-bit element, the pointer holds f32 (LoadAlign, LoadDist table)
+builtin.module {
+  ascendc.simd_vf @f(p) {
+  ^bb0(%p: !ascendc.ubptr<f32>):
+    %z = arith.constant 0 : i64
+    %r = ascendc.reg.load<DIST_BRC_B16> %p[%z] : !ascendc.ubptr<f32> -> !ascendc.reg<f32>
   }
 }

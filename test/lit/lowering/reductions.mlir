@@ -10,14 +10,17 @@
 // CHECK:         *workspace_size = static_cast<uint32_t>(workspace);
 
 // Resident: the row is loaded once; a reduction is one ReduceX over it. Rows are
-// independent work items, so the loop is double-buffered: the row's load and the result's
-// store use the tile's slot of their double buffers (issue 18).
+// independent work items, so the loop is double-buffered: a row block's load and its
+// results' store use the tile's slot of their double buffers (issue 18), one DataCopyPad
+// for all its rows, and each row reduces its view of the block (issue 36).
 // CHECK-LABEL: // ===== device_impl.cpp =====
 // CHECK:         case 1: {
 // CHECK:           const int64_t slot = {{.*}} % slots;
-// CHECK:           AscendC::LocalTensor<float> [[ROW:v_[0-9]+]] = l_ub[{{.*}}];
-// CHECK:           AscendC::DataCopyPad([[ROW]],
-// CHECK:           AscendC::ReduceMax(m_ub, [[ROW]], m_work_ub, static_cast<int32_t>(s1));
+// CHECK:           AscendC::LocalTensor<float> [[BLOCK:v_[0-9]+]] = l_ub[{{.*}}];
+// CHECK:           AscendC::DataCopyPad([[BLOCK]], {{.*}}static_cast<uint16_t>(block_rows)
+// CHECK:           for (int64_t row = int64_t(0); row < [[ROWS:block_rows_[0-9]+]]; row += int64_t(1)) {
+// CHECK:             AscendC::LocalTensor<float> [[ROW:v_[0-9]+]] = {{v_[0-9]+}}[{{.*}}];
+// CHECK:             AscendC::ReduceMax(m_ub, [[ROW]], m_work_ub, static_cast<int32_t>(s1));
 // The 950's ReduceMax starts from -FLT_MAX (bits 0xFF7FFFFF): a row of -inf gives it, and
 // a scalar pass that runs only then restores -inf (0xFF800000) when no element is -FLT_MAX.
 // CHECK-NEXT:      const AscendC::LocalTensor<int32_t> res_bits = m_ub.ReinterpretCast<int32_t>();

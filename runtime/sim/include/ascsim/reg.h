@@ -201,6 +201,17 @@ inline void LoadAlign(R& dst, P* src) {
     if constexpr (dist == LoadDist::DIST_NORM) {
         detail::load_norm(q, out);
         return;
+    } else if constexpr (dist == LoadDist::DIST_BRC_B8 || dist == LoadDist::DIST_BRC_B16 ||
+                         dist == LoadDist::DIST_BRC_B32) {
+        // BRC_Bn: one n-bit element, in every lane; the address aligned to the element
+        // (docs: LoadAlign, LoadDist table: alignment 1 / 2 / 4 bytes)
+        constexpr uint32_t e = dist == LoadDist::DIST_BRC_B8 ? 1 : dist == LoadDist::DIST_BRC_B16 ? 2 : 4;
+        static_assert(sizeof(E) == e, "LoadAlign: the BRC distribution does not match the element width");
+        if (reinterpret_cast<uintptr_t>(q) % e != 0) ascsim::faultf("LoadAlign", "BRC source not %u-byte aligned", e);
+        detail::check_ub("LoadAlign", q, e, false);
+        ascsim::vf_ub_access("LoadAlign", q, e, false);
+        for (uint32_t k = 0; k < kVL / e; ++k) std::memcpy(out + k * e, q, e);
+        ascsim::stats().ub_read_bytes += e;
     } else {
         constexpr uint32_t e = detail::unpack_bytes(dist), r = detail::unpack_ratio(dist);
         static_assert(e != 0, "LoadAlign: this LoadDist is not modelled");
