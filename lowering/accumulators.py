@@ -29,6 +29,7 @@ from ascir_dialect.ops.reduce import MaxOp, ReduceNode, SumOp
 from lowering.cascade import LEVELS
 from lowering.plan import (
     PASS,
+    KernelPlan,
     accumulator_dtype,
 )
 from lowering.tile_ops import OnTile, Tile, TileOps
@@ -53,8 +54,11 @@ class ReductionTile(Tile, Protocol):
     sum_base: SSAValue | None
     chunks_done: SSAValue
     cascaded: set[ReduceNode]
+    plan: KernelPlan
+    rows: SSAValue | None
 
     def building(self, b: BodyBuilder) -> AbstractContextManager[BodyBuilder]: ...
+
 
     # SPLIT: the workspace of the partials and this core's part of its work item
     k: BodyBuilder
@@ -303,6 +307,32 @@ class Accumulators(OnTile):
         first = self.b.mul(self.b.mul(self.kernel.t, parts), 1 if scalar else self.kernel.tile)
         return g, first, scalar
 
+    def _combine_blocks(
+        self, n: ReduceNode, g: SSAValue, first: SSAValue, count: SSAValue | int, top: SSAValue | None
+    ) -> None:
+        """The parts' partials of ``n`` (a reduction over one outer axis: chunk blocks) into
+        its accumulator, ``rows`` partials per DataCopyPad (one block each, ``tile`` apart in
+        GM and in UB), combined one by one in the parts' order."""
+        a = accumulator_dtype(n)
+        b, k = self.b, self.kernel
+        (_index, parts, _per_part), rows = k.part, k.rows  # type: ignore[misc]
+        assert rows is not None
+        staged = k.temp(f"{n.node_name}_parts_in", element_type(a), True, rows=True)
+        dst = self.accumulator(n)
+        length = b.mul(b.v(count), a.nbytes)
+        gm_gap = b.mul(b.sub(k.tile, count), a.nbytes)
+        ub_gap = b.floordiv(b.sub(b.mul(k.tile, a.nbytes), b.mul(b.ceildiv(length, 32), 32)), 32)
+        with b.loop(0, parts, rows, "pb") as (lb, j0), k.building(lb):
+            n_rows = lb.min(rows, lb.sub(parts, j0), name="block_parts")
+            offset = lb.add(first, lb.mul(j0, k.tile))
+            lb.copy_pad(staged, lb.gslice(g, offset), n_rows, length, lb.select(lb.cmp("sgt", n_rows, 1), gm_gap, 0), ub_gap)
+            lb.sync("MTE2_V")
+            with lb.loop(0, n_rows, 1, "p") as (rb, r), k.building(rb):
+                view = rb.lslice(staged, rb.mul(r, k.tile), k.tile)
+                self.combine(n, dst, view, count)
+                self.cascade_step(n, dst, rb.add(rb.add(j0, r), 1), count, top)
+            lb.sync("V_MTE2")
+
     def write_partial(self, n: ReduceNode) -> None:
         a = accumulator_dtype(n)
         g, first, scalar = self.partials(n)
@@ -341,13 +371,16 @@ class Accumulators(OnTile):
             top = self.kernel.k.tiling_get(self.kernel.tiling, "split_top") if n in self.kernel.cascaded else None
             self.acc_begin(n)
             dst = self.accumulator(n)
-            with b.loop(0, parts, 1, "p") as (lb, j), self.kernel.building(lb):
-                offset = lb.add(first, lb.mul(j, self.kernel.tile))
-                lb.copy_pad(staged, lb.gslice(g, offset), 1, lb.mul(lb.v(count), a.nbytes))
-                lb.sync("MTE2_V")
-                self.combine(n, dst, staged, count)
-                self.cascade_step(n, dst, lb.add(j, 1), count, top)
-                lb.sync("V_MTE2")
+            if self.kernel.plan.chunk_blocks:
+                self._combine_blocks(n, g, first, count, top)
+            else:
+                with b.loop(0, parts, 1, "p") as (lb, j), self.kernel.building(lb):
+                    offset = lb.add(first, lb.mul(j, self.kernel.tile))
+                    lb.copy_pad(staged, lb.gslice(g, offset), 1, lb.mul(lb.v(count), a.nbytes))
+                    lb.sync("MTE2_V")
+                    self.combine(n, dst, staged, count)
+                    self.cascade_step(n, dst, lb.add(j, 1), count, top)
+                    lb.sync("V_MTE2")
             self.cascade_end(n, dst)
         if a != d:
             self.kernel.ops.cast_into(self.kernel.values[n.results[0]], dst, a, d, self.kernel.count_of(n.result_tensor()))

@@ -277,10 +277,11 @@ class GraphLowering:
     # ------------------------------------------------------------ the passes
     # ----------------------------------------------------------------- SPLIT
     # ---------------------------------------------------------- reductions
-    def temp(self, key: str, dtype: Attribute, full: bool) -> SSAValue:
-        """A temporary buffer, shared by every use with the same key."""
+    def temp(self, key: str, dtype: Attribute, full: bool, rows: bool = False) -> SSAValue:
+        """A temporary buffer, shared by every use with the same key (``rows``: one row per
+        row of a block, see :meth:`buffer`)."""
         if key not in self._temps:
-            self._temps[key] = self.buffer(key, dtype, full)
+            self._temps[key] = self.buffer(key, dtype, full, rows=rows)
         return self._temps[key]
 
     def _prologue(self, addrs: list[SSAValue]) -> None:

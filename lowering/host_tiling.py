@@ -168,11 +168,15 @@ class HostTiling:
                     per = h.select(two, r2, r1, name="rows")
                 tile = h.select(two, doubled, tile, name="tile_slots")
                 h.set_tiling("slots", h.select(two, 2, 1, name="slots"))
-            elif plan.block_pos is not None:
+            elif plan.block_pos is not None and not plan.chunk_blocks:
                 per = self._rows_per_block(*args, tile, h.const(1))[0]
             h.fail_if(h.cmp("slt", tile, TILE_ALIGN), 1, "even the smallest tile does not fit the UB")
             tiles_per_row = h.ceildiv(inner, tile, name="tiles_per_row")
             total = rows if phases.inner_reduced else h.mul(rows, tiles_per_row, name="total_tiles")
+            if plan.chunk_blocks:  # a pass's chunks: as many per copy as the UB holds
+                _, _, legal = self._block_copies(h, sym, inner)
+                most = self._rows_fit(h, sym, tile, h.const(1), ub_size)
+                h.set_tiling("rows", h.select(legal, most, 1, name="rows"))
             if per is not None:
                 h.set_tiling("rows", per)
                 extent = sym(plan.outer[plan.block_pos][1])
@@ -239,39 +243,10 @@ class HostTiling:
         tiles_per_row = h.ceildiv(inner, h.max(tile, 1))  # no tile at all: refused after the choice
         plan = self.plan
         assert plan.block_pos is not None
-        # UB: the buffers of one row block, next to the others (every kernel of the module)
-        room: SSAValue | None = None
-        for bufs in self.kernel_buffers:
-            fixed, per_rows = h.const(0), h.const(0)
-            for b in bufs:
-                size = h.mul(tile, element_bytes(b.dtype)) if b.full else h.const(ROW_BUFFER_BYTES)
-                if b.copies > 1:
-                    size = h.mul(size, slots)
-                if b.rows:
-                    per_rows = h.add(per_rows, size)
-                else:
-                    fixed = h.add(fixed, size)
-            fit = h.floordiv(h.sub(h.cast(ub_size, i64), fixed), h.max(per_rows, 1))
-            room = fit if room is None else h.min(room, fit)
-        assert room is not None
         extent = sym(plan.outer[plan.block_pos][1])
-        most = h.max(h.min(h.min(room, extent), LIMITS["copy_block_count"].hi), 1, name="rows_fit")
-        # the copies of one row block -- (bytes per row, small innermost block) for MTE2,
-        # bytes per row for MTE3 -- and whether more than one row may share a copy
-        loads: list[tuple[SSAValue, SSAValue]] = []
-        stores: list[SSAValue] = []
-        legal = h.cmp("eq", tiles_per_row, 1)
-        for n in plan.graph.nodes():
-            if not isinstance(n, (LoadOp, StoreOp)) or not plan.along_block(n.result_tensor()):
-                continue
-            t = n.result_tensor()
-            length = h.mul(inner, t.dtype.nbytes) if inner_full(t) else h.const(t.dtype.nbytes)
-            if isinstance(n, LoadOp):  # ATT's 'LoadSmallBlk': blocks of at most 256 elements
-                loads.append((length, h.cmp("sle", inner, LOAD_SMALL_ELEMENTS) if inner_full(t) else h.cmp("eq", 0, 0)))
-            else:
-                stores.append(length)
-                step = h.mul(sym(t.strides[plan.block_pos]), t.dtype.nbytes)
-                legal = h.select(legal, h.cmp("sge", step, length), legal)
+        most = self._rows_fit(h, sym, tile, slots, ub_size)
+        loads, stores, legal = self._block_copies(h, sym, inner)
+        legal = h.select(legal, h.cmp("eq", tiles_per_row, 1), legal)
         cores = h.min(h.cast(core_num, i64), rows)
         # the vector pipe: the units of every row, and once per block the ones the same in
         # every row (KernelPlan.row_invariant)
@@ -309,6 +284,54 @@ class HostTiling:
             out += [fb.mul(cand, 2), fb.select(better, r, best), fb.select(better, cost, cost0)]
         _, best, best_cost = h.folded_many
         return h.select(legal, best, 1), best_cost
+
+    def _rows_fit(self, h: BodyBuilder, sym: ExprLowering, tile: SSAValue, slots: SSAValue, ub_size: SSAValue) -> SSAValue:
+        """The most rows a block may have: what the UB holds of the row-multiplied buffers
+        next to the others at ``tile`` and ``slots`` (in every kernel of the module), the
+        4095 blocks of one copy, the block axis."""
+        plan = self.plan
+        assert plan.block_pos is not None
+        room: SSAValue | None = None
+        for bufs in self.kernel_buffers:
+            fixed, per_rows = h.const(0), h.const(0)
+            for b in bufs:
+                size = h.mul(tile, element_bytes(b.dtype)) if b.full else h.const(ROW_BUFFER_BYTES)
+                if b.copies > 1:
+                    size = h.mul(size, slots)
+                if b.rows:
+                    per_rows = h.add(per_rows, size)
+                else:
+                    fixed = h.add(fixed, size)
+            fit = h.floordiv(h.sub(h.cast(ub_size, i64), fixed), h.max(per_rows, 1))
+            room = fit if room is None else h.min(room, fit)
+        assert room is not None
+        extent = sym(plan.outer[plan.block_pos][1])
+        return h.max(h.min(h.min(room, extent), LIMITS["copy_block_count"].hi), 1, name="rows_fit")
+
+    def _block_copies(
+        self, h: BodyBuilder, sym: ExprLowering, inner: SSAValue
+    ) -> tuple[list[tuple[SSAValue, SSAValue]], list[SSAValue], SSAValue]:
+        """The copies of a row block -- (bytes per row, whether the block is ATT's small
+        'LoadSmallBlk' of at most 256 elements) of each load, bytes per row of each store --
+        and whether rows may share a copy: no store's rows overlap in GM (its stride along
+        the block axis is at least a row)."""
+        plan = self.plan
+        assert plan.block_pos is not None
+        loads: list[tuple[SSAValue, SSAValue]] = []
+        stores: list[SSAValue] = []
+        legal = h.cmp("eq", 0, 0)
+        for n in plan.graph.nodes():
+            if not isinstance(n, (LoadOp, StoreOp)) or not plan.along_block(n.result_tensor()):
+                continue
+            t = n.result_tensor()
+            length = h.mul(inner, t.dtype.nbytes) if inner_full(t) else h.const(t.dtype.nbytes)
+            if isinstance(n, LoadOp):
+                loads.append((length, h.cmp("sle", inner, LOAD_SMALL_ELEMENTS) if inner_full(t) else legal))
+            else:
+                stores.append(length)
+                step = h.mul(sym(t.strides[plan.block_pos]), t.dtype.nbytes)
+                legal = h.select(legal, h.cmp("sge", step, length), legal)
+        return loads, stores, legal
 
     def _vector_cycles(self, h: BodyBuilder, inner: SSAValue, units: list[Unit]) -> SSAValue:
         """The vector pipe's cycles for ``units`` on one row, as ATT models a vector function

@@ -76,7 +76,8 @@ class LoopNest(OnTile):
         last = b.min(b.add(first, self.kernel.per_block), self.kernel.total, name="last_tile")
         self.kernel.first = first
         # a row is one tile: its rows may come in blocks (KernelPlan.block_pos)
-        blocked = self.kernel.plan.block_pos is not None and (resident or not self.kernel.plan.may_be_resident)
+        plan = self.kernel.plan
+        blocked = plan.block_pos is not None and not plan.chunk_blocks and (resident or not plan.may_be_resident)
         if self.kernel.pipelined and blocked:
             self._prefetched_blocks(b, first, last)
             return
@@ -114,11 +115,7 @@ class LoopNest(OnTile):
         block.phase = "rows"
         saved = dict(k.values)
         with b.loop(0, block.rows, 1, "row") as (rb, r), k.building(rb):
-            k.coords[k.plan.block_pos] = rb.add(block.base, r, name="c_row")
-            for key, pitch in k.row_pitch.items():
-                view = rb.lslice(saved[key], rb.mul(r, pitch), pitch)
-                block.views[view] = saved[key]
-                k.values[key] = view
+            self._enter_row(rb, rb.add(block.base, r, name="c_row"), r, saved)
             self._work_item()
             if block.drain:  # a store of a buffer every row writes: MTE3 reads it first
                 rb.sync("MTE3_V")
@@ -130,6 +127,17 @@ class LoopNest(OnTile):
             for store in list(block.deferred):
                 k.emit_unit(store)
         k.row_block = None
+
+    def _enter_row(self, rb: BodyBuilder, coord: SSAValue, r: SSAValue, whole: dict[SSAValue, SSAValue]) -> None:
+        """Row ``r`` of the row block: its coordinate along the block axis, and every
+        row-multiplied buffer's view of the row (``whole``: the block's buffers)."""
+        k = self.kernel
+        assert k.plan.block_pos is not None and k.row_block is not None
+        k.coords[k.plan.block_pos] = coord
+        for key, pitch in k.row_pitch.items():
+            view = rb.lslice(whole[key], rb.mul(r, pitch), pitch)
+            k.row_block.views[view] = whole[key]
+            k.values[key] = view
 
     def _prefetched_blocks(self, b: BodyBuilder, first: SSAValue, last: SSAValue) -> None:
         """The block's row blocks, double-buffered with the loads issued one block ahead.
@@ -326,7 +334,7 @@ class LoopNest(OnTile):
             else:
                 for r in reductions:
                     self.kernel.acc.acc_begin(r)
-                with self._chunks():
+                with self._chunks(needed):
                     self._emit_all(needed)
                     for r in reductions:
                         self.kernel.acc.acc_step(r)
@@ -346,7 +354,7 @@ class LoopNest(OnTile):
         if self.kernel.resident:
             self._emit_all(needed)
         else:
-            with self._chunks():
+            with self._chunks(needed):
                 self._emit_all(needed)
 
     def _emit_kept(self, level: int, launch: int | None) -> None:
@@ -390,10 +398,11 @@ class LoopNest(OnTile):
         return sorted(seen, key=self.kernel.order.__getitem__)
 
     @contextmanager
-    def _chunks(self) -> Iterator[None]:
-        """A pass over the reduced extent of the work item, one chunk per iteration: one
-        coordinate of the reduced outer positions times (when the inner axis is reduced)
-        one tile of the inner axis."""
+    def _chunks(self, needed: list[Unit]) -> Iterator[None]:
+        """A pass over the reduced extent of the work item computing ``needed``, one chunk
+        per iteration: one coordinate of the reduced outer positions times (when the inner
+        axis is reduced) one tile of the inner axis. With chunk blocks
+        (``KernelPlan.chunk_blocks``) the chunks come ``rows`` at a time (:meth:`_chunk_blocks`)."""
         plan, outer_b = self.kernel.phases, self.b
         saved = (self.kernel.start, self.kernel.count)
         lo, hi = outer_b.v(0), self._chunk_count(outer_b)
@@ -401,6 +410,10 @@ class LoopNest(OnTile):
             index, _parts, per_part = self.kernel.part
             lo = outer_b.mul(index, per_part, name="part_first")
             hi = outer_b.min(outer_b.add(lo, per_part), hi, name="part_last")
+        if self.kernel.plan.chunk_blocks:
+            with self._chunk_blocks(lo, hi, needed):
+                yield
+            return
         with outer_b.loop(lo, hi, 1, "ch") as (cb, c), self.kernel.building(cb):
             self.kernel.in_chunks = True
             try:
@@ -416,6 +429,47 @@ class LoopNest(OnTile):
             finally:
                 self.kernel.in_chunks = False
                 self.kernel.start, self.kernel.count = saved
+
+    @contextmanager
+    def _chunk_blocks(self, lo: SSAValue, hi: SSAValue, needed: list[Unit]) -> Iterator[None]:
+        """Chunks ``[lo, hi)`` of a reduction over one outer axis (its coordinates), ``rows``
+        per block: the block's loads in one DataCopyPad per GM tensor along the axis, then
+        its chunks in order -- the pass's body on their views, each combining into the
+        accumulators as a chunk of its own (so the cascade sees the same sequence) -- then
+        the block's stores."""
+        k = self.kernel
+        axis = k.plan.block_pos
+        assert axis is not None and k.rows is not None
+        with self.b.loop(lo, hi, k.rows, "cb") as (bb, first), k.building(bb):
+            block = RowBlock(first, bb.min(k.rows, bb.sub(hi, first), name="block_rows"))
+            k.row_block = block
+            k.coords[axis] = first
+            for u in needed:
+                if isinstance(u, LoadOp):
+                    k.emit_unit(u)
+            block.phase = "rows"
+            saved = dict(k.values)
+            with bb.loop(0, block.rows, 1, "row") as (rb, r), k.building(rb):
+                c = rb.add(first, r, name="ch")
+                k.in_chunks = True
+                try:
+                    k.chunks_done = rb.add(rb.sub(c, lo), 1, name="chunks_done")
+                    self._enter_row(rb, c, r, saved)
+                    yield
+                    if block.drain:
+                        rb.sync("MTE3_V")
+                finally:
+                    k.in_chunks = False
+            k.values = saved
+            k.coords[axis] = first
+            block.phase = "store"
+            if block.deferred:
+                bb.sync("V_MTE3")
+                for store in list(block.deferred):
+                    k.emit_unit(store)
+            k.row_block = None
+            bb.sync("MTE3_V")
+            bb.sync("V_MTE2")
 
     def _chunk_count(self, b: BodyBuilder) -> SSAValue:
         """Chunks of one pass over a work item's reduced extent."""

@@ -119,8 +119,14 @@ class KernelPlan:
     along it moved by one DataCopyPad of ``rows`` blocks, and the rows computed one by one
     from their slices of those buffers (``LoopNest``). Graphs whose row is one tile can have
     them: those without reductions, and the RESIDENT schedule of inner-axis reductions;
-    not graphs with a strided or padded copy (their copies already use the block count)."""
+    and (``chunk_blocks``) a reduction over one outer axis, whose passes take its chunks in
+    blocks. Not graphs with a strided or padded copy (their copies already use the block
+    count)."""
 
+    chunk_blocks: bool = False
+    """The block axis is the one reduced outer axis (the inner axis kept): each pass over a
+    work item's reduced extent loads ``rows`` of its chunks per DataCopyPad and combines
+    them row by row, in the chunks' order (``LoopNest._chunks``)."""
     row_invariant: list[Unit] = field(default_factory=list)
     """The compute units of a row block whose value is the same in every row: computed only
     from scalars (index expressions, constants) and from loads that do not vary along the
@@ -226,9 +232,13 @@ def analyse(graph: GraphOp) -> KernelPlan:
     phases = phase_plan(graph, PASS)
     plan = KernelPlan(graph, outer, (axes[-1], sizes[axes[-1]].size_expr), phases, strided)
     padded = any(isinstance(n, LoadOp) and n.padded for n in nodes)
-    if phases.kept_outer and not strided and not padded and (phases.depth == 0 or plan.may_be_resident):
+    if strided or padded:
+        return plan
+    if phases.kept_outer and (phases.depth == 0 or plan.may_be_resident):
         plan.block_pos = phases.kept_outer[-1]
         plan.row_invariant = plan._row_invariant()
+    elif not phases.inner_reduced and len(phases.reduced_outer) == 1:
+        plan.block_pos, plan.chunk_blocks = phases.reduced_outer[0], True
     return plan
 
 

@@ -104,7 +104,8 @@ class TileCopies(OnTile):
                 if not block.prefetched:
                     self.b.sync("MTE2_V")
                 return
-        self.kernel.once_per_row_chunk(t, lambda: self.load_tile(n, t))
+        signal = block is None or not block.prefetched  # else the slot's MTE2_V event signals it
+        self.kernel.once_per_row_chunk(t, lambda: self.load_tile(n, t, signal))
 
     def block_copy(
         self, t: TensorType, offset: SizeExpr, local: SSAValue, gm: SSAValue, rows: SSAValue, to_ub: bool
@@ -130,7 +131,8 @@ class TileCopies(OnTile):
         else:
             b.copy_pad(src, local, rows, length, ub_gap, gm_gap)
 
-    def load_tile(self, n: LoadOp, t: TensorType) -> None:
+    def load_tile(self, n: LoadOp, t: TensorType, signal: bool = True) -> None:
+        """Load ``n``'s tile; ``signal``: the vector pipe waits for it here (MTE2_V)."""
         if n.padded:
             self.padded_load_tile(n, t)
             return
@@ -145,7 +147,8 @@ class TileCopies(OnTile):
         else:  # strided GM rows: one element per block, packed densely in UB
             gap = b.mul(b.sub(self.kernel.sym(t.strides[-1]), 1), e)
             b.copy_pad(dst, src, self.kernel.count, e, gap, 0, compact=True)
-        b.sync("MTE2_V")
+        if signal:
+            b.sync("MTE2_V")
 
     def padded_load_tile(self, n: LoadOp, t: TensorType) -> None:
         """A padded load (``lower-movement``: ascir.pad, ascir.concat): the tile is filled

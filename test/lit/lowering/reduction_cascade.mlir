@@ -20,9 +20,13 @@
 // CHECK-NEXT:    AscendC::Duplicate([[L1:r_acc1_ub]], 0.0f, static_cast<int32_t>(count));
 // CHECK-NEXT:    AscendC::Duplicate([[L2:r_acc2_ub]], 0.0f, static_cast<int32_t>(count));
 // CHECK-NEXT:    AscendC::Duplicate([[L3:r_acc3_ub]], 0.0f, static_cast<int32_t>(count));
-// CHECK:         for (int64_t ch = int64_t(0); ch < {{[a-z0-9_]+}}; ch += int64_t(1)) {
-// CHECK:           const int64_t chunks_done = {{[a-z0-9_]+}} + int64_t(1);
-// CHECK:           AscendC::Add([[ACC]], [[ACC]], {{[a-z0-9_]+}}, static_cast<int32_t>(count));
+// The chunks (rows of the reduced axis) come `rows` per DataCopyPad (chunk blocks, issue
+// 36); each row of the block is combined as a chunk of its own, in order.
+// CHECK:         for (int64_t cb = int64_t(0); cb < {{[a-z0-9_]+}}; cb += rows) {
+// CHECK:           AscendC::DataCopyPad(l_ub, {{.*}}static_cast<uint16_t>(block_rows)
+// CHECK:           for (int64_t [[ROW:row_[0-9]+]] = int64_t(0); [[ROW]] < block_rows; [[ROW]] += int64_t(1)) {
+// CHECK:             const int64_t chunks_done = {{[a-z0-9_]+}} + int64_t(1);
+// CHECK:             AscendC::Add([[ACC]], [[ACC]], {{[a-z0-9_]+}}, static_cast<int32_t>(count));
 // CHECK-NEXT:      const int64_t [[M1:[a-z0-9_]+]] = chunks_done % sum_base;
 // CHECK-NEXT:      const bool [[F1:flush[a-z0-9_]*]] = [[M1]] == int64_t(0);
 // CHECK-NEXT:      if ([[F1]]) {
@@ -43,13 +47,15 @@
 // CHECK-NEXT:          }
 // CHECK-NEXT:        }
 // CHECK-NEXT:      }
-// CHECK:         }
-// CHECK-NEXT:    AscendC::Add([[ACC]], [[ACC]], [[L1]], static_cast<int32_t>(count));
+// CHECK:         AscendC::Add([[ACC]], [[ACC]], [[L1]], static_cast<int32_t>(count));
 // CHECK-NEXT:    AscendC::Add([[ACC]], [[ACC]], [[L2]], static_cast<int32_t>(count));
 // CHECK-NEXT:    AscendC::Add([[ACC]], [[ACC]], [[L3]], static_cast<int32_t>(count));
-// The SPLIT launches combine the parts' partials in the same cascade.
+// The SPLIT launches combine the parts' partials in the same cascade, `rows` partials per
+// DataCopyPad.
 // CHECK:       extern "C" __global__ __vector__ void autofuse_outer_sum_split2(
-// CHECK:         for (int64_t p = int64_t(0); p < split_parts; p += int64_t(1)) {
+// CHECK:         for (int64_t pb = int64_t(0); pb < split_parts; pb += rows) {
+// CHECK:           AscendC::DataCopyPad({{.*}}static_cast<uint16_t>(block_parts)
+// CHECK:           for (int64_t p = int64_t(0); p < block_parts; p += int64_t(1)) {
 // CHECK:           AscendC::Add([[ACC2:[a-z0-9_]+]], [[ACC2]], {{[a-z0-9_]+}}, static_cast<int32_t>(count));
 // CHECK:           const bool {{flush[a-z0-9_]*}} =
 ascir.graph @outer_sum hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {

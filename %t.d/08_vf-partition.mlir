@@ -1,0 +1,13 @@
+builtin.module {
+  ascir.graph @dumped impl sizes [s0] axes [0: z0 = s0] {
+    %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+    %l = ascir.load %x : !ascir.tensor<float32, [z0], [s0], [1], vectorized [z0], [1]>
+    %e_out = ascir.vf @vf_0 loop_dtype float32 (%l) {
+    ^bb0(%l_in: !ascir.tensor<float32, [z0], [s0], [1], vectorized [z0], [1]>):
+      %e = ascir.exp %l_in {vf = "ok"} : !ascir.tensor<float32, [z0], [s0], [1], vectorized [z0], [1]>
+      ascir.vf_yield %e
+    } : !ascir.tensor<float32, [z0], [s0], [1], vectorized [z0], [1]>
+    %s = ascir.store %e_out : !ascir.tensor<float32, [z0], [s0], [1], vectorized [z0], [1]>
+    %o = ascir.output %s {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+  }
+}
