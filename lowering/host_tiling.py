@@ -337,8 +337,9 @@ class HostTiling:
         """The vector pipe's cycles for ``units`` on one row, as ATT models a vector function
         (``costs.VF_HEAD`` + the largest latency + the issue interval of every instruction
         per 256-byte repeat, ``costs.vector_cost``): each VF region one function, each
-        other compute node one memory-level call (each runs as one on the 950). Copies,
-        syncs and scalar work are not counted: a lower bound."""
+        other compute node one memory-level call (each runs as one on the 950); a VF's
+        iterations also update its mask and store each output. Copies, syncs and scalar
+        work are not counted: a lower bound."""
         fixed = 0.0
         issue: dict[int, float] = {}  # element bytes -> issue cycles per repeat of a row
         for u in units:
@@ -355,6 +356,13 @@ class HostTiling:
                     issue[t.dtype.nbytes] = issue.get(t.dtype.nbytes, 0.0) + row.throughput
                 else:
                     fixed += row.throughput
+            if isinstance(u, VfOp):  # per iteration: the mask and a StoreAlign per output
+                loop = u.dtype.nbytes
+                step = vector_cost("UpdateMask", u.dtype)
+                issue[loop] = issue.get(loop, 0.0) + (step.throughput if step else 0.0)
+                for r in u.results:
+                    store = vector_cost("Store", r.type.dtype)  # type: ignore[attr-defined]
+                    issue[loop] = issue.get(loop, 0.0) + (store.throughput if store else 0.0)
             if latency:
                 fixed += VF_HEAD + latency
         total = h.const(round(fixed))

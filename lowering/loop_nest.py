@@ -169,11 +169,7 @@ class LoopNest(OnTile):
         def enter(bb: BodyBuilder, t: SSAValue, slot: SSAValue) -> None:
             k.b, k.t = bb, t
             k.values = dict(whole)
-            for buffer, per_copy in k.slotted.items():
-                view = bb.lslice(buffer, bb.mul(slot, per_copy), per_copy)
-                for key, value in whole.items():
-                    if value is buffer:
-                        k.values[key] = view
+            self._slot_views(bb, slot, whole)
             self._enter_work_item(t, True)
 
         def load(bb: BodyBuilder, t: SSAValue) -> None:
@@ -242,11 +238,7 @@ class LoopNest(OnTile):
             for e in kinds:
                 lb.wait_flag(e, ev[e])
             saved = dict(self.kernel.values)
-            for whole, per_copy in self.kernel.slotted.items():
-                view = lb.lslice(whole, lb.mul(slot, per_copy), per_copy)
-                for key, value in saved.items():
-                    if value is whole:
-                        self.kernel.values[key] = view
+            self._slot_views(lb, slot, saved)
             self._enter_work_item(t)
             self._work_item()
             for e in kinds:
@@ -259,6 +251,15 @@ class LoopNest(OnTile):
             for i in ids:
                 b.wait_flag(e, i)
                 b.release_event(e, i)
+
+    def _slot_views(self, b: BodyBuilder, slot: SSAValue, whole: dict[SSAValue, SSAValue]) -> None:
+        """Every double buffer's view of ``slot`` for the values whose buffer it is
+        (``whole``: the values before the tile took its slot)."""
+        for buffer, per_copy in self.kernel.slotted.items():
+            view = b.lslice(buffer, b.mul(slot, per_copy), per_copy)
+            for key, value in whole.items():
+                if value is buffer:
+                    self.kernel.values[key] = view
 
     def _copied_both_ways(self) -> bool:
         """Some UB buffer is both filled by a DataCopy (a load) and drained by one (a store of
@@ -432,44 +433,93 @@ class LoopNest(OnTile):
 
     @contextmanager
     def _chunk_blocks(self, lo: SSAValue, hi: SSAValue, needed: list[Unit]) -> Iterator[None]:
-        """Chunks ``[lo, hi)`` of a reduction over one outer axis (its coordinates), ``rows``
-        per block: the block's loads in one DataCopyPad per GM tensor along the axis, then
-        its chunks in order -- the pass's body on their views, each combining into the
+        """Chunks ``[lo, hi)`` of a reduction over one outer axis (its coordinates) in
+        blocks: each block's loads in one DataCopyPad per GM tensor along the axis, then its
+        chunks in order -- the pass's body on their views, each combining into the
         accumulators as a chunk of its own (so the cascade sees the same sequence) -- then
-        the block's stores."""
+        the block's stores.
+
+        The row-multiplied buffers hold ``rows`` rows: with two or more, each block is half
+        of them and the halves are two slots -- the next block's loads are issued before
+        this block's chunks (its arrival a per-slot MTE2_V event, the slot's reuse a per-slot
+        V_MTE2 event), so the copies overlap the combines; with one row a block is loaded
+        after the previous one's chunks."""
         k = self.kernel
         axis = k.plan.block_pos
         assert axis is not None and k.rows is not None
-        with self.b.loop(lo, hi, k.rows, "cb") as (bb, first), k.building(bb):
-            block = RowBlock(first, bb.min(k.rows, bb.sub(hi, first), name="block_rows"))
+        b = self.b
+        two = b.cmp("sge", k.rows, 2, name="two_slots")
+        half = b.max(b.floordiv(k.rows, 2), 1, name="block_chunks")
+        freed = [b.alloc_event("V_MTE2", f"ev_free_{i}") for i in range(2)]
+        arrived = [b.alloc_event("MTE2_V", f"ev_in_{i}") for i in range(2)]
+        for e in freed:
+            b.set_flag("V_MTE2", e)
+        whole = dict(k.values)
+
+        def enter(bb: BodyBuilder, first: SSAValue) -> tuple[SSAValue, SSAValue, RowBlock]:
+            """Block at chunk ``first``: its slot's events and the slot's regions in ``k.values``."""
+            slot = bb.select(two, bb.rem(bb.floordiv(bb.sub(first, lo), half), 2), 0, name="slot")
+            even = bb.cmp("eq", slot, 0)
+            k.values = dict(whole)
+            for key, pitch in k.row_pitch.items():
+                k.values[key] = bb.lslice(whole[key], bb.mul(bb.mul(slot, half), pitch), bb.mul(half, pitch))
+            block = RowBlock(first, bb.min(half, bb.sub(hi, first), name="block_rows"))
             k.row_block = block
             k.coords[axis] = first
+            return bb.select(even, freed[0], freed[1]), bb.select(even, arrived[0], arrived[1]), block
+
+        def load(bb: BodyBuilder, first: SSAValue) -> None:
+            free, ready, block = enter(bb, first)
+            block.prefetched = True
+            bb.wait_flag("V_MTE2", free)
             for u in needed:
                 if isinstance(u, LoadOp):
                     k.emit_unit(u)
-            block.phase = "rows"
-            saved = dict(k.values)
-            with bb.loop(0, block.rows, 1, "row") as (rb, r), k.building(rb):
-                c = rb.add(first, r, name="ch")
-                k.in_chunks = True
-                try:
-                    k.chunks_done = rb.add(rb.sub(c, lo), 1, name="chunks_done")
-                    self._enter_row(rb, c, r, saved)
-                    yield
-                    if block.drain:
-                        rb.sync("MTE3_V")
-                finally:
-                    k.in_chunks = False
-            k.values = saved
-            k.coords[axis] = first
-            block.phase = "store"
-            if block.deferred:
-                bb.sync("V_MTE3")
-                for store in list(block.deferred):
-                    k.emit_unit(store)
+            bb.set_flag("MTE2_V", ready)
             k.row_block = None
-            bb.sync("MTE3_V")
-            bb.sync("V_MTE2")
+
+        with k.building(b):
+            with b.when(b.cmp("slt", lo, hi)) as pb, k.building(pb):
+                load(pb, lo)
+            with b.loop(lo, hi, half, "cb") as (bb, first), k.building(bb):
+                nxt = bb.add(first, half, name="next_block")
+                more = bb.cmp("slt", nxt, hi)
+                with bb.when(bb.select(two, more, two)) as wb, k.building(wb):
+                    load(wb, nxt)
+                free, ready, block = enter(bb, first)
+                bb.wait_flag("MTE2_V", ready)
+                block.phase = "rows"
+                regions = dict(k.values)
+                with bb.loop(0, block.rows, 1, "row") as (rb, r), k.building(rb):
+                    c = rb.add(first, r, name="ch")
+                    k.in_chunks = True
+                    try:
+                        k.chunks_done = rb.add(rb.sub(c, lo), 1, name="chunks_done")
+                        self._enter_row(rb, c, r, regions)
+                        yield
+                        if block.drain:
+                            rb.sync("MTE3_V")
+                    finally:
+                        k.in_chunks = False
+                k.values = regions
+                k.coords[axis] = first
+                block.phase = "store"
+                if block.deferred:
+                    bb.sync("V_MTE3")
+                    for store in list(block.deferred):
+                        k.emit_unit(store)
+                    bb.sync("MTE3_V")  # the next block's rows rewrite what was stored
+                bb.set_flag("V_MTE2", free)
+                k.row_block = None
+                one = bb.cmp("slt", k.rows, 2)
+                with bb.when(bb.select(one, more, one)) as wb, k.building(wb):
+                    load(wb, nxt)
+        k.values = whole
+        for e in freed:
+            b.wait_flag("V_MTE2", e)
+            b.release_event("V_MTE2", e)
+        for e in arrived:
+            b.release_event("MTE2_V", e)
 
     def _chunk_count(self, b: BodyBuilder) -> SSAValue:
         """Chunks of one pass over a work item's reduced extent."""

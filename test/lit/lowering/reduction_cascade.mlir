@@ -20,11 +20,16 @@
 // CHECK-NEXT:    AscendC::Duplicate([[L1:r_acc1_ub]], 0.0f, static_cast<int32_t>(count));
 // CHECK-NEXT:    AscendC::Duplicate([[L2:r_acc2_ub]], 0.0f, static_cast<int32_t>(count));
 // CHECK-NEXT:    AscendC::Duplicate([[L3:r_acc3_ub]], 0.0f, static_cast<int32_t>(count));
-// The chunks (rows of the reduced axis) come `rows` per DataCopyPad (chunk blocks, issue
-// 36); each row of the block is combined as a chunk of its own, in order.
-// CHECK:         for (int64_t cb = int64_t(0); cb < {{[a-z0-9_]+}}; cb += rows) {
-// CHECK:           AscendC::DataCopyPad(l_ub, {{.*}}static_cast<uint16_t>(block_rows)
-// CHECK:           for (int64_t [[ROW:row_[0-9]+]] = int64_t(0); [[ROW]] < block_rows; [[ROW]] += int64_t(1)) {
+// The chunks (rows of the reduced axis) come in blocks of half the `rows` the buffers hold,
+// one DataCopyPad each, the next block's issued before this one's chunks (chunk blocks,
+// issue 36); each row of the block is combined as a chunk of its own, in order.
+// CHECK:         const int64_t block_chunks = {{.*}};
+// CHECK:         AscendC::DataCopyPad({{.*}}static_cast<uint16_t>(block_rows)
+// CHECK:         for (int64_t cb = int64_t(0); cb < {{[a-z0-9_]+}}; cb += block_chunks) {
+// CHECK:           const int64_t next_block = cb + block_chunks;
+// CHECK:           AscendC::DataCopyPad({{.*}}static_cast<uint16_t>(block_rows_{{[0-9]+}})
+// CHECK:           AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(
+// CHECK:           for (int64_t [[ROW:row_[0-9]+]] = int64_t(0); [[ROW]] < block_rows_{{[0-9]+}}; [[ROW]] += int64_t(1)) {
 // CHECK:             const int64_t chunks_done = {{[a-z0-9_]+}} + int64_t(1);
 // CHECK:             AscendC::Add([[ACC]], [[ACC]], {{[a-z0-9_]+}}, static_cast<int32_t>(count));
 // CHECK-NEXT:      const int64_t [[M1:[a-z0-9_]+]] = chunks_done % sum_base;

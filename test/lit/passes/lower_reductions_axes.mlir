@@ -43,10 +43,10 @@ ascir.graph @inner hint sizes [s0, s1, s2] axes [0: z0 = s0, 1: z1 = s1, 2: z2 =
 // CHECK:       extern "C" __global__ __vector__ void autofuse_outer(
 // CHECK-NOT:     AscendC::ReduceMax
 // CHECK:         AscendC::Duplicate([[R:[a-z0-9_]+]], (-1.0f / 0.0f), static_cast<int32_t>(count));
-// CHECK:         for (int64_t cb = int64_t(0); cb < {{[a-z0-9_]+}}; cb += rows) {
-// CHECK:           AscendC::DataCopyPad({{[a-z0-9_]+}}, {{.*}}static_cast<uint16_t>(block_rows)
-// CHECK:           for (int64_t [[ROW:row_[0-9]+]] = int64_t(0); [[ROW]] < block_rows; [[ROW]] += int64_t(1)) {
-// CHECK:             AscendC::LocalTensor<float> [[L:v_[0-9]+]] = l_ub[
+// CHECK:         for (int64_t cb = int64_t(0); cb < {{[a-z0-9_]+}}; cb += block_chunks) {
+// CHECK:           AscendC::DataCopyPad({{[a-z0-9_]+}}, {{.*}}static_cast<uint16_t>(block_rows_{{[0-9]+}})
+// CHECK:           for (int64_t [[ROW:row_[0-9]+]] = int64_t(0); [[ROW]] < block_rows_{{[0-9]+}}; [[ROW]] += int64_t(1)) {
+// CHECK:             AscendC::LocalTensor<float> [[L:v_[0-9]+]] = v_{{[0-9]+}}[
 // CHECK:           AscendC::Compare([[N0:[a-z0-9_]+]], [[R]], [[R]], AscendC::CMPMODE::EQ,
 // CHECK:           AscendC::Compare([[N1:[a-z0-9_]+]], [[L]], [[L]], AscendC::CMPMODE::EQ,
 // CHECK-NEXT:      AscendC::Max([[R]], [[R]], [[L]], static_cast<int32_t>(count));
