@@ -102,35 +102,169 @@ extern "C" int64_t AutofuseTiling(int64_t s0, AutofuseTilingData* tiling, uint32
     const bool v_46 = v_27 > int64_t(1);
     const bool v_47 = tile_split_45 >= int64_t(1024);
     const bool v_48 = v_46 ? v_47 : v_46;
-    const int64_t tile_slots = v_48 ? tile_split_45 : tile_split;
+    const int64_t v_49 = static_cast<int64_t>(core_num);
+    const int64_t v_50 = af::Max<int64_t>(tile_split_45, int64_t(1));
+    const bool v_51 = v_50 == int64_t(0);
+    if (v_51) return 104;  // host tiling arithmetic (a quotient) divides by zero with s0={0}
+    int64_t v_52;
+    const bool v_52_overflow = af::CheckedCeilDiv(s0, v_50, &v_52);
+    if (v_52_overflow) return 105;  // host tiling arithmetic (a quotient) overflows int64 with s0={0}
+    const int64_t v_53 = af::Min<int64_t>(v_49, v_52);
+    int64_t tile_cand = tile_split_45;
+    int64_t tile_best = tile_split_45;
+    int64_t tile_cost = int64_t(4611686018427387904);
+    for (int64_t k = int64_t(0); k < int64_t(6); k += int64_t(1)) {
+        int64_t v_54;
+        const bool v_54_overflow = af::CheckedMul(tile_cand, int64_t(4), &v_54);
+        if (v_54_overflow) return 106;  // host tiling arithmetic (a product) overflows int64 with s0={0}
+        const bool v_55 = tile_cand <= int64_t(256);
+        const bool v_56 = v_53 == int64_t(0);
+        if (v_56) return 104;  // host tiling arithmetic (a quotient) divides by zero with s0={0}
+        int64_t v_57;
+        const bool v_57_overflow = af::CheckedFloorDiv(int64_t(6409), v_53, &v_57);
+        if (v_57_overflow) return 105;  // host tiling arithmetic (a quotient) overflows int64 with s0={0}
+        int64_t v_58;
+        const bool v_58_overflow = af::CheckedAdd(int64_t(13136), v_57, &v_58);
+        if (v_58_overflow) return 107;  // host tiling arithmetic (a sum) overflows int64 with s0={0}
+        int64_t v_59;
+        const bool v_59_overflow = af::CheckedMul(v_54, int64_t(1000), &v_59);
+        if (v_59_overflow) return 106;  // host tiling arithmetic (a product) overflows int64 with s0={0}
+        const bool v_60 = v_58 == int64_t(0);
+        if (v_60) return 104;  // host tiling arithmetic (a quotient) divides by zero with s0={0}
+        int64_t v_61;
+        const bool v_61_overflow = af::CheckedCeilDiv(v_59, v_58, &v_61);
+        if (v_61_overflow) return 105;  // host tiling arithmetic (a quotient) overflows int64 with s0={0}
+        int64_t v_62;
+        const bool v_62_overflow = af::CheckedAdd(v_61, int64_t(160), &v_62);
+        if (v_62_overflow) return 107;  // host tiling arithmetic (a sum) overflows int64 with s0={0}
+        const bool v_63 = v_53 == int64_t(0);
+        if (v_63) return 104;  // host tiling arithmetic (a quotient) divides by zero with s0={0}
+        int64_t v_64;
+        const bool v_64_overflow = af::CheckedFloorDiv(int64_t(6616), v_53, &v_64);
+        if (v_64_overflow) return 105;  // host tiling arithmetic (a quotient) overflows int64 with s0={0}
+        int64_t v_65;
+        const bool v_65_overflow = af::CheckedAdd(int64_t(11829), v_64, &v_65);
+        if (v_65_overflow) return 107;  // host tiling arithmetic (a sum) overflows int64 with s0={0}
+        int64_t v_66;
+        const bool v_66_overflow = af::CheckedMul(v_54, int64_t(1000), &v_66);
+        if (v_66_overflow) return 106;  // host tiling arithmetic (a product) overflows int64 with s0={0}
+        const bool v_67 = v_65 == int64_t(0);
+        if (v_67) return 104;  // host tiling arithmetic (a quotient) divides by zero with s0={0}
+        int64_t v_68;
+        const bool v_68_overflow = af::CheckedCeilDiv(v_66, v_65, &v_68);
+        if (v_68_overflow) return 105;  // host tiling arithmetic (a quotient) overflows int64 with s0={0}
+        int64_t v_69;
+        const bool v_69_overflow = af::CheckedAdd(v_68, int64_t(160), &v_69);
+        if (v_69_overflow) return 107;  // host tiling arithmetic (a sum) overflows int64 with s0={0}
+        const int64_t v_70 = v_55 ? v_62 : v_69;
+        int64_t v_71;
+        const bool v_71_overflow = af::CheckedMul(tile_cand, int64_t(4), &v_71);
+        if (v_71_overflow) return 106;  // host tiling arithmetic (a product) overflows int64 with s0={0}
+        const bool v_72 = v_53 == int64_t(0);
+        if (v_72) return 104;  // host tiling arithmetic (a quotient) divides by zero with s0={0}
+        int64_t v_73;
+        const bool v_73_overflow = af::CheckedFloorDiv(int64_t(10265), v_53, &v_73);
+        if (v_73_overflow) return 105;  // host tiling arithmetic (a quotient) overflows int64 with s0={0}
+        int64_t v_74;
+        const bool v_74_overflow = af::CheckedAdd(int64_t(11774), v_73, &v_74);
+        if (v_74_overflow) return 107;  // host tiling arithmetic (a sum) overflows int64 with s0={0}
+        int64_t v_75;
+        const bool v_75_overflow = af::CheckedMul(v_71, int64_t(1000), &v_75);
+        if (v_75_overflow) return 106;  // host tiling arithmetic (a product) overflows int64 with s0={0}
+        const bool v_76 = v_74 == int64_t(0);
+        if (v_76) return 104;  // host tiling arithmetic (a quotient) divides by zero with s0={0}
+        int64_t v_77;
+        const bool v_77_overflow = af::CheckedCeilDiv(v_75, v_74, &v_77);
+        if (v_77_overflow) return 105;  // host tiling arithmetic (a quotient) overflows int64 with s0={0}
+        int64_t v_78;
+        const bool v_78_overflow = af::CheckedAdd(v_77, int64_t(160), &v_78);
+        if (v_78_overflow) return 107;  // host tiling arithmetic (a sum) overflows int64 with s0={0}
+        const int64_t v_79 = af::Max<int64_t>(tile_cand, int64_t(1));
+        const bool v_80 = v_79 == int64_t(0);
+        if (v_80) return 104;  // host tiling arithmetic (a quotient) divides by zero with s0={0}
+        int64_t v_81;
+        const bool v_81_overflow = af::CheckedCeilDiv(s0, v_79, &v_81);
+        if (v_81_overflow) return 105;  // host tiling arithmetic (a quotient) overflows int64 with s0={0}
+        const bool v_82 = v_53 == int64_t(0);
+        if (v_82) return 104;  // host tiling arithmetic (a quotient) divides by zero with s0={0}
+        int64_t v_83;
+        const bool v_83_overflow = af::CheckedCeilDiv(v_81, v_53, &v_83);
+        if (v_83_overflow) return 105;  // host tiling arithmetic (a quotient) overflows int64 with s0={0}
+        const int64_t v_84 = af::Min<int64_t>(v_83, int64_t(16777216));
+        int64_t v_85;
+        const bool v_85_overflow = af::CheckedMul(tile_cand, int64_t(4), &v_85);
+        if (v_85_overflow) return 106;  // host tiling arithmetic (a product) overflows int64 with s0={0}
+        const int64_t v_86 = af::CeilDiv<int64_t>(v_85, int64_t(256));
+        int64_t v_87;
+        const bool v_87_overflow = af::CheckedMul(v_86, int64_t(6), &v_87);
+        if (v_87_overflow) return 106;  // host tiling arithmetic (a product) overflows int64 with s0={0}
+        int64_t v_88;
+        const bool v_88_overflow = af::CheckedAdd(int64_t(33), v_87, &v_88);
+        if (v_88_overflow) return 107;  // host tiling arithmetic (a sum) overflows int64 with s0={0}
+        const bool v_89 = int64_t(0) == int64_t(0);
+        int64_t v_90;
+        const bool v_90_overflow = af::CheckedAdd(v_70, v_78, &v_90);
+        if (v_90_overflow) return 107;  // host tiling arithmetic (a sum) overflows int64 with s0={0}
+        int64_t v_91;
+        const bool v_91_overflow = af::CheckedAdd(v_90, v_88, &v_91);
+        if (v_91_overflow) return 107;  // host tiling arithmetic (a sum) overflows int64 with s0={0}
+        const int64_t v_92 = af::Max<int64_t>(v_70, v_78);
+        const int64_t v_93 = af::Max<int64_t>(v_92, v_88);
+        int64_t v_94;
+        const bool v_94_overflow = af::CheckedSub(v_84, int64_t(1), &v_94);
+        if (v_94_overflow) return 108;  // host tiling arithmetic (a difference) overflows int64 with s0={0}
+        int64_t v_95;
+        const bool v_95_overflow = af::CheckedMul(v_94, v_93, &v_95);
+        if (v_95_overflow) return 106;  // host tiling arithmetic (a product) overflows int64 with s0={0}
+        int64_t v_96;
+        const bool v_96_overflow = af::CheckedAdd(v_91, v_95, &v_96);
+        if (v_96_overflow) return 107;  // host tiling arithmetic (a sum) overflows int64 with s0={0}
+        int64_t v_97;
+        const bool v_97_overflow = af::CheckedMul(v_84, v_91, &v_97);
+        if (v_97_overflow) return 106;  // host tiling arithmetic (a product) overflows int64 with s0={0}
+        const int64_t v_98 = v_89 ? v_96 : v_97;
+        const bool v_99 = v_98 < tile_cost;
+        const int64_t v_100 = af::FloorDiv<int64_t>(tile_cand, int64_t(512));
+        int64_t v_101;
+        const bool v_101_overflow = af::CheckedMul(v_100, int64_t(256), &v_101);
+        if (v_101_overflow) return 106;  // host tiling arithmetic (a product) overflows int64 with s0={0}
+        const int64_t v_102 = af::Max<int64_t>(v_101, int64_t(1024));
+        const int64_t v_103 = af::Min<int64_t>(v_102, tile_cand);
+        const int64_t v_104 = v_99 ? tile_cand : tile_best;
+        const int64_t v_105 = v_99 ? v_98 : tile_cost;
+        tile_cand = v_103;
+        tile_best = v_104;
+        tile_cost = v_105;
+    }
+    const int64_t tile_slots = v_48 ? tile_best : tile_split;
     const int64_t slots = v_48 ? int64_t(2) : int64_t(1);
     tiling->slots = static_cast<decltype(tiling->slots)>(slots);
-    const bool v_49 = tile_slots < int64_t(256);
-    if (v_49) return 1;  // even the smallest tile does not fit the UB
-    const bool v_50 = tile_slots == int64_t(0);
-    if (v_50) return 107;  // host tiling arithmetic (a quotient tiles_per_row) divides by zero with s0={0}
+    const bool v_106 = tile_slots < int64_t(256);
+    if (v_106) return 1;  // even the smallest tile does not fit the UB
+    const bool v_107 = tile_slots == int64_t(0);
+    if (v_107) return 109;  // host tiling arithmetic (a quotient tiles_per_row) divides by zero with s0={0}
     int64_t tiles_per_row;
     const bool tiles_per_row_overflow = af::CheckedCeilDiv(s0, tile_slots, &tiles_per_row);
-    if (tiles_per_row_overflow) return 108;  // host tiling arithmetic (a quotient tiles_per_row) overflows int64 with s0={0}
-    const int64_t v_51 = static_cast<int64_t>(core_num);
-    const int64_t blocks = af::Min<int64_t>(v_51, tiles_per_row);
-    const bool v_52 = blocks == int64_t(0);
-    if (v_52) return 109;  // host tiling arithmetic (a quotient per_block) divides by zero with s0={0}
+    if (tiles_per_row_overflow) return 110;  // host tiling arithmetic (a quotient tiles_per_row) overflows int64 with s0={0}
+    const int64_t v_108 = static_cast<int64_t>(core_num);
+    const int64_t blocks = af::Min<int64_t>(v_108, tiles_per_row);
+    const bool v_109 = blocks == int64_t(0);
+    if (v_109) return 111;  // host tiling arithmetic (a quotient per_block) divides by zero with s0={0}
     int64_t per_block;
     const bool per_block_overflow = af::CheckedCeilDiv(tiles_per_row, blocks, &per_block);
-    if (per_block_overflow) return 110;  // host tiling arithmetic (a quotient per_block) overflows int64 with s0={0}
-    const bool v_53 = per_block == int64_t(0);
-    if (v_53) return 111;  // host tiling arithmetic (a quotient block_dim) divides by zero with s0={0}
-    int64_t block_dim_54;
-    const bool block_dim_54_overflow = af::CheckedCeilDiv(tiles_per_row, per_block, &block_dim_54);
-    if (block_dim_54_overflow) return 112;  // host tiling arithmetic (a quotient block_dim) overflows int64 with s0={0}
+    if (per_block_overflow) return 112;  // host tiling arithmetic (a quotient per_block) overflows int64 with s0={0}
+    const bool v_110 = per_block == int64_t(0);
+    if (v_110) return 113;  // host tiling arithmetic (a quotient block_dim) divides by zero with s0={0}
+    int64_t block_dim_111;
+    const bool block_dim_111_overflow = af::CheckedCeilDiv(tiles_per_row, per_block, &block_dim_111);
+    if (block_dim_111_overflow) return 114;  // host tiling arithmetic (a quotient block_dim) overflows int64 with s0={0}
     tiling->tile = static_cast<decltype(tiling->tile)>(tile_slots);
     tiling->tiles_per_row = static_cast<decltype(tiling->tiles_per_row)>(tiles_per_row);
     tiling->total_tiles = static_cast<decltype(tiling->total_tiles)>(tiles_per_row);
     tiling->per_block = static_cast<decltype(tiling->per_block)>(per_block);
     tiling->tiling_key = static_cast<decltype(tiling->tiling_key)>(int64_t(0));
-    tiling->block_dim = static_cast<decltype(tiling->block_dim)>(block_dim_54);
-    *block_dim = static_cast<uint32_t>(block_dim_54);
+    tiling->block_dim = static_cast<decltype(tiling->block_dim)>(block_dim_111);
+    *block_dim = static_cast<uint32_t>(block_dim_111);
     *workspace_size = static_cast<uint32_t>(int64_t(0));
     return 0;
 }
@@ -146,12 +280,14 @@ extern "C" const char* AutofuseTilingError(int64_t code) {
         case 104: return "host tiling arithmetic (a quotient) divides by zero with s0={0}";
         case 105: return "host tiling arithmetic (a quotient) overflows int64 with s0={0}";
         case 106: return "host tiling arithmetic (a product) overflows int64 with s0={0}";
-        case 107: return "host tiling arithmetic (a quotient tiles_per_row) divides by zero with s0={0}";
-        case 108: return "host tiling arithmetic (a quotient tiles_per_row) overflows int64 with s0={0}";
-        case 109: return "host tiling arithmetic (a quotient per_block) divides by zero with s0={0}";
-        case 110: return "host tiling arithmetic (a quotient per_block) overflows int64 with s0={0}";
-        case 111: return "host tiling arithmetic (a quotient block_dim) divides by zero with s0={0}";
-        case 112: return "host tiling arithmetic (a quotient block_dim) overflows int64 with s0={0}";
+        case 107: return "host tiling arithmetic (a sum) overflows int64 with s0={0}";
+        case 108: return "host tiling arithmetic (a difference) overflows int64 with s0={0}";
+        case 109: return "host tiling arithmetic (a quotient tiles_per_row) divides by zero with s0={0}";
+        case 110: return "host tiling arithmetic (a quotient tiles_per_row) overflows int64 with s0={0}";
+        case 111: return "host tiling arithmetic (a quotient per_block) divides by zero with s0={0}";
+        case 112: return "host tiling arithmetic (a quotient per_block) overflows int64 with s0={0}";
+        case 113: return "host tiling arithmetic (a quotient block_dim) divides by zero with s0={0}";
+        case 114: return "host tiling arithmetic (a quotient block_dim) overflows int64 with s0={0}";
         default: break;
     }
     return nullptr;

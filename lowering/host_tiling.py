@@ -166,6 +166,8 @@ class HostTiling:
                     cheaper = h.select(whole, cheaper, whole)
                     two = h.select(whole, cheaper, two)
                     per = h.select(two, r2, r1, name="rows")
+                if plan.block_pos is None and phases.depth == 0:  # tiles of a long row: their size
+                    doubled = self._pipelined_tile(h, doubled, inner, rows, core_num)
                 tile = h.select(two, doubled, tile, name="tile_slots")
                 h.set_tiling("slots", h.select(two, 2, 1, name="slots"))
             elif plan.block_pos is not None and not plan.chunk_blocks:
@@ -254,11 +256,6 @@ class HostTiling:
         per_row = self._vector_cycles(h, inner, [u for u in self.graph.top_level() if u not in hoisted])  # type: ignore[misc]
         per_block = self._vector_cycles(h, inner, plan.row_invariant)
 
-        def cycles(b: BodyBuilder, nbytes: SSAValue, cost: DmaCost) -> SSAValue:
-            """One DataCopy of ``nbytes`` in cycles (rates x1000, whole cycles)."""
-            rate = b.add(b.const(round(cost.a * 1000)), b.floordiv(round(cost.b * 1000), cores))
-            return b.add(b.ceildiv(b.mul(nbytes, 1000), rate), round(cost.h))
-
         double = h.cmp("sgt", slots, 1)
         groups = h.floordiv(rows, extent)  # blocks of rows of the other kept axes
         # candidates 1, 2, 4, ..., 2048 and then the most (4096 > the 4095 blocks a copy has)
@@ -269,21 +266,50 @@ class HostTiling:
             load, store = fb.const(0), fb.const(0)
             for length, small in loads:
                 nbytes = fb.mul(length, r)
-                load = fb.add(load, fb.select(small, cycles(fb, nbytes, LOAD_SMALL), cycles(fb, nbytes, LOAD)))
+                load = fb.add(load, fb.select(small, _copy_cycles(fb, nbytes, LOAD_SMALL, cores), _copy_cycles(fb, nbytes, LOAD, cores)))
             for length in stores:
-                store = fb.add(store, cycles(fb, fb.mul(length, r), STORE))
+                store = fb.add(store, _copy_cycles(fb, fb.mul(length, r), STORE, cores))
             per_core = fb.min(fb.ceildiv(fb.mul(groups, fb.ceildiv(extent, r)), cores), 1 << 24)
             compute = fb.add(per_block, fb.mul(per_row, r))
-            # a three-stage pipeline: one block through every stage, then a block per
-            # slowest stage (double-buffered); one slot: every block through every stage
-            block = fb.add(fb.add(load, store), compute)
-            slowest = fb.max(fb.max(load, store), compute)
-            pipelined = fb.add(block, fb.mul(fb.sub(per_core, 1), slowest))
-            cost = fb.select(double, pipelined, fb.mul(per_core, block))
+            cost = _pipeline(fb, per_core, load, compute, store, double)
             better = fb.cmp("sle", cost, cost0)
             out += [fb.mul(cand, 2), fb.select(better, r, best), fb.select(better, cost, cost0)]
         _, best, best_cost = h.folded_many
         return h.select(legal, best, 1), best_cost
+
+    def _pipelined_tile(
+        self, h: BodyBuilder, most: SSAValue, inner: SSAValue, rows: SSAValue, core_num: SSAValue
+    ) -> SSAValue:
+        """The double-buffered tile of a graph without reductions or row blocks, by the 950's
+        costs: candidates ``most`` (the largest two slots hold) and its halves down to
+        MIN_DOUBLE_TILE, each a core's tiles through the three-stage pipeline of
+        :func:`_pipeline` (every load and store one DataCopy of the tile, ATT's tables; the
+        vector work as ATT models a vector function). Fewer, larger tiles pay fewer
+        DataCopy heads; more, smaller ones fill and drain the pipeline faster."""
+        cores = h.min(h.cast(core_num, i64), h.mul(rows, h.ceildiv(inner, h.max(most, 1))))
+        copies = [
+            (n.result_tensor().dtype.nbytes, isinstance(n, LoadOp), inner_full(n.result_tensor()))
+            for n in self.graph.nodes()
+            if isinstance(n, (LoadOp, StoreOp))
+        ]
+        units = [u for u in self.graph.top_level()]
+        inits = [most, most, h.const(2**62)]
+        with h.fold_many(0, 6, inits, "k", ["tile_cand", "tile_best", "tile_cost"]) as (fb, _, (cand, best, cost0), out):
+            load, store = fb.const(0), fb.const(0)
+            for nbytes, is_load, full in copies:
+                size = fb.mul(cand, nbytes) if full else fb.const(nbytes)
+                if is_load:
+                    small = fb.cmp("sle", cand if full else fb.const(1), LOAD_SMALL_ELEMENTS)
+                    load = fb.add(load, fb.select(small, _copy_cycles(fb, size, LOAD_SMALL, cores), _copy_cycles(fb, size, LOAD, cores)))
+                else:
+                    store = fb.add(store, _copy_cycles(fb, size, STORE, cores))
+            tiles = fb.mul(rows, fb.ceildiv(inner, fb.max(cand, 1)))  # no tile at all: refused after
+            per_core = fb.min(fb.ceildiv(tiles, cores), 1 << 24)
+            cost = _pipeline(fb, per_core, load, self._vector_cycles(fb, cand, units), store, fb.cmp("eq", 0, 0))  # type: ignore[arg-type]
+            better = fb.cmp("slt", cost, cost0)
+            half = fb.max(fb.mul(fb.floordiv(cand, 2 * TILE_ALIGN), TILE_ALIGN), MIN_DOUBLE_TILE)
+            out += [fb.min(half, cand), fb.select(better, cand, best), fb.select(better, cost, cost0)]
+        return h.folded_many[1]
 
     def _rows_fit(self, h: BodyBuilder, sym: ExprLowering, tile: SSAValue, slots: SSAValue, ub_size: SSAValue) -> SSAValue:
         """The most rows a block may have: what the UB holds of the row-multiplied buffers
@@ -458,3 +484,19 @@ def _vector_row(n: AscirNode) -> VecCost | None:
     if api is None or not isinstance(t, TensorType):
         return None
     return vector_cost(api.API, t.dtype)  # type: ignore[attr-defined]
+
+
+def _copy_cycles(b: BodyBuilder, nbytes: SSAValue, cost: DmaCost, cores: SSAValue) -> SSAValue:
+    """One DataCopy of ``nbytes`` on one of ``cores`` cores in cycles: ``bytes / (a + b /
+    block_dim) + h`` (ATT's ``LoadStoreFunc``; rates x1000, whole cycles)."""
+    rate = b.add(b.const(round(cost.a * 1000)), b.floordiv(round(cost.b * 1000), cores))
+    return b.add(b.ceildiv(b.mul(nbytes, 1000), rate), round(cost.h))
+
+
+def _pipeline(b: BodyBuilder, blocks: SSAValue, load: SSAValue, vector: SSAValue, store: SSAValue, double: SSAValue) -> SSAValue:
+    """A core's cycles for ``blocks`` blocks through load, vector and store: a three-stage
+    pipeline double-buffered (one block through every stage, then one per slowest stage),
+    every block through every stage with one slot."""
+    block = b.add(b.add(load, store), vector)
+    slowest = b.max(b.max(load, store), vector)
+    return b.select(double, b.add(block, b.mul(b.sub(blocks, 1), slowest)), b.mul(blocks, block))
