@@ -11,6 +11,11 @@
 // CHECK:         int64_t slots;
 // CHECK-LABEL: // ===== host_impl.cpp =====
 // CHECK:         const bool [[BIG:.*]] = {{.*}} >= int64_t(1024);
+// The double-buffered tile is chosen by the 950's costs (issue 36): the largest two slots
+// hold and its halves, each a core's tiles through load / vector / store.
+// CHECK:         int64_t tile_cand = [[MOST:tile_split_[0-9]+]];
+// CHECK:         for (int64_t k = int64_t(0); k < int64_t(6); k += int64_t(1)) {
+// CHECK:         const int64_t tile_slots = {{.*}} ? tile_best : {{.*}};
 // CHECK:         const int64_t slots = [[TWO:.*]] ? int64_t(2) : int64_t(1);
 // CHECK-NEXT:    tiling->slots = static_cast<decltype(tiling->slots)>(slots);
 // CHECK-LABEL: // ===== device_impl.cpp =====
