@@ -17,6 +17,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
+from bench.roofline import _t
 from lowering.host_tiling import HostTiling
 from tools.compile import compile_graph
 
@@ -36,14 +37,9 @@ def pinned(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     return pin
 
 
-def t(dtype: str, reps: list[str], axes: list[str] | None = None) -> str:
-    axes = axes or [f"z{i}" for i in range(len(reps))]
-    strides, acc = [], "1"
-    for r in reversed(reps):
-        strides.insert(0, "0" if r == "1" else acc)
-        if r != "1":
-            acc = r if acc == "1" else f"{r} * {acc}"
-    return f"!ascir.tensor<{dtype}, [{', '.join(axes)}], [{', '.join(reps)}], [{', '.join(strides)}]>"
+def t(dtype: str, reps: list[str]) -> str:
+    """A dense view over axes z0, z1, ... (stride 0 on size-1 axes: ``bench.roofline._t``)."""
+    return _t(dtype, [f"z{i}" for i in range(len(reps))], reps)
 
 
 FULL, BIAS, COL = t("float32", ["s0", "s1"]), t("float32", ["1", "s1"]), t("float32", ["s0", "1"])
