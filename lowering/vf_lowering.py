@@ -148,6 +148,7 @@ class VfCodegen:
         }
         """Row values, in every lane of a register loaded before the loop."""
         self.consts: dict[tuple[DType, object], SSAValue] = {}
+        self.scalar_regs: dict[SSAValue, SSAValue] = {}
         self.all_lanes: dict[DType, SSAValue] = {}
         iters = fb.ceildiv(count, self.per_iter, name="iters")
         with fb.loop(0, iters, 1, "i") as (lb, i):
@@ -189,17 +190,21 @@ class VfCodegen:
         key = (dtype, "nan" if value != value else value)
         if key not in self.consts:
             fb = self.fb
-            if dtype not in self.all_lanes:
-                self.all_lanes[dtype] = fb.create_mask(element_type(dtype), "ALL", name=f"all_{dtype}")
             label = "nan" if value != value else {0: "zero", 1: "one"}.get(value, f"c{value}")
             self.consts[key] = fb.reg(
                 ac.RegDuplicateOp,
                 fb.const(value, scalar_type(dtype)),
-                self.all_lanes[dtype],
+                self._all_lanes(dtype),
                 result=RegType(element_type(dtype)),
                 name=f"{label}_{dtype}",
             )
         return self.consts[key]
+
+    def _all_lanes(self, dtype: DType) -> SSAValue:
+        """The all-lanes mask of ``dtype``, created once before the loop."""
+        if dtype not in self.all_lanes:
+            self.all_lanes[dtype] = self.fb.create_mask(element_type(dtype), "ALL", name=f"all_{dtype}")
+        return self.all_lanes[dtype]
 
     # ---------------------------------------------------------------- values
     def value(self, v: SSAValue) -> SSAValue:
@@ -233,8 +238,15 @@ class VfCodegen:
         return self.b.reg(ac.RegComparesOp, r, zero, self.mask(dtype), result=MaskType(), name="m", mode="NE")
 
     def as_reg(self, v: SSAValue, dtype: DType) -> SSAValue:
-        """``v`` as a register of ``dtype`` (a mask becomes 0/1 lanes)."""
+        """``v`` as a register of ``dtype`` (a mask becomes 0/1 lanes, a scalar parameter
+        its value in every lane, duplicated once before the loop)."""
         r = self.value(v)
+        if not isinstance(r.type, (MaskType, RegType)):
+            if v not in self.scalar_regs:
+                self.scalar_regs[v] = self.fb.reg(
+                    ac.RegDuplicateOp, r, self._all_lanes(dtype), result=RegType(element_type(dtype)), name="dup"
+                )
+            return self.scalar_regs[v]
         if not isinstance(r.type, MaskType):
             return r
         return self.b.reg(ac.RegSelectOp, self._const_reg(dtype, 1), self._const_reg(dtype, 0), r, name="b")
@@ -284,12 +296,19 @@ class VfCodegen:
         return reg
 
     def _binary(self, n: ew.ElementwiseNode) -> SSAValue:
+        """A binary op; a scalar operand goes second into the op's scalar form where it
+        commutes (``Adds``/``Mins``/``Maxs``/``Muls``, AL-9 MicroBinaryScalar), any other
+        scalar operand is duplicated into a register before the loop."""
         t = n.result_tensor()
         x1, x2 = n.operands
-        if isinstance(x1.type, ScalarType):
-            x1, x2 = x2, x1  # AL-9: the single scalar goes second (Add/Minimum/Maximum only)
-        api = self._api(n, scalar=isinstance(x2.type, ScalarType))
-        r = self.b.reg(api, self.value(x1), self.value(x2), self.mask(t.dtype), name="r")
+        scalar_api = op_entry(n).register_with_scalar()  # type: ignore[union-attr]
+        if scalar_api is not None and isinstance(x1.type, ScalarType):
+            x1, x2 = x2, x1  # AL-9: the single scalar goes second
+        if scalar_api is not None and isinstance(x2.type, ScalarType):
+            r = self.b.reg(scalar_api, self.value(x1), self.value(x2), self.mask(t.dtype), name="r")
+        else:
+            dtype = x1.type.dtype  # type: ignore[union-attr]
+            r = self.b.reg(self._api(n), self.as_reg(x1, dtype), self.as_reg(x2, dtype), self.mask(t.dtype), name="r")
         return self._propagate_nan(n, r, [x1, x2])
 
     def _unary(self, n: ew.ElementwiseNode) -> SSAValue:

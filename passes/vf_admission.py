@@ -10,9 +10,13 @@ VFs and are not marked. Rejections:
 * Arange with control edges; Arange in a UB-fuse context (DS-6 graph attribute);
 * Casts between 8- and 4-byte types (float <-> int64 included): they need two registers
   per value (RegTraitNumTwo), which a VF register tensor cannot express;
-* a scalar-like operand (Scalar, ScalarData, IndexExpr) in a position the AL-9 protocol
-  does not admit: only Add/Minimum/Maximum (one scalar, either side), the second input of
-  the six compares, and Broadcast consume scalars inside VFs;
+* a ScalarData or IndexExpr operand in a position the AL-9 protocol does not admit: only
+  Add/Minimum/Maximum (one scalar, either side), the second input of the six compares, and
+  Broadcast consume them inside VFs. A constant ``ascir.scalar`` is admitted in any
+  position: Autofuse inserts a Broadcast after every Scalar node (and only after Scalar,
+  seed 000 AL-9 "重要边界", ``InsertBroadcastAfterScalarForAscGraph``) and the VF's
+  Broadcast elimination takes root Scalars back as value operands, so the VF receives it
+  as a value and duplicates it into a register where the API has no scalar form;
 * Casts that are not register-level ``Reg::Cast`` pairs of arch 3510 (the Cast table),
   and ops whose register API has no variant for their dtype (e.g. ``Reg::Exp`` of
   bfloat16, ``Reg::Muls`` of int8; the ``SupportType`` tables of the real headers);
@@ -104,6 +108,7 @@ def admission(node: AscirNode, graph: GraphOp) -> str | None:
             continue
         allowed = (
             sequence  # math and numeric ops duplicate a scalar into a register
+            or isinstance(v.owner, ScalarOp)  # Broadcast inserted after Scalar (AL-9)
             or isinstance(node, ew.BroadcastOp)
             or isinstance(node, SCALAR_ANY_SIDE)
             or (isinstance(node, ew.CompareNode) and i == 1)

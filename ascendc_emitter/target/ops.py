@@ -105,6 +105,12 @@ class OpEntry:
     def has_register_form(self) -> bool:
         return self.sequence or self.register is not None or self.register_scalar is not None
 
+    def register_with_scalar(self) -> type[ac.RegOp] | None:
+        """The register API of a binary op with one scalar operand: the scalar form where
+        the op commutes (the scalar goes second, AL-9 MicroBinaryScalar); None where the
+        scalar is duplicated into a register for ``register``."""
+        return self.register_scalar if self.commutative else None
+
 
 def _cmp(op: type[AscirNode], mode: str) -> OpEntry:
     return OpEntry(
@@ -140,6 +146,7 @@ _ENTRIES = [
         memory=ac.MulOp,
         memory_scalar=ac.MulsOp,
         register=ac.RegMulOp,
+        register_scalar=ac.RegMulsOp,
         scalar=ScalarForm(arith.MulfOp, arith.MuliOp, arith.MuliOp),
         commutative=True,
     ),
@@ -367,9 +374,13 @@ def register_apis(n: AscirNode) -> list[tuple[str, DType]]:
     if isinstance(n, ew.CompareNode):
         api = entry.register_scalar if isinstance(n.x2.type, ScalarType) else entry.register
         return [(api.API, n.x1.type.dtype)]  # type: ignore[union-attr]
-    scalar = any(isinstance(v.type, ScalarType) for v in n.operands) or entry.implied_scalar is not None
-    api = entry.register_scalar if scalar else entry.register
-    return [] if api is None else [(api.API, t)]
+    if entry.implied_scalar is not None:
+        return [(entry.register_scalar.API, t)]  # type: ignore[union-attr]
+    if not any(isinstance(v.type, ScalarType) for v in n.operands):
+        return [] if entry.register is None else [(entry.register.API, t)]
+    if (api := entry.register_with_scalar()) is not None:
+        return [(api.API, t)]
+    return [(ac.RegDuplicateOp.API, t), (entry.register.API, t)]  # type: ignore[union-attr]
 
 
 def uses_recipe(n: AscirNode) -> bool:

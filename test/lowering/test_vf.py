@@ -197,6 +197,38 @@ def test_scalar_value_parameters_and_swap() -> None:
     assert "DIST_PACK4_B32" in code  # the bool result leaves as bytes from 4-byte slots
 
 
+@pytest.mark.parametrize("dtype", ["float32", "float16", "int32"])
+def test_constants_in_every_position_join_the_vf(dtype: str) -> None:
+    """A constant ascir.scalar joins the VF in any position (seed 000 AL-9: Autofuse
+    broadcasts every Scalar node, the VF takes it back as a value): ``x * c`` is Muls,
+    ``c - x`` and ``x / c`` (``x - c`` for int32) subtract/divide a register the constant
+    was duplicated into once, before the loop, and Where selects it; one VF, no
+    memory-level Muls/Duplicate. Run on the simulator against the reference."""
+    t = tensor(dtype, ["z0"], ["s0"])
+    b = tensor("bool", ["z0"], ["s0"])
+    last = "%d = ascir.div %m, %c" if dtype != "int32" else "%d = ascir.sub %m, %c"
+    ir = _one_axis(
+        f"""
+%x = ascir.data {{index = 0 : i64}} : {t}
+%c = ascir.scalar {{value = "3"}} : !ascir.scalar<{dtype}>
+%l = ascir.load %x : {t}
+%m = ascir.mul %l, %c : {t}
+%r = ascir.sub %c, %m : {t}
+{last} : {t}
+%lt = ascir.lt %l, %c : {b}
+%w = ascir.where %lt, %c, %d : {t}
+%s = ascir.add %w, %r : {t}
+%st = ascir.store %s : {t}
+%o = ascir.output %st {{index = 0 : i64}} : {t}"""
+    )
+    run_case(ir, [random_input(dtype, (300,))], {"s0": 300}, f"vf_consts_{dtype}")
+    code = compile_graph(parse_ir(ir), name="vf_consts").sources.device_impl_cpp
+    assert code.count("asc_vf_call<") == 1
+    assert "AscendC::Reg::Muls(" in code
+    assert code.count("AscendC::Reg::Duplicate(") == 1  # the constant, once, before the loop
+    assert "AscendC::Muls(" not in code and "AscendC::Duplicate(" not in code
+
+
 def test_row_values_broadcast_inside_the_vf() -> None:
     """A [s0, 1] row value broadcast along the vectorized axis reaches the VF as a UB
     pointer and is loaded into every lane once, before the loop (LoadAlign DIST_BRC_B32):
