@@ -102,7 +102,7 @@ def schedule_graph(graph: GraphOp) -> GraphOp:
         mapping[node.results[0]] = clone.results[0]
     new.location = graph.location
     if (message := first_verification_error(new)) is not None:
-        raise PassError(PASS, f"internal: the scheduled graph does not verify: {message}")
+        raise AssertionError(f"the scheduled graph does not verify: {message}")  # a bug of this pass
     phase_plan(new, PASS)  # refuses reductions over different axis sets, located
     return new
 

@@ -81,6 +81,10 @@ class _Clusterer:
         self.eligible = eligible
         self.plan = plan
         # the positions of each node's producers among ``nodes``
+        self.cluster_of: dict[int, int] = {}
+        """Position -> id of the cluster it is in (clusters built so far)."""
+        self.clusters: dict[int, set[int]] = {}
+        """Cluster id -> its member positions."""
         self.preds: list[tuple[int, ...]] = [
             tuple(
                 dict.fromkeys(
@@ -91,21 +95,51 @@ class _Clusterer:
         ]
 
     def _convex(self, members: set[int]) -> bool:
-        """No node outside ``members`` lies on a path between two members. Such a node is a
-        descendant of a member, so it and every node between it and that member come after
-        the first member in program order: the walk goes back from the members through
-        outside producers past the first member only (none for a chain, however many
-        clusters the VF limits cut it into), and fails when it reaches a member."""
-        first = min(members)
-        stack = [p for m in members for p in self.preds[m] if p > first and p not in members]
-        seen = set(stack)
+        """No node outside ``members`` lies on a path between two members, the other
+        clusters counted as the single region each becomes (a path may enter a cluster at
+        one member and leave it at another: two convex clusters can still need each other
+        first). Such a node descends from a member, so it comes after the first member in
+        program order, or after the first member of a cluster on the path: the walk goes
+        back from the members through outside producers -- through every member of a cluster
+        it meets -- past that bound only (none for a chain, however many clusters the VF
+        limits cut it into), and fails when it reaches a member. Producers skipped below the
+        bound are kept, and walked when a cluster lowers it."""
+        bound = min(members)
+        stack: list[int] = []
+        skipped: list[int] = []
+        seen: set[int] = set()
+        crossed: set[int] = set()
+
+        def visit(q: int) -> None:
+            if q in seen:
+                return
+            if q < bound:
+                skipped.append(q)
+                return
+            seen.add(q)
+            stack.append(q)
+
+        for m in members:
+            for p in self.preds[m]:
+                if p not in members:
+                    visit(p)
         while stack:
-            for q in self.preds[stack.pop()]:
-                if q in members:
+            q = stack.pop()
+            c = self.cluster_of.get(q)
+            if c is not None and c not in crossed:  # one region: leave it from any member
+                crossed.add(c)
+                low = min(self.clusters[c])
+                if low < bound:
+                    bound = low
+                    waiting, skipped = skipped, []
+                    for r in waiting:
+                        visit(r)
+                for r in self.clusters[c]:
+                    visit(r)
+            for p in self.preds[q]:
+                if p in members:
                     return False
-                if q > first and q not in seen:
-                    seen.add(q)
-                    stack.append(q)
+                visit(p)
         return True
 
     def _fits(self, members: set[int]) -> bool:
@@ -116,8 +150,8 @@ class _Clusterer:
         return vf_cost(nodes, *boundary(nodes)).violation() is None
 
     def run(self) -> list[list[AscirNode]]:
-        cluster_of: dict[int, int] = {}
-        clusters: dict[int, set[int]] = {}  # id -> member positions
+        self.cluster_of = cluster_of = {}
+        self.clusters = clusters = {}
         for i, n in enumerate(self.nodes):
             if n not in self.eligible:
                 continue
@@ -229,7 +263,7 @@ def partition_graph(graph: GraphOp) -> None:
     _restore_topological_order(block, order | first_position)
     # what this pass built: the regions (their members only moved, operand types unchanged)
     if (message := first_verification_error(graph, only=[graph, *first_position])) is not None:
-        raise PassError(PASS, f"internal: the partitioned graph does not verify: {message}")
+        raise AssertionError(f"the partitioned graph does not verify: {message}")  # a bug of this pass
 
 
 def _make_region(name: str, members: list[AscirNode]) -> VfOp:
@@ -286,8 +320,8 @@ def _restore_topological_order(block: Block, position: dict[Operation, int]) -> 
             waiting[u] -= 1
             if waiting[u] == 0:
                 heapq.heappush(ready, (position[u], index[u]))
-    if len(result) != len(ops):  # pragma: no cover - convex clusters keep the graph acyclic
-        raise PassError(PASS, "internal: the VF regions would create a cycle")
+    if len(result) != len(ops):  # convex clusters (regions counted as one) keep it acyclic
+        raise AssertionError("the VF regions would create a cycle")  # a bug of this pass
     for op in result:
         op.detach()
         block.add_op(op)

@@ -89,3 +89,34 @@ ascir.graph @arange hint sizes [s0] axes [0: z0 = s0] {
   %st = ascir.store %s : !ascir.tensor<int32, [z0], [s0], [1]>
   %y = ascir.output %st {index = 0 : i64} : !ascir.tensor<int32, [z0], [s0], [1]>
 }
+
+// -----
+
+// Two clusters that are each convex can still need each other first: %a1 feeds %b1 (through
+// a memory-level TrueDiv) and %b2 feeds %a2 (through another). Counting the region of %b1,
+// %b2, %b3 as one node, %a2 joining %a1 would close the cycle a1 -> q1 -> B -> q2 -> a2, so
+// %a2 gets a region of its own and the graph stays in topological order.
+// CHECK-LABEL: ascir.graph @regions_as_nodes impl
+// CHECK:         %a1_out = ascir.vf @vf_0 loop_dtype float32 (%l) {
+// CHECK:         %q1 = ascir.truediv %a1_out, %l
+// CHECK:         %b2_out, %b3_out = ascir.vf @vf_1 loop_dtype float32 (%l, %q1) {
+// CHECK:           %b2 = ascir.relu %l_in
+// CHECK-NEXT:      %b1 = ascir.neg %q1_in
+// CHECK-NEXT:      %b3 = ascir.add %b1, %b2
+// CHECK:         %q2 = ascir.truediv %b2_out, %l
+// CHECK-NEXT:    %s_out = ascir.vf @vf_2 loop_dtype float32 (%a1_out, %q2, %b3_out) {
+// CHECK:           %a2 = ascir.add %a1_out_in, %q2_in
+ascir.graph @regions_as_nodes hint sizes [s0] axes [0: z0 = s0] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0], [s0], [1]>
+  %a1 = ascir.exp %l : !ascir.tensor<float32, [z0], [s0], [1]>
+  %b2 = ascir.relu %l : !ascir.tensor<float32, [z0], [s0], [1]>
+  %q1 = ascir.truediv %a1, %l : !ascir.tensor<float32, [z0], [s0], [1]>
+  %b1 = ascir.neg %q1 : !ascir.tensor<float32, [z0], [s0], [1]>
+  %b3 = ascir.add %b1, %b2 : !ascir.tensor<float32, [z0], [s0], [1]>
+  %q2 = ascir.truediv %b2, %l : !ascir.tensor<float32, [z0], [s0], [1]>
+  %a2 = ascir.add %a1, %q2 : !ascir.tensor<float32, [z0], [s0], [1]>
+  %s = ascir.add %a2, %b3 : !ascir.tensor<float32, [z0], [s0], [1]>
+  %st = ascir.store %s : !ascir.tensor<float32, [z0], [s0], [1]>
+  %y = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [z0], [s0], [1]>
+}
