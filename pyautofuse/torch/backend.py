@@ -117,6 +117,9 @@ class Report:
     regions: list[Region] = field(default_factory=list)
     fallbacks: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(ATen op, reason) -> count of nodes the partitioner left to eager torch (refused)."""
+    empty: Counter[str] = field(default_factory=Counter)
+    """ATen op -> count of nodes on 0-length tensors: torch's result, no kernel needed
+    (neither fused nor a fallback)."""
     internal_errors: list[str] = field(default_factory=list)
     """Compiler bugs met (each also logged as a warning); their regions run in eager torch."""
     compile_seconds: float = 0.0
@@ -134,6 +137,7 @@ class Report:
     def merge(self, other: Report) -> None:
         self.regions += other.regions
         self.fallbacks.update(other.fallbacks)
+        self.empty.update(other.empty)
         self.internal_errors += other.internal_errors
         self.compile_seconds += other.compile_seconds
 
@@ -143,6 +147,10 @@ class Report:
             f"ascir: {len(self.fused)} fused region(s) ({ops} ATen ops), "
             f"{self.eager_ops} op(s) in eager torch, compile {self.compile_seconds:.1f} s"
         ]
+        if self.empty:
+            lines.append(
+                f"  {sum(self.empty.values())} op(s) on empty tensors answered by torch without a kernel"
+            )
         if self.internal_errors:
             lines.append(
                 f"  {len(self.internal_errors)} internal compiler error(s) -- bugs, please report them:"
@@ -481,7 +489,9 @@ def _compile_fx(
         if not again:
             break
     for node, reason in refused.items():
-        if _is_tensor(node):
+        if reason == table.EMPTY:
+            report.empty[str(node.target)] += 1
+        elif _is_tensor(node):
             report.fallbacks[(str(node.target), reason)] += 1
             _emit("fallbacks", f"ascir: {describe(node)} runs in eager torch: {reason}")
     kernels = _compile_all([b for _, b in built], opts, report)

@@ -341,7 +341,9 @@ class Builder:
         self.view(node.y, dtype, present)
         return Val(dtype, node.y, present)
 
-    def reduce(self, py: str, x: Val, axes: frozenset[int]) -> Val:
+    def reduce(self, py: str, x: Val, axes: frozenset[int], result: DType | None = None) -> Val:
+        """Reduction ``py`` of ``x`` over ``axes`` (``result``: its dtype where it is not
+        ``x``'s, an ArgMax's index)."""
         axes = axes & x.present
         if not axes:
             return x
@@ -349,7 +351,7 @@ class Builder:
             raise CutError(self.current, "the reductions of one ASCIR graph reduce the same axes")
         if self.reduced is None:
             self.reduced = (self.current, axes)
-        return self.op(py, [x], x.dtype, x.present - axes)
+        return self.op(py, [x], result or x.dtype, x.present - axes)
 
     def scalar_node(self, value: Any, dtype: DType) -> NodeOutput:
         import sympy
@@ -395,9 +397,33 @@ class Builder:
         if dtype == DType.bool and dtype not in dt.CAST_PAIRS.get(v.dtype, frozenset()):
             zero = self.tensor(Val(None, scalar=0), v.dtype, v.present)
             return self.op("Ne", [v, zero], DType.bool, v.present)
+        if _wraps(v.dtype, dtype):
+            return self._wrap_narrow(v, dtype)
         for step in _cast_path(v.dtype, dtype):
             v = self.op("Cast", [v], step, v.present)
         return v
+
+    def _wrap_narrow(self, v: Val, dtype: DType) -> Val:
+        """torch's conversion to a narrow integer: a float truncates to int32 (to int64 for
+        uint8, c10 ``static_cast_with_inter_type``), then the integer keeps its low bits
+        (300 -> 44, -1 -> 255 as uint8, 200 -> -56 as int8) -- where ASCIR's float -> int
+        Casts saturate: int32 -> int16 wraps; for 8 bits ``& 255`` (int8: sign-extended by
+        ``(b ^ 128) - 128``), then exactly through float16."""
+        if v.dtype.is_float:
+            v = self.cast(v, DType.int64 if dtype is DType.uint8 else DType.int32)
+        v = self.cast(v, DType.int32)
+        if dtype is DType.int16:
+            return self.cast(v, dtype)
+
+        def const(value: int) -> Val:
+            return self.tensor(Val(None, scalar=value), DType.int32, v.present)
+
+        low = self.op("BitwiseAnd", [v, const(255)], DType.int32, v.present)
+        if dtype is DType.int8:
+            flipped = self.op("BitwiseXor", [low, const(128)], DType.int32, v.present)
+            low = self.op("Sub", [flipped, const(128)], DType.int32, v.present)
+        half = self.cast(low, DType.float16)
+        return self.op("Cast", [half], dtype, v.present)  # exact: |low| <= 255
 
     # ------------------------------------------------------------- driver
     def load(self, outer: Any) -> Val:
@@ -619,6 +645,15 @@ _LOSSLESS = {
     DType.bool: [DType.int32, DType.float32, DType.uint8],
     DType.int32: [DType.int64],
 }
+
+
+def _wraps(src: DType, dst: DType) -> bool:
+    """torch keeps the low bits converting ``src`` to ``dst`` where ASCIR's Cast (or the
+    lack of one) does not: a float to int8/uint8/int16 (ASCIR saturates), an integer to
+    one of them without a Cast pair."""
+    if src is dst or src is DType.bool or dst not in (DType.int8, DType.uint8, DType.int16):
+        return False
+    return src.is_float or dst not in dt.CAST_PAIRS.get(src, frozenset())
 
 
 def _cast_path(src: DType, dst: DType) -> list[DType]:

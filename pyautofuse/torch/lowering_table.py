@@ -197,15 +197,22 @@ def div(ctx: Builder, n: Any, x: Any, y: Any, rounding_mode: str | None = None) 
     xs = [ctx.tensor(_v(x), cd, p), ctx.tensor(_v(y), cd, p)]
     if rounding_mode == "floor":
         return ctx.op("FloorDiv", xs, cd, p)
+    if rounding_mode == "trunc" and not cd.is_float:
+        return _trunc_div(ctx, xs[0], xs[1], cd, p)
     q = ctx.op("Div", xs, cd, p)
     return ctx.op("Trunc", [q], cd, p) if rounding_mode == "trunc" else q
 
 
-def _check_div(n: Any) -> str | None:
-    mode = n.kwargs.get("rounding_mode")
-    if mode == "trunc" and not _val(n).dtype.is_floating_point:
-        return "div(rounding_mode='trunc') of integers needs a truncating integer division, which ASCIR lacks"
-    return None
+def _trunc_div(ctx: Builder, x: Val, y: Val, cd: DType, p: frozenset[int]) -> Val:
+    """Integer ``div(rounding_mode='trunc')``: the floored quotient plus 1 where the division
+    is inexact (``remainder != 0``) and the operands' signs differ (a negative quotient,
+    where floor and trunc part); division by zero raises as torch."""
+    zero = _const(ctx, 0, cd, p)
+    q = ctx.op("FloorDiv", [x, y], cd, p)
+    inexact = ctx.op("Ne", [ctx.op("Remainder", [x, y], cd, p), zero], DType.bool, p)
+    signs = ctx.op("Ne", [ctx.op("Lt", [x, zero], DType.bool, p), ctx.op("Lt", [y, zero], DType.bool, p)], DType.bool, p)
+    up = ctx.op("LogicalAnd", [inexact, signs], DType.bool, p)
+    return ctx.op("Where", [up, ctx.op("Add", [q, _const(ctx, 1, cd, p)], cd, p), q], cd, p)
 
 
 def bitwise(py: str, logical_py: str) -> Callable[..., Any]:
@@ -363,6 +370,41 @@ def bool_as(py: str, build: Callable[..., Any]) -> Callable[..., Any]:
     return choose
 
 
+def fmax_fmin(py: str) -> Callable[..., Any]:
+    """``fmax``/``fmin``: Maximum/Minimum, except that a NaN operand gives the other one
+    (both NaN: NaN); on integers the plain op."""
+
+    def build(ctx: Builder, n: Any, a: Any, b: Any) -> Val:
+        cd, p = _result(n), ctx.present_of(n)
+        x, y = ctx.tensor(_v(a), cd, p), ctx.tensor(_v(b), cd, p)
+        m = ctx.op(py, [x, y], cd, p)
+        if not cd.is_float:
+            return m
+        m = ctx.op("Where", [ctx.op("IsNan", [y], DType.bool, p), x, m], cd, p)
+        return ctx.op("Where", [ctx.op("IsNan", [x], DType.bool, p), y, m], cd, p)
+
+    return build
+
+
+def fmod(ctx: Builder, n: Any, a: Any, b: Any) -> Val:
+    """``torch.fmod`` (C fmod: the remainder of the truncated quotient, the sign of ``a``)
+    from torch.remainder (the floored one): on floats ``±remainder(|a|, |b|)`` with the
+    sign of ``a`` -- for non-negative operands both are the exact fmod, so no rounding is
+    added; on integers ``r = remainder(a, b)``, minus ``b`` where ``r != 0`` and its sign
+    differs from ``a``'s (exact in integers; division by zero raises as torch)."""
+    cd, p = _result(n), ctx.present_of(n)
+    x, y = ctx.tensor(_v(a), cd, p), ctx.tensor(_v(b), cd, p)
+    zero = _const(ctx, 0, cd, p)
+    negative = ctx.op("Lt", [x, zero], DType.bool, p)
+    if cd.is_float:
+        r = ctx.op("Remainder", [ctx.op("Abs", [x], cd, p), ctx.op("Abs", [y], cd, p)], cd, p)
+        return ctx.op("Where", [negative, ctx.op("Neg", [r], cd, p), r], cd, p)
+    r = ctx.op("Remainder", [x, y], cd, p)
+    differs = ctx.op("Ne", [ctx.op("Lt", [r, zero], DType.bool, p), negative], DType.bool, p)
+    wrong = ctx.op("LogicalAnd", [ctx.op("Ne", [r, zero], DType.bool, p), differs], DType.bool, p)
+    return ctx.op("Where", [wrong, ctx.op("Sub", [r, y], cd, p), r], cd, p)
+
+
 def logical_xor(ctx: Builder, n: Any, a: Any, b: Any) -> Val:
     p = ctx.present_of(n)
     return ctx.op("Ne", [ctx.tensor(_v(a), DType.bool, p), ctx.tensor(_v(b), DType.bool, p)], DType.bool, p)
@@ -423,6 +465,37 @@ def reduce(py: str) -> Callable[..., Any]:
         axes = frozenset(ctx.axes_of(n.args[0])[i] for i in _nonone_positions(n.args[0], _reduced_dims(n)))
         xv = ctx.tensor(_v(x), cd, x.present)
         return ctx.reduce(py, xv, axes)
+
+    return build
+
+
+def arg_reduce(py: str) -> Callable[..., Any]:
+    """``argmax``/``argmin``: ASCIR ArgMax/ArgMin over the reduced axes in the operand's
+    dtype, the index in the result dtype (int64); over several dimensions (``dim=None``)
+    the flat row-major index, which needs the canonical axes in the tensor's dim order.
+    Over size-1 dimensions only, every index is 0."""
+
+    def build(ctx: Builder, n: Any, x: Any, *rest: Any, **kw: Any) -> Val:
+        cd, dims = _result(n), _nonone_positions(n.args[0], _reduced_dims(n))
+        ids = [ctx.axes_of(n.args[0])[i] for i in dims]
+        if ids != sorted(ids):
+            raise ValueError(f"{n.target} over dims whose fused axes are not in row-major order (a permuted input)")
+        if not ids:
+            return ctx.tensor(Val(None, scalar=0), cd, ctx.present_of(n))
+        xv = ctx.tensor(_v(x), x.dtype, x.present)
+        return ctx.reduce(py, xv, frozenset(ids), result=cd)
+
+    return build
+
+
+def mask_reduce(py: str) -> Callable[..., Any]:
+    """``any``/``all``: ASCIR Any/All of the operand as a mask (``!= 0``; NaN is true), in
+    the result dtype (bool, or uint8 for a uint8 operand, as torch)."""
+
+    def build(ctx: Builder, n: Any, x: Any, *rest: Any, **kw: Any) -> Val:
+        cd = _result(n)
+        axes = frozenset(ctx.axes_of(n.args[0])[i] for i in _nonone_positions(n.args[0], _reduced_dims(n)))
+        return ctx.reduce(py, ctx.tensor(_v(x), cd, x.present), axes)
 
     return build
 
@@ -628,11 +701,15 @@ TABLE: dict[str, Row] = {
     "aten.mul.Scalar": Row(POINTWISE, bool_as("LogicalAnd", pointwise("Mul"))),
     "aten.div.Tensor": Row(POINTWISE, div),
     "aten.div.Scalar": Row(POINTWISE, div),
-    "aten.div.Tensor_mode": Row(POINTWISE, div, _check_div),
-    "aten.div.Scalar_mode": Row(POINTWISE, div, _check_div),
+    "aten.div.Tensor_mode": Row(POINTWISE, div),
+    "aten.div.Scalar_mode": Row(POINTWISE, div),
     "aten.floor_divide.default": Row(POINTWISE, pointwise("FloorDiv")),
     "aten.remainder.Tensor": Row(POINTWISE, pointwise("Remainder")),
     "aten.remainder.Scalar": Row(POINTWISE, pointwise("Remainder")),
+    "aten.fmod.Tensor": Row(POINTWISE, fmod),
+    "aten.fmod.Scalar": Row(POINTWISE, fmod),
+    "aten.fmax.default": Row(POINTWISE, bool_as("LogicalOr", fmax_fmin("Maximum"))),
+    "aten.fmin.default": Row(POINTWISE, bool_as("LogicalAnd", fmax_fmin("Minimum"))),
     "aten.minimum.default": Row(POINTWISE, bool_as("LogicalAnd", pointwise("Minimum"))),
     "aten.maximum.default": Row(POINTWISE, bool_as("LogicalOr", pointwise("Maximum"))),
     "aten.clamp_min.default": Row(POINTWISE, bool_as("LogicalOr", pointwise("Maximum"))),
@@ -735,6 +812,16 @@ TABLE: dict[str, Row] = {
     "aten.amin.default": Row(REDUCE, reduce("Min")),
     "aten.max.default": Row(REDUCE, reduce("Max")),
     "aten.min.default": Row(REDUCE, reduce("Min")),
+    "aten.prod.dim_int": Row(REDUCE, reduce("Prod"), _check_reduce_dtype),
+    "aten.prod.default": Row(REDUCE, reduce("Prod"), _check_reduce_dtype),
+    "aten.argmax.default": Row(REDUCE, arg_reduce("ArgMax")),
+    "aten.argmin.default": Row(REDUCE, arg_reduce("ArgMin")),
+    "aten.any.dim": Row(REDUCE, mask_reduce("Any")),
+    "aten.any.dims": Row(REDUCE, mask_reduce("Any")),
+    "aten.any.default": Row(REDUCE, mask_reduce("Any")),
+    "aten.all.dim": Row(REDUCE, mask_reduce("All")),
+    "aten.all.dims": Row(REDUCE, mask_reduce("All")),
+    "aten.all.default": Row(REDUCE, mask_reduce("All")),
     "aten.mean.dim": Row(REDUCE, mean, _check_mean),
     "aten.mean.default": Row(REDUCE, mean, _check_mean),
     # prims the decompositions produce (var_mean, layer norm)
@@ -758,6 +845,7 @@ TABLE: dict[str, Row] = {
 
 DECOMPOSE = (
     "_softmax",
+    "_log_softmax",
     "_safe_softmax",
     "native_layer_norm",
     "var_mean.correction",
@@ -778,6 +866,12 @@ DECOMPOSE = (
 )
 """ATen ops torch's own decompositions (``torch._decomp``) turn into rows of :data:`TABLE`,
 applied on top of ``core_aten_decompositions()``."""
+
+
+EMPTY = "an empty tensor (a size-0 dimension): torch's result needs no kernel"
+"""The reason of a node with a 0-length tensor: its result (empty, or a reduction's
+identity over an empty dim) is torch's, computed without an ASCIR kernel and reported
+apart from the ops left to eager (``Report.empty``)."""
 
 
 def rule(node: Any) -> Row:
@@ -803,7 +897,7 @@ def unsupported_reason(node: Any) -> str | None:
         if v.layout.__repr__() != "torch.strided":
             return f"layout {v.layout}"
         if any(s.is_Integer and int(s) == 0 for s in shape_of(a)):
-            return "an empty tensor (a size-0 dimension: ASCIR axes have size >= 1)"
+            return EMPTY
     if row.check is not None:
         reason = row.check(node)
         if reason is not None:
@@ -887,4 +981,20 @@ def decompositions() -> dict[Any, Any]:
             continue
         ops.append(getattr(p, overload) if overload else p)
     table.update(get_decompositions(ops))
+    table[torch.ops.aten.max.dim] = _values_and_indices(torch.ops.aten.amax, torch.ops.aten.argmax)
+    table[torch.ops.aten.min.dim] = _values_and_indices(torch.ops.aten.amin, torch.ops.aten.argmin)
     return table
+
+
+def _values_and_indices(values: Any, indices: Any) -> Callable[..., Any]:
+    """``max.dim``/``min.dim`` as ``(amax, argmax)``/``(amin, argmin)`` over the dim: the
+    same values and the first extreme's index, NaN included (torch documents both as the
+    first occurrence). bool has no argmax kernel in torch: left as it is."""
+    import torch
+
+    def decompose(x: Any, dim: int, keepdim: bool = False) -> Any:
+        if x.dtype == torch.bool:
+            return NotImplemented
+        return values.default(x, [dim], keepdim), indices.default(x, dim, keepdim)
+
+    return decompose

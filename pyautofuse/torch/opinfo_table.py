@@ -32,6 +32,9 @@ OPS = (
     "true_divide",
     "floor_divide",
     "remainder",
+    "fmod",
+    "fmax",
+    "fmin",
     "minimum",
     "maximum",
     "clamp",
@@ -87,6 +90,14 @@ OPS = (
     "amax",
     "amin",
     "mean",
+    "prod",
+    "argmax",
+    "argmin",
+    "max.reduction_with_dim",
+    "min.reduction_with_dim",
+    "any",
+    "all",
+    "log_softmax",
     "var",
     "var_mean",
     "softmax",
@@ -144,6 +155,7 @@ def run_op(opinfo: Any, dtype: Any, max_samples: int) -> Outcome:
             got = torch.compile(fn, backend=ascir_backend, dynamic=False)(s.input, *args)
             report = last_report()
             reasons = [r for (_op, r) in report.fallbacks] or [r.reason for r in report.regions]
+            reasons += ["empty tensor: torch's result, no kernel"] if report.empty else []
             if report.internal_errors:  # a compiler bug left a region to eager: not a refusal
                 out.failed += 1
                 out.reasons[f"FAIL {report.internal_errors[0][:160]}"] += 1
@@ -152,12 +164,49 @@ def run_op(opinfo: Any, dtype: Any, max_samples: int) -> Outcome:
                 out.refused += 1
                 out.reasons["; ".join(sorted(set(reasons))[:2]) or "no fusible op"] += 1
                 continue
-            torch.testing.assert_close(got, want, equal_nan=True)
+            try:
+                torch.testing.assert_close(got, want, equal_nan=True)
+            except AssertionError:
+                if not closer_to_float64(fn, s.input, args, got, want):
+                    raise
             out.passed += 1
         except Exception as e:
             out.failed += 1
             out.reasons[f"FAIL {type(e).__name__}: {str(e).splitlines()[0][:160]}"] += 1
     return out
+
+
+def closer_to_float64(fn: Any, x: Any, args: list[Any], got: Any, want: Any) -> bool:
+    """Where the kernel and eager disagree beyond ``assert_close``, the project's accuracy
+    rule (issue 31) decides: against ``fn`` on the floating inputs in float64, the kernel's
+    max |error| is at most ``2 * eager's + 4 ulp`` of the largest result (float16 log_softmax:
+    eager rounds differently, and the kernel is the closer one). Integer and bool results,
+    and ops that cannot run in float64, must equal eager."""
+    import torch
+
+    def up(v: Any) -> Any:
+        if isinstance(v, torch.Tensor) and v.is_floating_point():
+            return v.double()
+        if isinstance(v, (list, tuple)):
+            return type(v)(up(a) for a in v)
+        return v
+
+    outs = (got, want)
+    if not all(isinstance(o, torch.Tensor) and o.is_floating_point() for o in outs):
+        return False
+    try:
+        truth = fn(up(x), *up(args))
+    except Exception:
+        return False
+    if not isinstance(truth, torch.Tensor) or truth.shape != got.shape:
+        return False
+    finite = torch.isfinite(truth)
+    if not torch.equal(torch.isfinite(got.double()), finite) or not finite.any():
+        return False
+    k_err = (got.double() - truth)[finite].abs().max().item()
+    t_err = (want.double() - truth)[finite].abs().max().item()
+    ulp = torch.finfo(got.dtype).eps * truth[finite].abs().max().item()
+    return k_err <= 2 * t_err + 4 * ulp
 
 
 def run(
