@@ -117,6 +117,9 @@ class Report:
     regions: list[Region] = field(default_factory=list)
     fallbacks: Counter[tuple[str, str]] = field(default_factory=Counter)
     """(ATen op, reason) -> count of nodes the partitioner left to eager torch (refused)."""
+    views: Counter[str] = field(default_factory=Counter)
+    """ATen view op -> count of views no region reads (a matmul's operands, outputs): torch
+    views in eager, no data moved (not counted as eager ops)."""
     empty: Counter[str] = field(default_factory=Counter)
     """ATen op -> count of nodes on 0-length tensors: torch's result, no kernel needed
     (neither fused nor a fallback)."""
@@ -138,6 +141,7 @@ class Report:
         self.regions += other.regions
         self.fallbacks.update(other.fallbacks)
         self.empty.update(other.empty)
+        self.views.update(other.views)
         self.internal_errors += other.internal_errors
         self.compile_seconds += other.compile_seconds
 
@@ -147,6 +151,10 @@ class Report:
             f"ascir: {len(self.fused)} fused region(s) ({ops} ATen ops), "
             f"{self.eager_ops} op(s) in eager torch, compile {self.compile_seconds:.1f} s"
         ]
+        if self.views:
+            lines.append(
+                f"  {sum(self.views.values())} view(s) outside the regions left as torch views (no data moved)"
+            )
         if self.empty:
             lines.append(
                 f"  {sum(self.empty.values())} op(s) on empty tensors answered by torch without a kernel"
@@ -290,6 +298,22 @@ class _Support:
 def _is_compute(node: Any) -> bool:
     row = table.TABLE.get(str(node.target))
     return row is not None and row.axes not in (table.VIEW, table.EXPAND) and row.build is not table.identity
+
+
+def _without_trailing_views(nodes: list[Any]) -> list[Any]:
+    """``nodes`` without the views read outside them (repeatedly, so a chain goes as a
+    whole): such a view (a matmul's operand, a value several regions read) stays a torch
+    view in eager -- no data moves -- and every region reads it in place through its
+    strides, instead of one region storing a copy."""
+    kept = set(nodes)
+    changed = True
+    while changed:
+        changed = False
+        for n in list(kept):
+            if table.rule(n).view and any(u not in kept for u in n.users):
+                kept.discard(n)
+                changed = True
+    return [n for n in nodes if n in kept]
 
 
 def _components(nodes: list[Any]) -> list[list[Any]]:
@@ -455,7 +479,7 @@ def _compile_fx(
         work = [
             sorted(c, key=order.__getitem__)
             for p in partitioner.propose_partitions()
-            for c in _components(list(p.nodes))
+            for c in _components(_without_trailing_views(list(p.nodes)))
         ]
         work.sort(key=lambda nodes: order[nodes[0]])
         built: list[tuple[list[Any], BuiltGraph]] = []
@@ -488,6 +512,12 @@ def _compile_fx(
                 work[:0] = [nodes[:i], nodes[i:]]
         if not again:
             break
+    in_regions = {n for nodes, _ in built for n in nodes}
+    for n in gm.graph.nodes:
+        if n.op == "call_function" and n not in in_regions and n not in refused:
+            row = table.TABLE.get(str(n.target))
+            if row is not None and row.view:
+                report.views[str(n.target)] += 1
     for node, reason in refused.items():
         if reason == table.EMPTY:
             report.empty[str(node.target)] += 1
@@ -629,8 +659,15 @@ def _kernel_module(
             bound = {s: env[s] for s in b.symbols}
             try:
                 inputs = []
-                for pos, shape in zip(in_pos, b.input_shapes, strict=True):
-                    dims = [d.evaluate(bound) if hasattr(d, "evaluate") else int(d) for d in shape]
+                for index, (pos, shape) in enumerate(zip(in_pos, b.input_shapes, strict=True)):
+                    dims = [_evaluate(d, bound) for d in shape]
+                    if index in b.strided:  # read in place through a view's strides
+                        flat = _storage_span(args[pos], b.strided[index], dims[0], bound)
+                        if flat is None:
+                            _emit("fallbacks", f"ascir: {ops_text} runs in eager torch at this call: an input's strides differ from the traced ones")
+                            return self.eager(*args)
+                        inputs.append(to_numpy(flat))
+                        continue
                     inputs.append(to_numpy(args[pos]).reshape(dims))
                 outs = kernel(*inputs, sizes=bound)
             except AscirError as e:
@@ -645,6 +682,27 @@ def _kernel_module(
             return tuple(results)
 
     return AscirKernel()
+
+
+def _evaluate(e: Any, bound: dict[str, int]) -> int:
+    if hasattr(e, "evaluate"):
+        return int(e.evaluate(bound))
+    if hasattr(e, "free_symbols"):
+        return int(e.xreplace({x: bound[str(x)] for x in e.free_symbols}))
+    return int(e)
+
+
+def _storage_span(t: Any, strides: list[Any], span: int, bound: dict[str, int]) -> Any:
+    """``t``'s storage from its first element on, ``span`` elements as one flat tensor (no
+    copy), when ``t`` has the strides the region was traced with and its storage holds the
+    span; else None."""
+    import torch
+
+    if [_evaluate(s, bound) for s in strides] != list(t.stride()):
+        return None
+    if (t.storage_offset() + span) * t.element_size() > t.untyped_storage().nbytes():
+        return None
+    return torch.as_strided(t, (span,), (1,), t.storage_offset())
 
 
 def _unreadable(tensors: Any) -> str | None:

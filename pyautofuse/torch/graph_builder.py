@@ -133,6 +133,10 @@ class BuiltGraph:
     """Partition FX nodes written as Output, by Output index."""
     symbols: list[str]
     """ASCIR size names (torch's shape symbols) the graph uses."""
+    strided: dict[int, list[Any]] = field(default_factory=dict)
+    """Data index -> the strides (sympy) of a tensor read in place through a view
+    (``Builder.strided_load``): the kernel gets its storage from its first element on,
+    as one flat span of ``input_shapes[index][0]`` elements."""
     ir: str = ""
     """The graph's IR text (what is compiled and logged)."""
     ops: dict[str, int] = field(default_factory=dict)
@@ -212,6 +216,8 @@ class Builder:
         self.op_counts: dict[str, int] = {}
         self.gathers: list[Any] = []
         """FX nodes built as an IndirectLoad (embedding, index_select, gather)."""
+        self.strided: dict[int, list[Any]] = {}
+        """Data index -> strides of an input read in place (``strided_load``)."""
         self._analyse()
 
     # ---------------------------------------------------------------- axes
@@ -219,8 +225,19 @@ class Builder:
         an = AxisAnalysis()
         for n in self.nodes:
             self.table.rule(n).axes(an, n)
+        self.unread = {
+            n
+            for n in self.nodes
+            if self._reads_through_strides(n)
+            and all(u in self.inside and self._reads_through_strides(u) for u in n.users)
+        }
+        """Views only other strided views read: never loaded (a chain is read once, at its end)."""
         values: list[Any] = []
         for n in self.nodes:
+            if self._reads_through_strides(n):
+                if n not in self.unread:
+                    values.append(n)  # its source is not read as it is
+                continue
             for a in _node_args(n):
                 if a not in self.inside and a not in values and _is_tensor(a):
                     values.append(a)
@@ -265,7 +282,7 @@ class Builder:
                 if indeg[t] == 0:
                     ready.append(t)
         if len(order) != len(roots):
-            bad = next(n for n in self.nodes if self.table.rule(n).transposes)
+            bad = next((n for n in self.nodes if self.table.rule(n).transposes), self.nodes[-1])
             raise CutError(bad, "the region's tensors order their dimensions differently (a transpose)")
         self.private_dims = an.private_dims
         self.axis_index = {r: k for k, r in enumerate(order)}
@@ -429,6 +446,8 @@ class Builder:
     def load(self, outer: Any) -> Val:
         if any(d[0] is outer for d in self.private_dims):
             raise CutError(self.current, f"{_what(outer)} is both a gather table and an operand")
+        if not _val(outer).is_contiguous():
+            return self._read_in_place(outer, outer)
         dtype = to_ascir(_val(outer).dtype)
         if dtype is None:
             raise RefusedError(
@@ -480,6 +499,55 @@ class Builder:
         self.input_shapes.append([a.size for a in axes])
         return load.y
 
+    def _reads_through_strides(self, n: Any) -> bool:
+        rule = self.table.rule(n)
+        return rule.view and rule.raw_args and not self.table.view_is_identity(n)
+
+    def strided_load(self, n: Any) -> Val:
+        """A view that moves data if copied (split, merge, transpose, partial slice, select)
+        of a tensor outside the region: that tensor read in place through the view's
+        strides and storage offset (its FakeTensor's, relative to the source's), over the
+        canonical axes of the view's dimensions. The kernel gets the source's storage as a
+        flat span. A view of a value computed in the region cuts it: the next region reads
+        the stored value this way."""
+        root = n.args[0]
+        while root in self.inside and self.table.rule(root).view:
+            root = root.args[0]
+        if root in self.inside:
+            raise CutError(
+                n, f"{_what(n)} reshapes, transposes or slices a value computed in the region"
+            )
+        return self._read_in_place(n, root)
+
+    def _read_in_place(self, n: Any, root: Any) -> Val:
+        """``n`` (``root`` or a view of it) read from ``root``'s storage through ``n``'s
+        strides (Data: the storage from ``root``'s first element on, flat)."""
+        import sympy
+
+        rv, vv = _val(root), _val(n)
+        dtype = to_ascir(vv.dtype)
+        if dtype is None or to_ascir(rv.dtype) is not dtype:
+            raise RefusedError(n, f"{_what(n)} has dtype {vv.dtype}, which ASCIR lacks")
+        span = sympy.Integer(1)
+        for size, stride in zip(rv.shape, rv.stride(), strict=True):
+            span = span + (sym_expr(size) - 1) * sym_expr(stride)
+        offset = sym_expr(vv.storage_offset()) - sym_expr(rv.storage_offset())
+        present = self.present_of(n)
+        index = len(self.inputs)
+        data = ops.Data(self.graph.unique_name(f"in{index}"), self.graph)
+        data.attr.ir_attr.index = index
+        data.y.dtype, data.y.axis = dtype, [self.private_axis(span)]
+        load = ops.Load(self.graph.unique_name(f"in{index}_load"))
+        load.x = data
+        load.attr.ir_attr.offset = self.size(offset)
+        self.view(load.y, dtype, present)
+        by_axis = {self.axis_index[self.dim_class[(n, i)]]: vv.stride()[i] for i in range(vv.dim()) if (n, i) in self.dim_class}
+        load.y.strides = [self.size(sym_expr(by_axis[k])) if k in by_axis else SizeExpr(0) for k in range(len(self.axes))]
+        self.strided[index] = [sym_expr(st) for st in rv.stride()]
+        self.inputs.append(root)
+        self.input_shapes.append([span])
+        return Val(dtype, load.y, present)
+
     def private_axis(self, size: Any) -> Axis:
         return self.graph.create_axis(f"p{len(self.graph.axes)}", self.size(size))
 
@@ -502,6 +570,8 @@ class Builder:
     def build(self) -> BuiltGraph:
         for n in self.nodes:
             self.current = n
+            if n in self.unread:
+                continue
             rule = self.table.rule(n)
             if rule.raw_args:
                 args, kwargs = list(n.args), dict(n.kwargs)
@@ -546,7 +616,7 @@ class Builder:
         except AscirError as e:
             raise RefusedError(self._owner_in(str(e)), f"{e}") from None
         return BuiltGraph(
-            self.graph, self.inputs, self.input_shapes, outputs, self.symbols, ir, self.op_counts
+            self.graph, self.inputs, self.input_shapes, outputs, self.symbols, self.strided, ir, self.op_counts
         )
 
     def _check_vertical(self, outputs: list[Any]) -> None:

@@ -40,6 +40,9 @@ class Row:
     raw_args: bool = False
     """The builder gets the FX arguments unconverted (gathers load their operands themselves)."""
     transposes: bool = False
+    view: bool = False
+    """A view of its first argument (no data moves): inside a region where only size-1
+    dimensions change, else a strided read of the tensor the chain of views starts from."""
 
 
 # ------------------------------------------------------------------ axes rules
@@ -63,7 +66,11 @@ def SOURCE(an: AxisAnalysis, n: Any) -> None:
 
 
 def VIEW(an: AxisAnalysis, n: Any) -> None:
-    an.identity(n.args[0], n)
+    """A view keeping the order of the non-1 dimensions shares them with its source; any
+    other (split, merge, transpose, partial slice, select) has fresh dimensions: it is read
+    through its own strides (``Builder.strided_load``)."""
+    if view_is_identity(n):
+        an.identity(n.args[0], n)
 
 
 def EXPAND(an: AxisAnalysis, n: Any) -> None:
@@ -431,32 +438,34 @@ def _check_to_copy(n: Any) -> str | None:
     return None
 
 
-def _check_view(n: Any) -> str | None:
-    a = [s for s in shape_of(n.args[0]) if not is_one(s)]
-    b = [s for s in shape_of(n) if not is_one(s)]
-    if a != b:
-        return "a view that splits or merges dimensions (only size-1 dimensions may change in a region)"
-    return None
-
-
-def _check_permute(n: Any) -> str | None:
-    shape = shape_of(n.args[0])
-    moved = [d for d in n.args[1] if not is_one(shape[d])]
-    if moved != sorted(moved):
-        return "permute: a transpose (the front end does not build ASCIR's Transpose yet)"
-    return None
-
-
-def _check_slice(n: Any) -> str | None:
+def view_is_identity(n: Any) -> bool:
+    """The view keeps its source's non-1 dimensions, in order (only size-1 dimensions come
+    or go): the same canonical axes, no data moved."""
     x = n.args[0]
-    shape = shape_of(x)
-    dim = (n.args[1] if len(n.args) > 1 else 0) % max(len(shape), 1)
-    start = n.args[2] if len(n.args) > 2 else 0
-    end = n.args[3] if len(n.args) > 3 else None
-    step = n.args[4] if len(n.args) > 4 else 1
-    if step == 1 and start in (0, None) and (end is None or shape_of(n)[dim] == shape[dim]):
-        return None
-    return "slice of part of a dimension (the front end does not build ASCIR's Split yet)"
+    shape, out = shape_of(x), shape_of(n)
+    target = str(n.target)
+    if target.startswith("aten.permute"):
+        moved = [d for d in n.args[1] if not is_one(shape[d])]
+        return moved == sorted(moved)
+    if target.startswith("aten.slice"):
+        dim = (n.args[1] if len(n.args) > 1 else 0) % max(len(shape), 1)
+        start = n.args[2] if len(n.args) > 2 else 0
+        end = n.args[3] if len(n.args) > 3 else None
+        step = n.args[4] if len(n.args) > 4 else 1
+        return step == 1 and start in (0, None) and (end is None or out[dim] == shape[dim])
+    if target.startswith("aten.select"):
+        return is_one(shape[n.args[1] % len(shape)])
+    return [s for s in shape if not is_one(s)] == [s for s in out if not is_one(s)]
+
+
+def view(ctx: Builder, n: Any, x: Any, *rest: Any) -> Val:
+    """A view: the source itself where only size-1 dimensions change, else the tensor the
+    chain of views starts from read through this view's strides and offset (a region
+    never moves data to reshape, transpose or slice; a value computed in the region is
+    first stored by it and read back by the next region)."""
+    if view_is_identity(n):
+        return identity(ctx, n, ctx.arg(x))
+    return ctx.strided_load(n)
 
 
 def reduce(py: str) -> Callable[..., Any]:
@@ -794,16 +803,17 @@ TABLE: dict[str, Row] = {
     "aten.copy.default": Row(POINTWISE, copy, raw_args=True),
     "aten.alias.default": Row(POINTWISE, identity),
     "aten.lift_fresh_copy.default": Row(POINTWISE, identity),
-    # views that keep the data order (only size-1 dimensions change)
-    "aten.view.default": Row(VIEW, identity, _check_view),
-    "aten._unsafe_view.default": Row(VIEW, identity, _check_view),
-    "aten.reshape.default": Row(VIEW, identity, _check_view),
-    "aten.unsqueeze.default": Row(VIEW, identity),
-    "aten.squeeze.default": Row(VIEW, identity),
-    "aten.squeeze.dim": Row(VIEW, identity),
-    "aten.squeeze.dims": Row(VIEW, identity),
-    "aten.permute.default": Row(VIEW, identity, _check_permute, transposes=True),
-    "aten.slice.Tensor": Row(VIEW, identity, _check_slice),
+    # views: the same axes where only size-1 dimensions change, else strided reads
+    "aten.view.default": Row(VIEW, view, raw_args=True, view=True),
+    "aten._unsafe_view.default": Row(VIEW, view, raw_args=True, view=True),
+    "aten.reshape.default": Row(VIEW, view, raw_args=True, view=True),
+    "aten.unsqueeze.default": Row(VIEW, identity, view=True),
+    "aten.squeeze.default": Row(VIEW, identity, view=True),
+    "aten.squeeze.dim": Row(VIEW, identity, view=True),
+    "aten.squeeze.dims": Row(VIEW, identity, view=True),
+    "aten.permute.default": Row(VIEW, view, raw_args=True, transposes=True, view=True),
+    "aten.slice.Tensor": Row(VIEW, view, raw_args=True, view=True),
+    "aten.select.int": Row(VIEW, view, raw_args=True, view=True),
     "aten.expand.default": Row(EXPAND, identity),
     # reductions (keep-dim Sum/Max/Min; mean = sum / n)
     "aten.sum.dim_IntList": Row(REDUCE, reduce("Sum"), _check_reduce_dtype),

@@ -1,0 +1,110 @@
+"""Views are indexing, not region boundaries (issue 37, item 1).
+
+A view that moves data if copied -- a reshape that splits or merges dimensions, a
+transpose, a partial slice, a select -- of a tensor outside the region is read in place:
+the region's Load reads the source's storage through the view's strides and offset (its
+FakeTensor's). A non-contiguous graph input is read the same way, not copied. A view of a
+value computed in the region cuts it: the next region reads the stored value through the
+view. Views no region reads (a matmul's operands) stay torch views in eager, no data moved.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+torch = pytest.importorskip("torch")
+
+from pyautofuse.torch import ascir_backend, last_report, reset_report  # noqa: E402
+
+
+def run(fn, *args, dynamic: bool = False):
+    torch._dynamo.reset()
+    reset_report()
+    got = torch.compile(fn, backend=ascir_backend, dynamic=dynamic)(*args)
+    want = fn(*args)
+    for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,), strict=True):
+        torch.testing.assert_close(g, w)
+    return last_report()
+
+
+def test_split_heads_transpose_and_rotate_half_of_an_input() -> None:
+    """LLaMA's ``view(b, s, h, d).transpose(1, 2)`` and RoPE's halves, on a graph input: one
+    region, no op in eager, every view a strided read of the input."""
+
+    def fn(x):
+        q = x.view(2, 7, 4, 16).transpose(1, 2)
+        x1, x2 = q[..., :8], q[..., 8:]
+        return x1 * 2 - x2 * 3
+
+    report = run(fn, torch.randn(2, 7, 64))
+    assert len(report.fused) == 1 and report.eager_ops == 0, report.summary()
+    assert {"aten.view.default", "aten.permute.default", "aten.slice.Tensor"} <= set(report.fused[0].ops)
+
+
+@pytest.mark.parametrize("dynamic", [False, True])
+def test_merge_heads_and_select(dynamic: bool) -> None:
+    def fn(a, b):
+        merged = a.transpose(1, 2).reshape(a.shape[0], a.shape[2], -1)  # [b, s, h*d]
+        return merged + b[:, :, 1:2].squeeze(-1).unsqueeze(-1) + b.select(2, 0).unsqueeze(-1)
+
+    a, b = torch.randn(3, 4, 5, 6), torch.randn(3, 5, 2)
+    report = run(fn, a, b, dynamic=dynamic)
+    assert report.fused and report.eager_ops == 0, report.summary()
+
+
+def test_non_contiguous_inputs_are_read_in_place_not_copied(monkeypatch) -> None:
+    """A transposed, a sliced-with-step and an expanded input: the kernel gets each
+    input's storage (a flat view of it), never a contiguous copy."""
+    import pyautofuse.torch.backend as backend
+
+    copies = []
+    real = backend.to_numpy
+
+    def spy(t):
+        copies.append(t.is_contiguous())
+        return real(t)
+
+    monkeypatch.setattr(backend, "to_numpy", spy)
+
+    def fn(x, y, z):
+        return x * 2 + y + z
+
+    base = torch.randn(40, 12)
+    x = torch.randn(12, 6).t()  # [6, 12], strides (1, 6)
+    y = base[: 6 * 6 : 6, :]  # [6, 12], strides (72, 1)
+    z = torch.randn(12).expand(6, 12)  # stride 0
+    report = run(fn, x, y, z)
+    assert report.fused and report.eager_ops == 0, report.summary()
+    assert copies and all(copies)  # each input reached the kernel as a contiguous (flat) view
+
+
+def test_view_of_a_value_computed_in_the_region_cuts_it() -> None:
+    def fn(x):
+        y = torch.exp(x) + 1
+        return y.view(3, 4, 5).permute(2, 0, 1) * 2
+
+    report = run(fn, torch.randn(12, 5))
+    assert len(report.fused) == 2 and report.eager_ops == 0, report.summary()
+
+
+def test_views_only_a_matmul_reads_stay_torch_views() -> None:
+    def fn(x, w):
+        h = torch.relu(x) * 2
+        return (h.view(2, 3, 8).transpose(1, 2).reshape(-1, 3) @ w).sigmoid()
+
+    report = run(fn, torch.randn(6, 8), torch.randn(3, 4))
+    assert sum(report.views.values()) >= 1
+    assert {op for (op, _r) in report.fallbacks} == {"aten.mm.default"}, report.summary()
+
+
+def test_an_input_whose_strides_change_between_calls_runs_correctly() -> None:
+    """The region was traced with one layout; a call with other strides (Dynamo guards
+    recompile; otherwise the eager ops) still gives eager's result."""
+
+    def fn(x):
+        return x[:, 1:] * 2
+
+    c = torch.compile(fn, backend=ascir_backend, dynamic=True)
+    torch._dynamo.reset()
+    for x in (torch.randn(5, 9), torch.randn(9, 5).t(), torch.randn(4, 20)[:, ::2]):
+        torch.testing.assert_close(c(x), fn(x))
