@@ -61,7 +61,7 @@ from typing import Any
 from ascir_dialect.diagnostics import AscirError, InternalCompilerError
 
 from . import lowering_table as table
-from .dtypes import from_numpy, to_numpy
+from .dtypes import from_numpy, to_numpy, to_torch
 from .graph_builder import Builder, BuiltGraph, CutError, RefusedError, _is_tensor, _val, shape_of
 
 log = logging.getLogger("pyautofuse.torch")
@@ -300,6 +300,19 @@ def _is_compute(node: Any) -> bool:
     return row is not None and row.axes not in (table.VIEW, table.EXPAND) and row.build is not table.identity
 
 
+def _drop_identity_converts(gm: Any) -> None:
+    """A ``convert_element_type`` to the dtype its operand has is its operand (the graph
+    is functional: nothing writes the copy); torch's decompositions leave such no-ops,
+    e.g. float64 -> float64 before an unspecialized float is narrowed."""
+    for n in list(gm.graph.nodes):
+        if str(n.target) != "prims.convert_element_type.default" or not n.args:
+            continue
+        src, out = _val(n.args[0]), _val(n)
+        if getattr(src, "dtype", None) is not None and src.dtype == getattr(out, "dtype", None):
+            n.replace_all_uses_with(n.args[0])
+            gm.graph.erase_node(n)
+
+
 def _without_trailing_views(nodes: list[Any]) -> list[Any]:
     """``nodes`` without the views read outside them (repeatedly, so a chain goes as a
     whole): such a view (a matmul's operand, a value several regions read) stays a torch
@@ -468,6 +481,7 @@ def _compile_fx(
             )
             report.fallbacks[("<graph>", f"target npu unavailable: {e}")] += 1
             return gm.forward
+    _drop_identity_converts(gm)
     binds = _bindings(gm)
     refused: dict[Any, str] = {}
     support = _Support(refused)
@@ -668,7 +682,10 @@ def _kernel_module(
                             return self.eager(*args)
                         inputs.append(to_numpy(flat))
                         continue
-                    inputs.append(to_numpy(args[pos]).reshape(dims))
+                    arg = args[pos]
+                    if index in b.host_casts:  # a 0-d float64 scalar: torch's rounding
+                        arg = arg.to(to_torch(b.host_casts[index]))
+                    inputs.append(to_numpy(arg).reshape(dims))
                 outs = kernel(*inputs, sizes=bound)
             except AscirError as e:
                 raise RuntimeError(

@@ -30,6 +30,13 @@ def to_ascir(dtype: Any) -> DType | None:
     return _NAMES.get(str(dtype).removeprefix("torch."))
 
 
+def to_torch(dtype: DType) -> Any:
+    """The torch dtype of an ASCIR dtype."""
+    import torch
+
+    return getattr(torch, dtype.value)
+
+
 def to_numpy(t: Any) -> Any:
     """A contiguous CPU tensor as a numpy array of the ASCIR dtype's numpy type (bfloat16
     through ``ml_dtypes``, sharing memory where it can). A lazy negation or conjugation

@@ -137,6 +137,9 @@ class BuiltGraph:
     """Data index -> the strides (sympy) of a tensor read in place through a view
     (``Builder.strided_load``): the kernel gets its storage from its first element on,
     as one flat span of ``input_shapes[index][0]`` elements."""
+    host_casts: dict[int, DType] = field(default_factory=dict)
+    """Data index -> the dtype a 0-d float64 input (a Python float Dynamo did not
+    specialize) is rounded to, as torch's cast, before the kernel reads it."""
     ir: str = ""
     """The graph's IR text (what is compiled and logged)."""
     ops: dict[str, int] = field(default_factory=dict)
@@ -218,6 +221,8 @@ class Builder:
         """FX nodes built as an IndirectLoad (embedding, index_select, gather)."""
         self.strided: dict[int, list[Any]] = {}
         """Data index -> strides of an input read in place (``strided_load``)."""
+        self.host_casts: dict[int, DType] = {}
+        """Data index -> the dtype a 0-d float64 input is rounded to before the kernel."""
         self._analyse()
 
     # ---------------------------------------------------------------- axes
@@ -449,6 +454,9 @@ class Builder:
         if not _val(outer).is_contiguous():
             return self._read_in_place(outer, outer)
         dtype = to_ascir(_val(outer).dtype)
+        if dtype is None and self.table.narrows_float64_scalar(self.current):
+            dtype = to_ascir(_val(self.current).dtype)  # rounded on the way in, as torch casts
+            self.host_casts[len(self.inputs)] = dtype
         if dtype is None:
             raise RefusedError(
                 self.current, f"{_what(outer)} has dtype {_val(outer).dtype}, which ASCIR lacks"
@@ -616,7 +624,15 @@ class Builder:
         except AscirError as e:
             raise RefusedError(self._owner_in(str(e)), f"{e}") from None
         return BuiltGraph(
-            self.graph, self.inputs, self.input_shapes, outputs, self.symbols, self.strided, ir, self.op_counts
+            self.graph,
+            self.inputs,
+            self.input_shapes,
+            outputs,
+            self.symbols,
+            self.strided,
+            self.host_casts,
+            ir,
+            self.op_counts,
         )
 
     def _check_vertical(self, outputs: list[Any]) -> None:

@@ -878,6 +878,22 @@ DECOMPOSE = (
 applied on top of ``core_aten_decompositions()``."""
 
 
+def narrows_float64_scalar(node: Any) -> bool:
+    """A cast of a 0-d float64 tensor to a float dtype ASCIR has: what Dynamo makes of a
+    Python float it does not specialize (``dynamic=True``: an ``eps`` attribute becomes a
+    float64 graph input). No region computes float64, so the tensor comes from outside;
+    the kernel gets its value rounded as torch rounds it (``Builder.load``)."""
+    if str(node.target) not in ("prims.convert_element_type.default", "aten._to_copy.default"):
+        return False
+    src, out = _val(node.args[0]) if node.args else None, _val(node)
+    return (
+        src is not None
+        and str(src.dtype) == "torch.float64"
+        and src.dim() == 0
+        and to_ascir(out.dtype) in (DType.float32, DType.float16, DType.bfloat16)
+    )
+
+
 EMPTY = "an empty tensor (a size-0 dimension): torch's result needs no kernel"
 """The reason of a node with a 0-length tensor: its result (empty, or a reduction's
 identity over an empty dim) is torch's, computed without an ASCIR kernel and reported
@@ -902,7 +918,7 @@ def unsupported_reason(node: Any) -> str | None:
             continue
         if v.device.type != "cpu":
             return f"a tensor on device {v.device} (the ASCIR kernels read and write CPU memory)"
-        if to_ascir(v.dtype) is None:
+        if to_ascir(v.dtype) is None and not (a is not node and narrows_float64_scalar(node)):
             return f"dtype {v.dtype} has no ASCIR equivalent"
         if v.layout.__repr__() != "torch.strided":
             return f"layout {v.layout}"

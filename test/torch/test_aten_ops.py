@@ -195,3 +195,25 @@ def test_empty_tensors_need_no_kernel_and_are_not_fallbacks() -> None:
     assert report.eager_ops == 0 and not report.fallbacks, report.summary()
     assert sum(report.empty.values()) == 5
     assert "answered by torch without a kernel" in report.summary()
+
+
+def test_an_unspecialized_python_float_is_narrowed_as_torch_does() -> None:
+    """With ``dynamic=True`` Dynamo passes a module's float attribute as a 0-d float64
+    input, cast to float32 (after a float64 -> float64 no-op) where it is used: the cast
+    joins the region (the value rounded as torch rounds it), nothing runs in eager."""
+
+    class Norm(torch.nn.Module):
+        def __init__(self) -> None:
+            super().__init__()
+            self.eps = 0.1  # not a float32 value: the rounding shows
+
+        def forward(self, x):
+            return x * torch.rsqrt(x.pow(2).mean(-1, keepdim=True) + self.eps) + self.eps
+
+    m, x = Norm(), torch.randn(4, 33) * 1e-2
+    torch._dynamo.reset()
+    reset_report()
+    got = torch.compile(m, backend=ascir_backend, dynamic=True)(x)
+    report = last_report()
+    assert report.fused and report.eager_ops == 0, report.summary()
+    torch.testing.assert_close(got, m(x))

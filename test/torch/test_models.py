@@ -47,9 +47,8 @@ def test_block_matches_eager_over_sequence_lengths(name: str) -> None:
 MATMULS = {"aten.mm.default", "aten.bmm.default", "aten.addmm.default", "aten.baddbmm.default"}
 STILL_EAGER = {
     # RoPE: torch.cat of the rotated halves (ASCIR's Concat is not built by the front end
-    # yet), 10000 ** x (pow with a scalar base: ASCIR's Pow is not accurate enough there)
-    # and, with symbolic sizes, the float64 arange arithmetic torch's decomposition makes.
-    "llama": {"aten.cat.default", "aten.pow.Scalar", "prims.convert_element_type.default"},
+    # yet) and 10000 ** x (pow with a scalar base: ASCIR's Pow is not accurate enough there).
+    "llama": {"aten.cat.default", "aten.pow.Scalar"},
     "bert": set(),
 }
 
