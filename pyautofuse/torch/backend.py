@@ -54,7 +54,6 @@ import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -584,18 +583,39 @@ def _compile_fx(
 
 
 # ------------------------------------------------------------------- compiling
-def _warm(ir: str, vf: bool) -> str:
-    """Compile one graph in a worker process (fills the shared graph and kernel caches)."""
-    try:
-        from xdsl.parser import Parser
+def _warm_all(texts: list[str], vf: bool, workers: int, bar: Any) -> None:
+    """Compile ``texts`` in ``workers`` fresh interpreters (``pyautofuse.torch.warm``), the
+    graphs dealt round-robin, to fill the shared caches; ``bar`` advances per graph."""
+    import json
+    import subprocess
+    import threading
+    from pathlib import Path
 
-        from pyautofuse import compile_graph
-        from tools.ascir_opt import make_context
+    root = str(Path(__file__).resolve().parents[2])
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (root, env.get("PYTHONPATH", "")) if p)
 
-        compile_graph(Parser(make_context(), ir).parse_module(), vf=vf)
-        return ""
-    except Exception as e:
-        return f"{type(e).__name__}: {e}"
+    def work(chunk: list[str]) -> None:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "pyautofuse.torch.warm"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.DEVNULL,
+            text=True,
+            env=env,
+        )
+        assert proc.stdin is not None and proc.stdout is not None
+        proc.stdin.write(json.dumps({"vf": vf, "graphs": chunk}))
+        proc.stdin.close()
+        for _line in proc.stdout:
+            bar.update(1)
+        proc.wait()
+
+    threads = [threading.Thread(target=work, args=(texts[k::workers],)) for k in range(workers)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
 
 
 def _compile_all(graphs: list[BuiltGraph], opts: BackendOptions, report: Report) -> list[Any]:
@@ -613,14 +633,7 @@ def _compile_all(graphs: list[BuiltGraph], opts: BackendOptions, report: Report)
         disable=n < PARALLEL_MIN,
     )
     if n >= PARALLEL_MIN and workers > 1:
-        import multiprocessing
-
-        texts = [g.ir for g in graphs]
-        with ProcessPoolExecutor(
-            max_workers=workers, mp_context=multiprocessing.get_context("spawn")
-        ) as pool:
-            for _ in pool.map(_warm, texts, [opts.vf] * n):
-                bar.update(1)
+        _warm_all([g.ir for g in graphs], opts.vf, workers, bar)
         bar.close()
         bar = tqdm(total=0, disable=True)
     kernels: list[Any] = []

@@ -195,3 +195,32 @@ def test_entry_point_declared() -> None:
     text = (ROOT / "pyproject.toml").read_text()
     assert '[project.entry-points.torch_dynamo_backends]\nascir = "pyautofuse.torch:ascir_backend"' in text
     assert os.path.exists(ROOT / "pyautofuse" / "torch" / "__init__.py")
+
+
+def test_parallel_compile_does_not_rerun_the_users_script(tmp_path: Path) -> None:
+    """From 4 regions on the graphs compile in worker interpreters (``pyautofuse.torch.warm``):
+    a script without an ``if __name__ == "__main__"`` guard runs once -- multiprocessing's
+    spawn would re-run it in every worker (compiling again, printing again) -- and its
+    regions are fused."""
+    script = tmp_path / "user_script.py"
+    script.write_text(
+        "import torch\n"
+        "from pyautofuse.torch import ascir_backend, last_report\n"
+        "print('SCRIPT RAN', flush=True)\n"
+        "def fn(a, b):\n"  # matmuls (eager) between five elementwise regions
+        "    x = torch.exp(a) @ b\n"
+        "    x = torch.relu(x) @ b\n"
+        "    x = torch.sigmoid(x) @ b\n"
+        "    x = torch.tanh(x) @ b\n"
+        "    return -x\n"
+        "a, b = torch.randn(8, 16), torch.randn(16, 16)\n"
+        "out = torch.compile(fn, backend=ascir_backend, options={'workers': 2})(a, b)\n"
+        "r = last_report()\n"
+        "print('FUSED', len(r.fused), 'INTERNAL', len(r.internal_errors), flush=True)\n"
+    )
+    env = dict(os.environ, ASCIR_CACHE_DIR=str(tmp_path / "cache"), PYTHONPATH=str(ROOT))
+    out = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.count("SCRIPT RAN") == 1, out.stdout
+    fused = int(out.stdout.split("FUSED ")[1].split()[0])
+    assert fused >= 4 and "INTERNAL 0" in out.stdout, out.stdout
