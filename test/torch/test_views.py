@@ -108,3 +108,68 @@ def test_an_input_whose_strides_change_between_calls_runs_correctly() -> None:
     torch._dynamo.reset()
     for x in (torch.randn(5, 9), torch.randn(9, 5).t(), torch.randn(4, 20)[:, ::2]):
         torch.testing.assert_close(c(x), fn(x))
+
+
+VIEW_STEPS = ("transpose", "slice", "step_slice", "select", "merge", "split", "unsqueeze", "expand")
+
+
+def _apply(t, step: str, k: int):
+    """One random view of ``t`` (``k`` picks a dimension); None where it does not apply."""
+    if t.dim() == 0:
+        return None
+    d = k % t.dim()
+    if step == "transpose" and t.dim() >= 2:
+        return t.transpose(d, (d + 1) % t.dim())
+    if step == "slice" and t.shape[d] >= 2:
+        return t.narrow(d, 1, t.shape[d] - 1)
+    if step == "step_slice" and t.shape[d] >= 3:
+        return t[(slice(None),) * d + (slice(0, None, 2),)]
+    if step == "select" and t.dim() >= 2:
+        return t.select(d, t.shape[d] // 2)
+    if step == "merge" and t.dim() >= 2 and d + 1 < t.dim() and t.is_contiguous():
+        return t.flatten(d, d + 1)
+    if step == "split" and t.shape[d] % 2 == 0 and t.shape[d] >= 4:
+        return t.unflatten(d, (2, t.shape[d] // 2))
+    if step == "unsqueeze":
+        return t.unsqueeze(d)
+    if step == "expand" and 1 in t.shape:
+        return t.expand(*[3 if s == 1 else s for s in t.shape])
+    return None
+
+
+def test_random_view_chains_match_eager() -> None:
+    """Property: any chain of views of an input (possibly non-contiguous itself), then
+    elementwise math and a reduction, equals eager and runs no op in eager torch."""
+    hypothesis = pytest.importorskip("hypothesis")
+    st = hypothesis.strategies
+
+    @hypothesis.settings(max_examples=25, deadline=None, derandomize=True)
+    @hypothesis.given(
+        st.lists(st.tuples(st.sampled_from(VIEW_STEPS), st.integers(0, 3)), min_size=1, max_size=4),
+        st.booleans(),
+        st.booleans(),
+        st.booleans(),
+    )
+    def check(steps, transposed_input, reduce, dynamic):
+        base = torch.randn(4, 6, 8)
+        x = base.transpose(0, 2) if transposed_input else base
+        plan = []
+        t = x
+        for step, k in steps:
+            nxt = _apply(t, step, k)
+            if nxt is not None:
+                plan.append((step, k))
+                t = nxt
+        hypothesis.assume(plan and t.numel() > 0)
+
+        def fn(inp):
+            v = inp
+            for step, k in plan:
+                v = _apply(v, step, k)
+            y = torch.exp(v * 0.5) - 1
+            return y.sum(-1) if reduce and y.dim() else y
+
+        report = run(fn, x, dynamic=dynamic)
+        assert report.eager_ops == 0, report.summary()
+
+    check()
