@@ -169,6 +169,40 @@ def compile_options(**fields: Any) -> CompileOptions:
         raise PassOptionError(str(e).replace(CompileOptions.OWNER, "compile_graph", 1), "compile_graph", e.option) from None
 
 
+def _options(
+    g: GraphOp,
+    name: str | None,
+    vf: bool,
+    mask_mode: str,
+    template: str | None,
+    double_buffer: bool,
+    template_policy: str,
+) -> CompileOptions:
+    """Every option that changes the generated code, checked once (the platform included);
+    the kernel's C++ name from ``ascendc_emitter.names`` (any graph or user name maps to one)."""
+    return compile_options(
+        vf=vf,
+        mask_mode=mask_mode,
+        template="" if template is None else template,
+        kernel=kernel_symbol(name or f"autofuse_{g.graph_name}"),
+        double_buffer=double_buffer,
+        template_policy=template_policy,
+    )
+
+
+def sources_cached(graph_or_module: Any, vf: bool = DEFAULTS["vf"]) -> bool:
+    """Whether ``compile_graph(graph_or_module, vf=vf)`` (other options at their defaults)
+    finds its generated sources in the graph cache -- no pipeline to run, the kernel built
+    with them before (drivers skip their parallel warm-up for such graphs)."""
+    _module, g = resolve_graph(graph_or_module, None)
+    if not graph_cache.enabled():
+        return False
+    options = _options(
+        g, None, vf, DEFAULTS["mask_mode"], None, DEFAULTS["double_buffer"], DEFAULTS["template_policy"]
+    )
+    return graph_cache.lookup(graph_cache.graph_key(g, options.key())) is not None
+
+
 @managed_gc()
 def compile_graph(
     graph_or_module: Any,
@@ -199,17 +233,8 @@ def compile_graph(
     _module, g = resolve_graph(graph_or_module, graph)
     if name is not None and not isinstance(name, str):
         raise AscirError(f"name= must be a string (the kernel name), got {type(name).__name__}")
-    # the kernel's C++ name (ascendc_emitter.names: any graph or user name maps to one)
-    kernel_name = kernel_symbol(name or f"autofuse_{g.graph_name}")
-    # every option that changes the generated code, checked once, the platform included
-    options = compile_options(
-        vf=vf,
-        mask_mode=mask_mode,
-        template="" if template is None else template,
-        kernel=kernel_name,
-        double_buffer=double_buffer,
-        template_policy=template_policy,
-    )
+    options = _options(g, name, vf, mask_mode, template, double_buffer, template_policy)
+    kernel_name = options.kernel
     if options.template and not has_indirect_load(g):
         raise AscirError("template= applies to IndirectLoad graphs only")
     # the graph-level cache (tools.graph_cache); dumps need the pipeline to run

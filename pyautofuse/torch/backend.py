@@ -633,7 +633,12 @@ def _compile_all(graphs: list[BuiltGraph], opts: BackendOptions, report: Report)
         disable=n < PARALLEL_MIN,
     )
     if n >= PARALLEL_MIN and workers > 1:
-        _warm_all([g.ir for g in graphs], opts.vf, workers, bar)
+        from tools.compile import sources_cached
+
+        cold = [g.ir for g in graphs if not sources_cached(g.graph, vf=opts.vf)]
+        bar.update(n - len(cold))
+        if len(cold) > 1:
+            _warm_all(cold, opts.vf, min(workers, len(cold)), bar)
         bar.close()
         bar = tqdm(total=0, disable=True)
     kernels: list[Any] = []

@@ -28,6 +28,20 @@ def test_importing_the_project_does_not_import_torch() -> None:
     assert out.stdout.strip() == "False"
 
 
+def test_importing_the_backend_defers_the_compiler() -> None:
+    """``import pyautofuse.torch`` (what torch's backend registry loads) imports neither
+    xDSL, numpy nor the compiler: their cost is paid at the first compile (issue 37)."""
+    code = (
+        "import sys, pyautofuse, pyautofuse.torch; "
+        "print(sorted(m for m in ('xdsl', 'numpy', 'ascir_dialect', 'tools', 'sympy') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.strip() == "[]"
+    code = "from pyautofuse import ascir, compile_graph; print(ascir.__name__, compile_graph.__module__)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True)
+    assert out.stdout.split() == ["ascir_dialect.frontend", "tools.compile"]
+
+
 def test_pointwise_broadcast_reduction_fuse_into_one_kernel() -> None:
     def fn(x, b):
         y = torch.relu(x + b) * 0.5
