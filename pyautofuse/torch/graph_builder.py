@@ -95,8 +95,13 @@ def to_size_expr(e: Any) -> SizeExpr:
 
 
 def shape_of(node: Any) -> list[Any]:
-    val = node.meta.get("val") if hasattr(node, "meta") else None
-    return [sym_expr(s) for s in val.shape]
+    """The node's shape as sympy expressions (kept in its ``meta``: asked for often)."""
+    cached = node.meta.get("ascir_shape")
+    val = node.meta.get("val")
+    if cached is None or cached[0] is not val:
+        cached = (val, [sym_expr(s) for s in val.shape])
+        node.meta["ascir_shape"] = cached
+    return list(cached[1])
 
 
 def is_one(e: Any) -> bool:

@@ -19,6 +19,7 @@ var/var_mean, hardtanh, ...). Everything else stays in eager torch, with the rea
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -993,8 +994,10 @@ def eager_lacks(node: Any) -> str | None:
     return _EAGER_LACKS[key]
 
 
+@functools.cache
 def decompositions() -> dict[Any, Any]:
-    """``core_aten_decompositions()`` plus the entries of :data:`DECOMPOSE`."""
+    """``core_aten_decompositions()`` plus the entries of :data:`DECOMPOSE` (built once;
+    callers do not modify it)."""
     import torch
     from torch._decomp import core_aten_decompositions, get_decompositions
 
