@@ -61,7 +61,7 @@ from ascir_dialect.diagnostics import AscirError, InternalCompilerError
 
 from . import lowering_table as table
 from .dtypes import from_numpy, to_numpy, to_torch
-from .graph_builder import Builder, BuiltGraph, CutError, RefusedError, _is_tensor, _val, shape_of
+from .graph_builder import Builder, BuiltGraph, CutError, RefusedError, _is_tensor, _val, shape_of, sym_expr
 
 log = logging.getLogger("pyautofuse.torch")
 
@@ -247,8 +247,8 @@ def ascir_backend(gm: Any, example_inputs: Sequence[Any], options: dict[str, Any
         return compile_fx(fx, inputs, opts)
 
     def backward(fx: Any, inputs: Sequence[Any]) -> Callable[..., Any]:
-        _emit("fallbacks", "ascir: the backward graph runs in eager torch (the backend is for inference)")
-        return make_boxed_func(fx.forward)
+        # AOTAutograd's backward graph, decomposed as the forward: the same partitioner
+        return make_boxed_func(compile_fx(fx, inputs, opts))
 
     mark = len(_REPORTS)
     try:
@@ -671,6 +671,7 @@ def _kernel_module(
     arg_names = [original.get(n.name, n.name) for n in sub.graph.nodes if n.op == "placeholder"]
     in_pos = [arg_names.index(x.name) for x in b.inputs]
     shapes = [shape_of(n) for n in b.outputs]
+    layouts = [_traced_layout(n) for n in b.outputs]
     where = "; ".join(sorted({source_line(n) for n in nodes} - {""}))
     ops_text = ", ".join(dict.fromkeys(str(n.target) for n in nodes))
 
@@ -712,11 +713,31 @@ def _kernel_module(
                 ) from None
             results = []
             for k in out_pos:
-                shape = [int(s.xreplace({x: bound[str(x)] for x in s.free_symbols})) for s in shapes[k]]
-                results.append(from_numpy(outs[k]).reshape(shape))
+                shape = [_evaluate(s, bound) for s in shapes[k]]
+                result = from_numpy(outs[k]).reshape(shape)
+                if layouts[k] is not None:  # the strides the traced graph gave it
+                    strides = [_evaluate(s, bound) for s in layouts[k]]
+                    if list(result.stride()) != strides:
+                        result = torch.empty_strided(shape, strides, dtype=result.dtype).copy_(result)
+                results.append(result)
             return tuple(results)
 
     return AscirKernel()
+
+
+def _traced_layout(node: Any) -> list[Any] | None:
+    """The strides (sympy) the traced graph gives ``node``'s value where they are not the
+    contiguous ones and its memory is dense (eager ops downstream -- a ``view`` -- may rely
+    on them: a region's output keeps them); None otherwise."""
+    from torch._prims_common import is_non_overlapping_and_dense_or_false
+
+    val = _val(node)
+    try:
+        if val.is_contiguous() or not is_non_overlapping_and_dense_or_false(val):
+            return None
+    except Exception:  # a symbolic layout torch cannot decide without a guard: contiguous
+        return None
+    return [sym_expr(s) for s in val.stride()]
 
 
 def _evaluate(e: Any, bound: dict[str, int]) -> int:

@@ -124,7 +124,7 @@ def test_module_buffers_parameters_and_tensor_attributes() -> None:
     assert report.fused, report.summary()
 
 
-def test_parameters_with_grad_fuse_the_forward_and_backprop_in_eager() -> None:
+def test_parameters_with_grad_fuse_the_forward_and_the_backward() -> None:
     model = Scaled()
     x = torch.randn(4, 6)
     expected = model(x)

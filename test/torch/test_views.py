@@ -173,3 +173,15 @@ def test_random_view_chains_match_eager() -> None:
         assert report.eager_ops == 0, report.summary()
 
     check()
+
+
+def test_a_region_output_keeps_the_traced_layout_for_eager_views() -> None:
+    """``x.transpose(1, 2) * 2`` keeps the transposed layout in eager, so the traced graph
+    ``view``s its transpose back: the region's output is given the traced strides."""
+
+    def fn(x):
+        y = x.transpose(1, 2) * 2
+        return y.transpose(1, 2).view(x.shape[0], -1) + 1
+
+    report = run(fn, torch.randn(3, 4, 5))
+    assert report.eager_ops == 0, report.summary()
