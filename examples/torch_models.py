@@ -1,11 +1,15 @@
-"""Two small transformer blocks for the torch front end (``pyautofuse.torch``).
+"""Four small transformer blocks for the torch front end (``pyautofuse.torch``).
 
 * :class:`LlamaBlock`: token embedding, RMSNorm, rotary position embedding (RoPE),
   causal self-attention (mask + softmax), SiLU-gated MLP, residual adds;
-* :class:`BertBlock`: LayerNorm, self-attention with a padding mask and softmax, GELU MLP.
+* :class:`BertBlock`: LayerNorm, self-attention with a padding mask and softmax, GELU MLP;
+* :class:`Gpt2Block`: token + learned position embeddings, LayerNorm, fused qkv, causal
+  mask, GELU-tanh MLP;
+* :class:`T5Block` (float16): RMSNorm with a float32 variance, a learned relative-position
+  bias, ReLU MLP.
 
 Matmuls (``nn.Linear``, ``q @ k^T``) run in eager torch between the fused kernels. Random
-weights (a fixed seed). ``python examples/torch_models.py`` compiles both blocks with
+weights (a fixed seed). ``python examples/torch_models.py`` compiles the blocks with
 ``backend="ascir"`` for a couple of sequence lengths, compares them with eager and prints
 the partitions fused and the ops that fell back, with the reason.
 """
@@ -97,6 +101,68 @@ class BertBlock(nn.Module):
         return self.ln2(x + self.fc2(nn.functional.gelu(self.fc1(x))))
 
 
+class Gpt2Block(nn.Module):
+    """GPT-2: token + learned position embeddings, pre-LayerNorm (affine), causal attention
+    with a fused qkv projection, GELU-tanh MLP, residual adds."""
+
+    def __init__(self, vocab: int = 64, positions: int = 32, dim: int = 32, heads: int = 2):
+        super().__init__()
+        self.heads, self.head_dim = heads, dim // heads
+        self.wte, self.wpe = nn.Embedding(vocab, dim), nn.Embedding(positions, dim)
+        self.ln1, self.ln2 = nn.LayerNorm(dim), nn.LayerNorm(dim)
+        self.qkv, self.proj = nn.Linear(dim, 3 * dim), nn.Linear(dim, dim)
+        self.fc, self.out = nn.Linear(dim, 4 * dim), nn.Linear(4 * dim, dim)
+
+    def forward(self, tokens: torch.Tensor) -> torch.Tensor:
+        b, s = tokens.shape
+        x = self.wte(tokens) + self.wpe(torch.arange(s, device=tokens.device))
+        q, k, v = self.qkv(self.ln1(x)).split(x.shape[-1], dim=-1)
+        q, k, v = (t.view(b, s, self.heads, self.head_dim).transpose(1, 2) for t in (q, k, v))
+        scores = q @ k.transpose(-1, -2) * (1.0 / math.sqrt(self.head_dim))
+        causal = torch.ones(s, s, dtype=torch.bool, device=x.device).tril()
+        scores = scores.masked_fill(~causal, float("-inf"))
+        attn = (torch.softmax(scores, dim=-1) @ v).transpose(1, 2).reshape(b, s, -1)
+        x = x + self.proj(attn)
+        return x + self.out(nn.functional.gelu(self.fc(self.ln2(x)), approximate="tanh"))
+
+
+class T5RMSNorm(nn.Module):
+    """T5's layer norm: no mean, no bias; the variance in float32 whatever the dtype."""
+
+    def __init__(self, dim: int, eps: float = 1e-6):
+        super().__init__()
+        self.weight, self.eps = nn.Parameter(torch.ones(dim) + 0.1 * torch.randn(dim)), eps
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        variance = x.to(torch.float32).pow(2).mean(-1, keepdim=True)
+        x = x * torch.rsqrt(variance + self.eps)
+        return self.weight * x.to(self.weight.dtype)
+
+
+class T5Block(nn.Module):
+    """A T5 encoder block in float16: RMSNorm with a float32 variance, attention scores plus
+    a learned relative position bias (indexed by the clamped distance j - i), ReLU MLP."""
+
+    def __init__(self, dim: int = 32, heads: int = 2, hidden: int = 64, distance: int = 8):
+        super().__init__()
+        self.heads, self.head_dim, self.distance = heads, dim // heads, distance
+        self.ln1, self.ln2 = T5RMSNorm(dim), T5RMSNorm(dim)
+        self.q, self.k, self.v, self.o = (nn.Linear(dim, dim, bias=False) for _ in range(4))
+        self.bias = nn.Embedding(2 * distance + 1, heads)
+        self.wi, self.wo = nn.Linear(dim, hidden, bias=False), nn.Linear(hidden, dim, bias=False)
+
+    def forward(self, x: torch.Tensor) -> torch.Tensor:
+        b, s, d = x.shape
+        h = self.ln1(x)
+        q, k, v = (p(h).view(b, s, self.heads, self.head_dim).transpose(1, 2) for p in (self.q, self.k, self.v))
+        pos = torch.arange(s, device=x.device)
+        rel = (pos[None, :] - pos[:, None]).clamp(-self.distance, self.distance) + self.distance
+        scores = q @ k.transpose(-1, -2) + self.bias(rel).permute(2, 0, 1)[None].to(q.dtype)
+        attn = torch.softmax(scores.float(), dim=-1).to(v.dtype) @ v
+        x = x + self.o(attn.transpose(1, 2).reshape(b, s, d))
+        return x + self.wo(torch.relu(self.wi(self.ln2(x))))
+
+
 def llama_inputs(batch: int, seq: int, vocab: int = 64) -> tuple[torch.Tensor]:
     g = torch.Generator().manual_seed(seq)
     return (torch.randint(0, vocab, (batch, seq), generator=g),)
@@ -110,10 +176,20 @@ def bert_inputs(batch: int, seq: int, dim: int = 32) -> tuple[torch.Tensor, torc
     return x, pad
 
 
+def t5_inputs(batch: int, seq: int, dim: int = 32) -> tuple[torch.Tensor]:
+    g = torch.Generator().manual_seed(seq)
+    return (torch.randn(batch, seq, dim, generator=g).to(torch.float16),)
+
+
 def models() -> dict[str, tuple[nn.Module, object]]:
     """name -> (module with seeded random weights, inputs(batch, seq))."""
     torch.manual_seed(0)
-    return {"llama": (LlamaBlock().eval(), llama_inputs), "bert": (BertBlock().eval(), bert_inputs)}
+    return {
+        "llama": (LlamaBlock().eval(), llama_inputs),
+        "bert": (BertBlock().eval(), bert_inputs),
+        "gpt2": (Gpt2Block().eval(), llama_inputs),
+        "t5": (T5Block().half().eval(), t5_inputs),
+    }
 
 
 def main() -> int:

@@ -224,6 +224,8 @@ class Builder:
         self.op_counts: dict[str, int] = {}
         self.gathers: list[Any] = []
         """FX nodes built as an IndirectLoad (embedding, index_select, gather)."""
+        self.reductions: list[Any] = []
+        """The FX node of each ASCIR reduction built, in order."""
         self.strided: dict[int, list[Any]] = {}
         """Data index -> strides of an input read in place (``strided_load``)."""
         self.host_casts: dict[int, DType] = {}
@@ -265,8 +267,11 @@ class Builder:
                 if is_one(s) or (v, i) in an.private_dims:
                     continue
                 r = an.uf.find((v, i))
-                if r in seen:
-                    raise RefusedError(v, f"{_what(v)} uses one axis twice (a diagonal view)")
+                if r in seen:  # an outer product of one value with itself (x[None, :] - x[:, None])
+                    reason = f"{_what(v)} uses one axis twice (a diagonal view)"
+                    if v in self.inside and v is not self.nodes[0]:
+                        raise CutError(v, reason)  # the next region reads the two views apart
+                    raise RefusedError(v, reason)
                 seen.add(r)
                 self.dim_class[(v, i)] = r
                 if r not in size:
@@ -378,6 +383,7 @@ class Builder:
             raise CutError(self.current, "the reductions of one ASCIR graph reduce the same axes")
         if self.reduced is None:
             self.reduced = (self.current, axes)
+        self.reductions.append(self.current)
         return self.op(py, [x], result or x.dtype, x.present - axes)
 
     def scalar_node(self, value: Any, dtype: DType) -> NodeOutput:
@@ -545,6 +551,10 @@ class Builder:
         for size, stride in zip(rv.shape, rv.stride(), strict=True):
             span = span + (sym_expr(size) - 1) * sym_expr(stride)
         offset = sym_expr(vv.storage_offset()) - sym_expr(rv.storage_offset())
+        if str(n.target).startswith("aten.as_strided"):  # the other views stay inside their source
+            extent = [(sym_expr(z) - 1) * sym_expr(st) for z, st in zip(vv.shape, vv.stride(), strict=True)]
+            if not (_provably(offset >= 0) and _provably(offset + sum(extent, sympy.Integer(0)) <= span - 1)):
+                raise RefusedError(n, f"{_what(n)} may read outside its source's elements (as_strided)")
         present = self.present_of(n)
         index = len(self.inputs)
         data = ops.Data(self.graph.unique_name(f"in{index}"), self.graph)
@@ -641,12 +651,15 @@ class Builder:
         )
 
     def _check_vertical(self, outputs: list[Any]) -> None:
-        """A region holding a gather stores only values computed from its gathers: an
-        IndirectLoad fuses vertically (seed 001, "融合仅支持垂直方向"). Otherwise the region is
+        """A region holding a gather has at most one reduction (cut at the second) and
+        stores only values computed from its gathers: an IndirectLoad fuses vertically (seed
+        001, "融合仅支持垂直方向"). Otherwise the region is
         cut at its first gather (or, when that is its first node, at its first node that
         does not depend on a gather), so both parts still fuse."""
         if not self.gathers:
             return
+        if len(self.reductions) > 1:  # seed 001: one reduction at most follows an IndirectLoad
+            raise CutError(self.reductions[1], "at most one reduction may follow a gather (IndirectLoad)")
         fed: set[Any] = set()
         for n in self.nodes:
             if n in self.gathers or any(a in fed for a in _node_args(n)):
@@ -699,6 +712,17 @@ def _node_args(n: Any) -> list[Any]:
     walk(n.args)
     walk(n.kwargs)
     return out
+
+
+def _provably(cond: Any) -> bool:
+    """A sympy relation true for every value of its symbols (sizes are >= 1); False when
+    it is false or sympy cannot decide."""
+    import sympy
+
+    try:
+        return bool(sympy.simplify(cond))
+    except TypeError:
+        return False
 
 
 def _what(node: Any) -> str:

@@ -456,6 +456,8 @@ def view_is_identity(n: Any) -> bool:
         return step == 1 and start in (0, None) and (end is None or out[dim] == shape[dim])
     if target.startswith("aten.select"):
         return is_one(shape[n.args[1] % len(shape)])
+    if target.startswith("aten.as_strided"):
+        return False
     return [s for s in shape if not is_one(s)] == [s for s in out if not is_one(s)]
 
 
@@ -815,6 +817,7 @@ TABLE: dict[str, Row] = {
     "aten.permute.default": Row(VIEW, view, raw_args=True, transposes=True, view=True),
     "aten.slice.Tensor": Row(VIEW, view, raw_args=True, view=True),
     "aten.select.int": Row(VIEW, view, raw_args=True, view=True),
+    "aten.as_strided.default": Row(VIEW, view, raw_args=True, view=True),
     "aten.expand.default": Row(EXPAND, identity),
     # reductions (keep-dim Sum/Max/Min; mean = sum / n)
     "aten.sum.dim_IntList": Row(REDUCE, reduce("Sum"), _check_reduce_dtype),
@@ -857,6 +860,8 @@ TABLE: dict[str, Row] = {
 DECOMPOSE = (
     "_softmax",
     "_log_softmax",
+    "split_with_sizes",  # into slices, which regions read in place
+    "unbind",
     "_safe_softmax",
     "native_layer_norm",
     "var_mean.correction",

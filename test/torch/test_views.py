@@ -185,3 +185,22 @@ def test_a_region_output_keeps_the_traced_layout_for_eager_views() -> None:
 
     report = run(fn, torch.randn(3, 4, 5))
     assert report.eager_ops == 0, report.summary()
+
+
+def test_as_strided_outside_its_source_is_left_to_eager() -> None:
+    """``as_strided`` may address the storage before or after its source's elements (a view
+    passed as the input): those reads are refused with the reason, never read from a span
+    the kernel was not given; one inside its source is read in place."""
+    base = torch.arange(12.0)
+    x = base[2:8]  # storage offset 2
+
+    def outside(t):
+        return torch.as_strided(t, (3, 2), (2, 1), 0) * 2  # storage from element 0: before t
+
+    def inside(t):
+        return torch.as_strided(t, (2, 2), (2, 1), 3) * 2  # elements 3..6 of the storage
+
+    report = run(outside, x)
+    assert any("as_strided" in r for (_op, r) in report.fallbacks), report.summary()
+    report = run(inside, x)
+    assert report.fused and report.eager_ops == 0, report.summary()
