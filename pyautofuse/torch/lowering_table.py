@@ -293,6 +293,74 @@ def _check_float_scalar(n: Any) -> str | None:
 POW_EXPONENTS = (1, 2, 3, 0.5, -0.5, -1, -2)
 
 
+VELTKAMP = 4097.0
+"""Veltkamp's splitting constant of float32 (2^12 + 1): x = hi + lo, 12 bits each."""
+
+
+def pow_scalar_base(ctx: Builder, n: Any, base: Any, y: Any) -> Val:
+    """``base ** y`` for a constant ``base > 0`` (RoPE's ``10000 ** x``), in float32 as torch
+    computes it: ``exp(y ln base)`` with the product kept exact -- ``ln base`` split in
+    float64 at trace time into float32 ``c_hi + c_lo``, ``y * c_hi = p + e`` exactly (Dekker's
+    product, Veltkamp split, no FMA) -- then ``q = exp(p)`` corrected by ``q * t``, ``t = e + y
+    c_lo``: a few ulp instead of the ``|y ln base|`` ulp a rounded argument costs. Where ``q``
+    or ``t`` is not finite (overflow, infinite or NaN ``y``), ``q`` itself."""
+    import numpy as np
+
+    cd, p_ = _result(n), ctx.present_of(n)
+    f32 = DType.float32
+    base = float(np.asarray(float(base), dtype=np.float64).astype(cd.numpy))  # torch: in the result dtype
+    if base == 1.0:  # C pow: 1 ** y is 1, NaN and infinite y included
+        return _const(ctx, 1.0, cd, p_)
+    c = float(np.log(np.float64(base)))
+    c_hi = float(np.float32(c))
+    c_lo = float(np.float32(c - c_hi))
+    split = np.float32(c_hi) * np.float32(VELTKAMP)
+    ch_hi = float(split - (split - np.float32(c_hi)))
+    ch_lo = float(np.float32(c_hi) - np.float32(ch_hi))
+
+    def k(v: float) -> Val:
+        return _const(ctx, v, f32, p_)
+
+    def op(name: str, *xs: Val) -> Val:
+        return ctx.op(name, list(xs), f32, p_)
+
+    yv = ctx.tensor(_v(y), f32, p_)
+    s = op("Mul", yv, k(VELTKAMP))
+    y_hi = op("Sub", s, op("Sub", s, yv))
+    y_lo = op("Sub", yv, y_hi)
+    prod = op("Mul", yv, k(c_hi))
+    err = op("Sub", op("Mul", y_hi, k(ch_hi)), prod)
+    err = op("Add", err, op("Mul", y_hi, k(ch_lo)))
+    err = op("Add", err, op("Mul", y_lo, k(ch_hi)))
+    err = op("Add", err, op("Mul", y_lo, k(ch_lo)))
+    t = op("Add", err, op("Mul", yv, k(c_lo)))
+    q = op("Exp", prod)
+    finite = ctx.op(
+        "LogicalAnd",
+        [ctx.op("IsFinite", [q], DType.bool, p_), ctx.op("IsFinite", [t], DType.bool, p_)],
+        DType.bool,
+        p_,
+    )
+    out = ctx.op("Where", [finite, op("Add", q, op("Mul", q, t)), q], f32, p_)
+    return ctx.cast(out, cd)
+
+
+def _check_pow_scalar_base(n: Any) -> str | None:
+    base = n.args[0]
+    import numpy as np
+
+    if isinstance(base, bool) or not isinstance(base, (int, float)):
+        return f"pow with the scalar base {base!r} (a positive finite number is built)"
+    cd = to_ascir(_val(n).dtype)
+    if cd is None or not cd.is_float:
+        return "integer pow with a scalar base"
+    with np.errstate(over="ignore"):
+        rounded = float(np.asarray(float(base), dtype=np.float64).astype(cd.numpy))
+    if not 0 < rounded < float("inf"):
+        return f"pow with the scalar base {base!r} ({rounded} in {cd.value}; a positive finite base is built)"
+    return None
+
+
 def pow_scalar(ctx: Builder, n: Any, x: Any, e: Any) -> Val:
     """Exact compositions for the common exponents; any other float exponent is one Pow
     (``Exp(y Ln|x|)`` with C pow's fix-ups: docs/ir.md "Math ops")."""
@@ -750,6 +818,7 @@ TABLE: dict[str, Row] = {
     "aten.leaky_relu.default": Row(POINTWISE, leaky_relu, _check_float_scalar),
     "aten.pow.Tensor_Scalar": Row(POINTWISE, pow_scalar, _check_pow),
     "aten.pow.Tensor_Tensor": Row(POINTWISE, pointwise("Pow"), _float_pow),
+    "aten.pow.Scalar": Row(POINTWISE, pow_scalar_base, _check_pow_scalar_base),
     "aten.square.default": Row(POINTWISE, square),
     # compares, masks, logical ops
     "aten.eq.Tensor": Row(POINTWISE, pointwise("Eq", promote=True, result=DType.bool)),

@@ -46,9 +46,8 @@ def test_block_matches_eager_over_sequence_lengths(name: str) -> None:
 
 MATMULS = {"aten.mm.default", "aten.bmm.default", "aten.addmm.default", "aten.baddbmm.default"}
 STILL_EAGER = {
-    # RoPE: torch.cat of the rotated halves (ASCIR's Concat is not built by the front end
-    # yet) and 10000 ** x (pow with a scalar base: ASCIR's Pow is not accurate enough there).
-    "llama": {"aten.cat.default", "aten.pow.Scalar"},
+    # RoPE: torch.cat of the rotated halves (ASCIR's Concat is not built by the front end yet).
+    "llama": {"aten.cat.default"},
     "bert": set(),
     "gpt2": set(),
     "t5": set(),
