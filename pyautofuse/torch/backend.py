@@ -730,13 +730,14 @@ def _traced_layout(node: Any) -> list[Any] | None:
     contiguous ones and its memory is dense (eager ops downstream -- a ``view`` -- may rely
     on them: a region's output keeps them); None otherwise."""
     from torch._prims_common import is_non_overlapping_and_dense_or_false
+    from torch.fx.experimental.symbolic_shapes import GuardOnDataDependentSymNode
 
     val = _val(node)
     try:
         if val.is_contiguous() or not is_non_overlapping_and_dense_or_false(val):
             return None
-    except Exception:  # a symbolic layout torch cannot decide without a guard: contiguous
-        return None
+    except GuardOnDataDependentSymNode:  # undecidable without a guard: contiguous (a later
+        return None  # strided read checks the real strides at each call)
     return [sym_expr(s) for s in val.stride()]
 
 
