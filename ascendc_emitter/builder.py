@@ -34,6 +34,7 @@ from xdsl.dialects.builtin import (
 )
 from xdsl.ir import Attribute, Block, Operation, Region, SSAValue
 from xdsl.ir.core import IRWithName
+from xdsl.traits import is_side_effect_free
 from xdsl.utils.exceptions import VerifyException
 
 from ascendc_emitter.dialect import ops as ac
@@ -97,6 +98,14 @@ class BodyBuilder:
     def insert(self, op: Operation) -> Operation:
         self.block.add_op(op)
         return op
+
+    def drop_dead_last(self) -> None:
+        """Erase the last op built when it has no effect and no result anyone reads (a loop
+        whose body came out empty but for index arithmetic)."""
+        op = self.block.last_op
+        if op is not None and not any(r.uses for r in op.results) and is_side_effect_free(op):
+            op.detach()
+            op.erase()
 
     def emit(
         self,

@@ -32,6 +32,8 @@ from lowering.plan import (
     KernelPlan,
     accumulator_dtype,
 )
+from lowering.row_sums import RowSums, adds_rows
+from lowering.tile_copies import RowBlock
 from lowering.tile_ops import OnTile, Tile, TileOps
 from passes.diagnostics import PassError
 from passes.phases import PhasePlan
@@ -56,6 +58,9 @@ class ReductionTile(Tile, Protocol):
     cascaded: set[ReduceNode]
     plan: KernelPlan
     rows: SSAValue | None
+    row_pitch: dict[SSAValue, SSAValue | int]
+    row_sums: RowSums | None
+    row_block: RowBlock | None
 
     def building(self, b: BodyBuilder) -> AbstractContextManager[BodyBuilder]: ...
 
@@ -219,7 +224,60 @@ class Accumulators(OnTile):
         for level in self.levels(n):
             self.reset(n, level, self.level_width(width))
 
+    def sums_rows(self, n: ReduceNode) -> bool:
+        """Whether a chunk block's rows of ``n``'s operand are added in registers, all at once
+        after the block's rows (``lowering.row_sums``) instead of one ``combine`` per row: a
+        sum over the block axis whose operand's buffer holds the block's rows in its own
+        dtype, the accumulator dtype."""
+        k = self.kernel
+        a = accumulator_dtype(n)
+        return self.adds_rows(n) and k.plan.chunk_blocks and n.x in k.row_pitch and n.x.type.dtype == a  # type: ignore[attr-defined]
+
+    def adds_rows(self, n: ReduceNode) -> bool:
+        """Whether ``n`` combines chunk rows in registers (``lowering.row_sums``): a sum, in
+        an accumulator dtype the register ``Add`` takes, where the kernel has VF functions."""
+        return self.kernel.row_sums is not None and isinstance(n, SumOp) and adds_rows(accumulator_dtype(n))
+
+    def add_rows(
+        self,
+        n: ReduceNode,
+        acc: SSAValue,
+        src: SSAValue,
+        pitch: SSAValue | int,
+        rows: SSAValue,
+        done: SSAValue,
+        width: SSAValue | int,
+        top: SSAValue | None = None,
+    ) -> None:
+        """``rows`` chunks of ``n`` (``src``: one per ``pitch`` elements), the first the
+        ``done + 1``-th of the pass, combined into ``acc`` in registers: in runs that end
+        where the cascade flushes (every ``base`` chunks), each followed by the cascade step
+        a single chunk there takes -- the same additions in the same order as ``combine``
+        and ``cascade_step`` per chunk. ``top``: as :meth:`cascade_step`."""
+        b, k = self.b, self.kernel
+        sums = k.row_sums
+        assert sums is not None  # adds_rows
+        a = accumulator_dtype(n)
+        if not self.levels(n):
+            sums.add_rows(b, a, acc, src, 0, rows, pitch, width)
+            return
+        base = b.v(k.sum_base)
+        end = b.add(done, rows, name="run_end")
+        with b.loop(b.floordiv(done, base), b.ceildiv(end, base), 1, "run") as (rb, g), k.building(rb):
+            lo = rb.max(rb.mul(g, base), done, name="run_first")
+            hi = rb.min(rb.mul(rb.add(g, 1), base), end, name="run_last")
+            sums.add_rows(rb, a, acc, src, rb.mul(rb.sub(lo, done), pitch), rb.sub(hi, lo), pitch, width)
+            self.cascade_step(n, acc, hi, width, top)
+
+    def acc_rows(self, n: ReduceNode, block: SSAValue, rows: SSAValue, done: SSAValue) -> None:
+        """A chunk block's ``rows`` chunks of ``n`` (:meth:`sums_rows`; ``block``: its
+        operand's buffer of the block), after ``done`` chunks of the pass."""
+        pitch = self.kernel.row_pitch[n.x]
+        self.add_rows(n, self.accumulator(n), block, pitch, rows, done, self.acc_width(n))
+
     def acc_step(self, n: ReduceNode) -> None:
+        if self.kernel.row_block is not None and self.sums_rows(n):
+            return  # the block's rows are added after them (LoopNest._chunk_blocks)
         count = self.kernel.count_of(n.x.type)  # type: ignore[arg-type]
         self.combine(n, self.accumulator(n), self.as_acc(n, self.kernel.values[n.x], count), count)
         self.cascade_step(n, self.accumulator(n), self.kernel.chunks_done, self.acc_width(n))
@@ -327,10 +385,13 @@ class Accumulators(OnTile):
             offset = lb.add(first, lb.mul(j0, k.tile))
             lb.copy_pad(staged, lb.gslice(g, offset), n_rows, length, lb.select(lb.cmp("sgt", n_rows, 1), gm_gap, 0), ub_gap)
             lb.sync("MTE2_V")
-            with lb.loop(0, n_rows, 1, "p") as (rb, r), k.building(rb):
-                view = rb.lslice(staged, rb.mul(r, k.tile), k.tile)
-                self.combine(n, dst, view, count)
-                self.cascade_step(n, dst, rb.add(rb.add(j0, r), 1), count, top)
+            if self.adds_rows(n):
+                self.add_rows(n, dst, staged, k.tile, n_rows, j0, count, top)
+            else:
+                with lb.loop(0, n_rows, 1, "p") as (rb, r), k.building(rb):
+                    view = rb.lslice(staged, rb.mul(r, k.tile), k.tile)
+                    self.combine(n, dst, view, count)
+                    self.cascade_step(n, dst, rb.add(rb.add(j0, r), 1), count, top)
             lb.sync("V_MTE2")
 
     def write_partial(self, n: ReduceNode) -> None:

@@ -96,6 +96,7 @@ from lowering.plan import (
     per_element_bytes,
     reductions_of,
 )
+from lowering.row_sums import RowSums
 from lowering.tile_copies import RowBlock, TileCopies
 from lowering.tile_math import TileMath
 from lowering.tile_ops import TileOps
@@ -155,6 +156,8 @@ class GraphLowering:
         )
         gm = [f"in{n.index_value}" for n in self.inputs] + [f"out{n.index_value}" for n in self.outputs]
         self.kb = KernelModuleBuilder(self.name, gm, graph.size_names, fields)
+        self.row_sums = RowSums(self.kb, self.name) if options.vf else None
+        """Chunk rows added in registers (``lowering.row_sums``); not on the root path (``vf=False``)."""
         self.units: list[Unit] = list(graph.top_level())  # type: ignore[arg-type]
         self.order = {u: i for i, u in enumerate(self.units)}
         self._vf_functions: set[VfOp] = set()

@@ -16,9 +16,12 @@ from xdsl.ir import SSAValue
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.target.costs import (
+    LAUNCH_SECONDS_PER_BLOCK,
     LOAD,
     LOAD_SMALL,
     LOAD_SMALL_ELEMENTS,
+    MTE2_HEAD,
+    MTE3_HEAD,
     STORE,
     VF_HEAD,
     DmaCost,
@@ -26,6 +29,7 @@ from ascendc_emitter.target.costs import (
     vector_cost,
 )
 from ascendc_emitter.target.ops import op_entry, reduction
+from ascendc_emitter.target.platform import ASCEND_950
 from ascendc_emitter.target.registers import VECTOR_BYTES
 from ascendc_emitter.target.support import LIMITS
 from ascir_dialect.attributes import TensorType
@@ -397,24 +401,51 @@ class HostTiling:
             total = h.add(total, h.mul(repeats, round(cycles)))
         return total
 
-    def _torch_blocks(self, h: BodyBuilder, chunks: SSAValue, wanted: SSAValue) -> SSAValue:
-        """Rows per SPLIT part of an outer-axis float sum: the smallest ``base**k`` (k = 1..3)
-        of at least ``wanted``, else ``base**3``. The one-core cascade adds such a block's
-        rows into its level k - 1 and then that level into level k (``lowering.cascade``),
-        so each part's partial is exactly the value it adds into level k, and the parts'
-        combination -- levels k..3, ``split_top`` = 3 - k of them above the first -- gives
-        the one-core sum bit for bit, on any number of cores. Past ``base**3`` rows per
-        part (few cores for many rows) the parts stay ``base**3`` rows: more blocks than
-        cores, which run in waves."""
+    def _torch_blocks(
+        self, h: BodyBuilder, chunks: SSAValue, items: SSAValue, cores: SSAValue, row_bytes: SSAValue
+    ) -> SSAValue:
+        """Rows per SPLIT part of an outer-axis float sum: a block of torch's cascade,
+        ``base**k`` rows (k = 1..3). The one-core cascade adds such a block's rows into its
+        level k - 1 and then that level into level k (``lowering.cascade``), so each part's
+        partial is exactly the value it adds into level k, and the parts' combination --
+        levels k..3, ``split_top`` = 3 - k of them above the first -- gives the one-core
+        sum bit for bit, on any number of cores.
+
+        The block is the one with the least modelled copying on the busiest core
+        (``costs.LOAD``, ``STORE`` and the pipes' heads, ATT's v35 tables): the first launch
+        runs ``ceil(items * parts / cores)`` waves of blocks, each loading ``base**k`` rows
+        of ``row_bytes`` and storing its partial; the next loads the ``parts`` partials
+        (rows of the same width) to combine them; each launch dispatches every block
+        (``costs.LAUNCH_SECONDS_PER_BLOCK``). Ties go to the larger block (fewer
+        partials). Past ``base**3`` rows per part the parts stay ``base**3`` rows: more
+        blocks than cores, which run in waves."""
         base = cascade_base(h, chunks)
         blocks = [base]
         for _ in range(2, LEVELS):
             blocks.append(h.mul(blocks[-1], base))
         per_part, top = blocks[-1], h.const(0)
-        for k in range(LEVELS - 2, 0, -1):  # the smallest block that holds `wanted` wins
-            fits = h.cmp("sle", wanted, blocks[k - 1])
-            per_part = h.select(fits, blocks[k - 1], per_part)
-            top = h.select(fits, LEVELS - 1 - k, top)
+        heads = round(MTE2_HEAD + MTE3_HEAD)  # the pipes' starts, once per block
+        per_block = round(2 * LAUNCH_SECONDS_PER_BLOCK * ASCEND_950.clock_hz)  # both launches dispatch it
+        store = _copy_cycles(h, row_bytes, STORE, cores)  # a part's partial
+        best: SSAValue | None = None
+        for k in range(LEVELS - 1, 0, -1):  # largest first: a smaller block must be cheaper
+            rows = blocks[k - 1]
+            parts = h.ceildiv(chunks, rows)
+            launched = h.mul(items, parts)
+            used = h.max(h.min(launched, cores), 1)
+            waves = h.ceildiv(launched, cores)
+            load = _copy_cycles(h, h.mul(h.min(rows, chunks), row_bytes), LOAD, used)
+            combine = _copy_cycles(h, h.mul(parts, row_bytes), LOAD, h.max(h.min(items, cores), 1))
+            first = h.mul(waves, h.add(h.add(heads, load), store))
+            cost = h.add(first, h.add(h.add(heads, combine), store))
+            cost = h.add(cost, h.mul(launched, per_block), name=f"split_cost_{k}")
+            if best is None:
+                best = cost
+                continue
+            cheaper = h.cmp("slt", cost, best)
+            best = h.select(cheaper, cost, best)
+            per_part = h.select(cheaper, rows, per_part)
+            top = h.select(cheaper, LEVELS - 1 - k, top)
         h.set_tiling("split_top", top)
         return per_part
 
@@ -445,7 +476,8 @@ class HostTiling:
         parts = h.max(parts, 1)
         wanted = h.ceildiv(chunks, parts, name="split_chunks")
         if self.cascaded and not phases.inner_reduced:
-            per_part = self._torch_blocks(h, chunks, wanted)
+            row_bytes = h.mul(h.min(tile, inner), max(accumulator_dtype(n).nbytes for n in self.reductions))
+            per_part = self._torch_blocks(h, chunks, items, cores, row_bytes)
             parts = h.ceildiv(chunks, per_part, name="split_parts")
             # two parts wanted (cores idle) and two torch blocks to give them
             split = h.cmp("slt", h.max(wanted, per_part), chunks, name="split")

@@ -10,7 +10,7 @@ to emit each unit at the cursor (``GraphLowering.emit_unit``, through
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Protocol
 
@@ -335,7 +335,7 @@ class LoopNest(OnTile):
             else:
                 for r in reductions:
                     self.kernel.acc.acc_begin(r)
-                with self._chunks(needed):
+                with self._chunks(needed, reductions):
                     self._emit_all(needed)
                     for r in reductions:
                         self.kernel.acc.acc_step(r)
@@ -383,7 +383,14 @@ class LoopNest(OnTile):
         self.kernel.part = (k.sub(block, k.mul(w, parts), name="part"), parts, per_part)
         self.kernel.b, self.kernel.t, self.kernel.first = k, w, w
         self._enter_work_item(w)
-        self._work_item(launch)
+        varying = any(isinstance(u, StoreOp) and u in self.kernel.phases.varying for u in self.kernel.units)
+        if launch <= self.kernel.phases.depth or varying:
+            self._work_item(launch)
+            return
+        # the last launch only combines the partials for the kept stores, which part 0 makes:
+        # the other parts have nothing to do
+        with k.when(k.cmp("eq", self.kernel.part[0], 0)) as wb, self.kernel.building(wb):
+            self._work_item(launch)
 
     def _needed(self, values: list[SSAValue], done: set[Unit]) -> list[Unit]:
         """The varying units computing ``values`` (transitively, stopping at kept units and
@@ -399,7 +406,7 @@ class LoopNest(OnTile):
         return sorted(seen, key=self.kernel.order.__getitem__)
 
     @contextmanager
-    def _chunks(self, needed: list[Unit]) -> Iterator[None]:
+    def _chunks(self, needed: list[Unit], reductions: Sequence[ReduceNode] = ()) -> Iterator[None]:
         """A pass over the reduced extent of the work item computing ``needed``, one chunk
         per iteration: one coordinate of the reduced outer positions times (when the inner
         axis is reduced) one tile of the inner axis. With chunk blocks
@@ -412,7 +419,7 @@ class LoopNest(OnTile):
             lo = outer_b.mul(index, per_part, name="part_first")
             hi = outer_b.min(outer_b.add(lo, per_part), hi, name="part_last")
         if self.kernel.plan.chunk_blocks:
-            with self._chunk_blocks(lo, hi, needed):
+            with self._chunk_blocks(lo, hi, needed, reductions):
                 yield
             return
         with outer_b.loop(lo, hi, 1, "ch") as (cb, c), self.kernel.building(cb):
@@ -432,7 +439,9 @@ class LoopNest(OnTile):
                 self.kernel.start, self.kernel.count = saved
 
     @contextmanager
-    def _chunk_blocks(self, lo: SSAValue, hi: SSAValue, needed: list[Unit]) -> Iterator[None]:
+    def _chunk_blocks(
+        self, lo: SSAValue, hi: SSAValue, needed: list[Unit], reductions: Sequence[ReduceNode]
+    ) -> Iterator[None]:
         """Chunks ``[lo, hi)`` of a reduction over one outer axis (its coordinates) in
         blocks: each block's loads in one DataCopyPad per GM tensor along the axis, then its
         chunks in order -- the pass's body on their views, each combining into the
@@ -501,6 +510,10 @@ class LoopNest(OnTile):
                             rb.sync("MTE3_V")
                     finally:
                         k.in_chunks = False
+                bb.drop_dead_last()  # no row had work of its own (the row sums below)
+                for red in reductions:  # the sums of the block's rows, in registers
+                    if k.acc.sums_rows(red):
+                        k.acc.acc_rows(red, regions[red.x], block.rows, bb.sub(first, lo))
                 k.values = regions
                 k.coords[axis] = first
                 block.phase = "store"

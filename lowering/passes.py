@@ -56,6 +56,10 @@ class LowerToAscendCPass(TypedOptions, AscirPass):
     """The kernel module it installs was verified whole where it was built
     (``KernelModuleBuilder.finish``): a driver need not verify it again."""
 
+    vf: bool = DEFAULTS["vf"]
+    """The lowering's own ``__simd_vf__`` functions (a chunk block's row sums,
+    ``lowering.row_sums``); false: memory-level APIs only, the root-graph path (the graph's
+    VF regions are vf-partition's, ``vf-partition{enable=false}``)."""
     mask_mode: MaskMode = DEFAULTS["mask_mode"]
     """VF masks: "loop" (AL-7, the loop dtype) or "per-op" (debug: the pre-fix defect)."""
     kernel: str = DEFAULTS["kernel"]
@@ -79,6 +83,7 @@ class LowerToAscendCPass(TypedOptions, AscirPass):
     def of(cls, options: CompileOptions) -> LowerToAscendCPass:
         """The pass that lowers with ``options`` (its platform's cores and UB included)."""
         return cls(
+            vf=options.vf,
             mask_mode=options.mask_mode,
             kernel=options.kernel,
             double_buffer=options.double_buffer,

@@ -148,7 +148,8 @@ def test_chunk_blocks_of_an_outer_axis_sum_and_its_normalisation(rows: int, cols
     small blocks), split over cores (SPLIT) with the partials combined in blocks, the
     output pass storing its rows after each block. The blocks keep torch's cascade order:
     every core count and UB size gives the one-core result bit for bit, within float64's
-    sum by the bound of ``test_split_cascade``."""
+    sum by the bound of ``test_split_cascade``; a block's rows added in registers
+    (``lowering.row_sums``, vf=True) give the memory-level Adds' result (vf=False) bit for bit."""
     red = t("float32", ["1", "s1"])
     body = f"""
   %x = ascir.data {{index = 0 : i64}} : {FULL}
@@ -166,9 +167,11 @@ def test_chunk_blocks_of_an_outer_axis_sum_and_its_normalisation(rows: int, cols
         np.float32
     )
     sizes = {"s0": rows, "s1": cols}
+    ones = {}
     for vf in (True, False):
         k = compile_graph(parse_ir(graph(["s0", "s1"], AXES, body, "outer")), name="outer", vf=vf)
-        one = k(x, sizes=sizes, core_num=1)
+        assert ("_row_sum_float32(" in k.sources.device_impl_cpp) == vf
+        one = ones[vf] = k(x, sizes=sizes, core_num=1)
         keys = set()
         for cores, ub_kb in ((8, 248), (56, 248), (8, 24), (3, 40)):
             got = k(x, sizes=sizes, core_num=cores, ub_size=ub_kb * 1024)
@@ -181,6 +184,8 @@ def test_chunk_blocks_of_an_outer_axis_sum_and_its_normalisation(rows: int, cols
         assert np.abs(one[1] - (x - exact / rows)).max() <= bound
         if rows >= 1000:
             assert 3 in keys  # the SPLIT schedule ran
+    for a, b in zip(ones[True], ones[False], strict=True):
+        np.testing.assert_array_equal(a, b)
 
 
 def test_the_model_takes_many_rows_per_copy_for_short_rows() -> None:
