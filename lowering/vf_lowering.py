@@ -75,7 +75,10 @@ class VfCodegen:
         self.loop = region.dtype
         self.per_iter = VECTOR_BYTES // self.loop.nbytes
         members = list(region.members())
-        self.full = members[0].result_tensor().repeats[-1] != 1
+        self.full = any(m.result_tensor().repeats[-1] != 1 for m in members)
+        self.prologue = [m for m in members if m.result_tensor().repeats[-1] == 1] if self.full else []
+        """Narrow members of a dense region (vf-partition): one value per row, computed once
+        before the loop on registers holding it in every lane."""
         self.aranges = [m for m in members if isinstance(m, ArangeOp)]
         self.fn_name = ctx.kb.symbol(f"{ctx.kernel_name}_{region.vf_name}", key=region)
         """The region's ``__simd_vf__`` symbol: the same for every call of the region."""
@@ -150,14 +153,23 @@ class VfCodegen:
         self.consts: dict[tuple[DType, object], SSAValue] = {}
         self.scalar_regs: dict[SSAValue, SSAValue] = {}
         self.all_lanes: dict[DType, SSAValue] = {}
+        self.b, self.off, self.rem = fb, fb.const(0), fb.const(self.per_iter)
+        self.masks: dict[DType, SSAValue] = {}
+        self.regs: dict[SSAValue, SSAValue] = {}
+        for m in self.prologue:  # all lanes: every lane holds the row's value
+            with at_node(m):
+                self._node(m)
+        before = dict(self.regs)
         iters = fb.ceildiv(count, self.per_iter, name="iters")
         with fb.loop(0, iters, 1, "i") as (lb, i):
             self.b = lb
             self.off = lb.mul(i, self.per_iter, name="off")
             self.rem = lb.sub(count, self.off, name="rem")
-            self.masks: dict[DType, SSAValue] = {}
-            self.regs: dict[SSAValue, SSAValue] = {}
+            self.masks = {}
+            self.regs = dict(before)
             for m in self.region.members():
+                if m in self.prologue:
+                    continue
                 with at_node(m):
                     self._node(m)
             for ptr, v in zip(self.out_ptrs, self.region.yield_op.values, strict=True):
@@ -487,6 +499,8 @@ class VfCodegen:
         ratio = self.loop.nbytes // t.dtype.nbytes
         logical = b.add(offset, b.mul(self.off, stride), name="arange_pos")
         start = b.cast(b.add(base, b.mul(logical, step)), et, name="arange_start")
+        if t.repeats[-1] == 1:  # one value along the vectorized axis: the row's position
+            return b.reg(ac.RegDuplicateOp, start, self.mask(t.dtype), result=self._out(n), name="a")
         unit = n.step.data.is_constant and n.step.data.as_int() == 1 and t.strides[-1] == 1
         if unit and ratio == 1:
             return b.reg(ac.RegArangeOp, start, result=self._out(n), name="a")

@@ -6,7 +6,10 @@ not depend on any container's iteration order). A cluster is a candidate region 
 
 * its nodes share a loop nest: the same fullness along the vectorized axis, the same
   reduction level and the same variance along the reduced axes, so that a region runs in
-  exactly one pass over the reduced extent (``passes.phases``);
+  exactly one pass over the reduced extent (``passes.phases``) -- except that narrow kept
+  values (one per row: a mean, a row's Arange position) join the dense region they feed,
+  which computes them once per call before its loop, when no other region needs them and
+  they compute in the loop's register width (issue 36: a VF call per row saved each);
 * it is *convex*: no path leaves the cluster and comes back (otherwise the region could
   not be placed in the graph);
 * it fits one VF of the device (``ascendc_emitter.target.vf_limits``): at most 30
@@ -39,7 +42,7 @@ from ascendc_emitter.target.vf_limits import vf_cost
 from ascir_dialect.attributes import MAX_VECTORIZED_AXES, TensorType
 from ascir_dialect.diagnostics import first_verification_error
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp, VfYieldOp
-from ascir_dialect.ops.vf import loop_dtype_of
+from ascir_dialect.ops.vf import compute_dtypes, loop_dtype_of
 from passes.diagnostics import AscirPass, PassError
 from passes.graphs import each_graph
 from passes.options import TypedOptions
@@ -53,7 +56,23 @@ def _nest(node: AscirNode, plan: PhasePlan) -> tuple:
     """The loop nest a node runs in (nodes of one region share it): its reduction level,
     whether it varies along the reduced axes (``passes.phases``) and whether it is dense
     along the vectorized axis."""
-    return (*plan.key(node), node.result_tensor().repeats[-1] != 1)
+    return (*plan.key(node), _full(node))
+
+
+def _full(node: AscirNode) -> bool:
+    return node.result_tensor().repeats[-1] != 1
+
+
+def _joins(producer: AscirNode, node: AscirNode, plan: PhasePlan) -> bool:
+    """Whether ``node`` may join the region of its operand's ``producer``: the same loop nest;
+    or ``producer`` narrow (one value per row: a mean, a row's Arange position) and kept
+    (computed once per work item), from no later pass, and ``node`` dense -- the narrow
+    members of a dense region are computed once per call, before its loop
+    (``lowering.vf_lowering``), instead of a VF call of their own per row."""
+    if _nest(producer, plan) == _nest(node, plan):
+        return True
+    (level, varying), (at, _) = plan.key(producer), plan.key(node)
+    return not _full(producer) and not varying and level <= at and _full(node)
 
 
 def _check_vectorized_axes(graph: GraphOp, eligible: list[AscirNode]) -> None:
@@ -143,11 +162,19 @@ class _Clusterer:
         return True
 
     def _fits(self, members: set[int]) -> bool:
-        """The union is convex and within the VF limits of the target (``vf_limits``)."""
+        """The union is convex, within the VF limits of the target (``vf_limits``) and, when
+        it mixes narrow and dense members, its narrow values stay inside (computed before
+        the loop, they are never stored) in registers of the loop's width."""
         if not self._convex(members):
             return False
         nodes = [self.nodes[p] for p in sorted(members)]
-        return vf_cost(nodes, *boundary(nodes)).violation() is None
+        inputs, outputs = boundary(nodes)
+        narrow = [n for n in nodes if not _full(n)]
+        if narrow and len(narrow) < len(nodes):
+            loop = loop_dtype_of(nodes).nbytes
+            if any(n.results[0] in outputs or any(d.nbytes != loop for d in compute_dtypes(n)) for n in narrow):
+                return False
+        return vf_cost(nodes, inputs, outputs).violation() is None
 
     def run(self) -> list[list[AscirNode]]:
         self.cluster_of = cluster_of = {}
@@ -155,11 +182,10 @@ class _Clusterer:
         for i, n in enumerate(self.nodes):
             if n not in self.eligible:
                 continue
-            key = _nest(n, self.plan)
             candidates: list[int] = []
             for v in n.operands:
                 owner = v.owner
-                if owner in self.eligible and _nest(owner, self.plan) == key:  # type: ignore[arg-type]
+                if owner in self.eligible and _joins(owner, n, self.plan):  # type: ignore[arg-type]
                     c = cluster_of[self.pos[owner]]  # type: ignore[index]
                     if c not in candidates:
                         candidates.append(c)

@@ -1,15 +1,16 @@
 // RUN: ascir-opt %s -p schedule,vf-partition | filecheck %s
 
-// vf-partition on RMSNorm with float16 I/O. Four regions, one per (reduction level,
+// vf-partition on RMSNorm with float16 I/O. Three regions, one per (reduction level,
 // varying along the reduced axis) class and connected component:
 //   vf_0: cast + square, level 0, varying (feeds the sum);
-//   vf_1: + eps, sqrt on the per-row values, level 1, kept -- the scalar %eps enters as a
-//         region input (FR7 value parameter);
-//   vf_3: the weight broadcast and cast, level 0, varying, not connected to vf_0 through
+//   vf_2: the weight broadcast and cast, level 0, varying, not connected to vf_0 through
 //         admitted nodes;
-//   vf_2: the normalization and the cast back, level 1, varying.
+//   vf_1: the normalization and the cast back, level 1, varying -- with the per-row values
+//         it alone reads (+ eps, sqrt: narrow, kept), which join it and are computed once
+//         per call before its loop (issue 36: no VF call of their own per row); the scalar
+//         %eps enters as a region input (FR7 value parameter).
 // %ms multiplies by a scalar: not an AL-9 position, so it stays at memory level and
-// splits the kept chain. Regions are placed in a topological order (vf_3 before vf_2,
+// splits the kept chain. Regions are placed in a topological order (vf_2 before vf_1,
 // whose input it produces). loop_dtype is the widest compute dtype: float32 everywhere,
 // the float16 loads entering by UNPACK.
 
@@ -21,16 +22,14 @@
 // CHECK-NEXT:      ascir.vf_yield %xf, %sq
 // CHECK:         %ss = ascir.reduce_sum %sq_out
 // CHECK-NEXT:    %ms = ascir.mul %ss, %inv_n {vf = "rejected: scalar-like input x2 of ascir.mul
-// CHECK-NEXT:    %rt_out = ascir.vf @vf_1 loop_dtype float32 (%ms, %eps) {
-// CHECK-NEXT:    ^bb0(%ms_in: {{.*}}, %eps_in: !ascir.scalar<float32>):
-// CHECK-NEXT:      %me = ascir.add %ms_in, %eps_in {vf = "ok"}
-// CHECK-NEXT:      %rt = ascir.sqrt %me {vf = "ok"}
-// CHECK-NEXT:      ascir.vf_yield %rt
-// CHECK:         %wf_out = ascir.vf @vf_3 loop_dtype float32 (%wl) {
+// CHECK-NEXT:    %wf_out = ascir.vf @vf_2 loop_dtype float32 (%wl) {
 // CHECK:           %wb = ascir.broadcast %wl_in {vf = "ok"}
 // CHECK-NEXT:      %wf = ascir.cast %wb {vf = "ok"}
-// CHECK:         %yh_out = ascir.vf @vf_2 loop_dtype float32 (%rt_out, %xf_out, %wf_out) {
-// CHECK:           %rb = ascir.broadcast %rt_out_in {vf = "ok"}
+// CHECK:         %yh_out = ascir.vf @vf_1 loop_dtype float32 (%ms, %eps, %xf_out, %wf_out) {
+// CHECK-NEXT:    ^bb0(%ms_in: {{.*}}, %eps_in: !ascir.scalar<float32>, {{.*}}):
+// CHECK-NEXT:      %me = ascir.add %ms_in, %eps_in {vf = "ok"} : !ascir.tensor<float32, [z0, z1], [s0, 1]
+// CHECK-NEXT:      %rt = ascir.sqrt %me {vf = "ok"} : !ascir.tensor<float32, [z0, z1], [s0, 1]
+// CHECK-NEXT:      %rb = ascir.broadcast %rt {vf = "ok"}
 // CHECK-NEXT:      %nx = ascir.div %xf_out_in, %rb {vf = "ok"}
 // CHECK-NEXT:      %yf = ascir.mul %nx, %wf_in {vf = "ok"}
 // CHECK-NEXT:      %yh = ascir.cast %yf {vf = "ok"}
