@@ -63,6 +63,9 @@ class SpanCheck:
     plus: int = 0
     nbytes: int = 1
     step: SizeExpr | None = None
+    bounds: tuple[int, int] | None = None
+    """With ``step``: the first and the last value must lie in these bounds (a range-checked
+    Arange's dtype), not only in int64."""
 
     @property
     def exprs(self) -> list[SizeExpr]:
@@ -85,7 +88,9 @@ def trap_message(expr: str, what: str, kind: str, sizes: str) -> str:
     return f"size expression '{expr}' of {what} {trap_text(kind)} with {sizes}"
 
 
-def span_message(what: str, formula: str, sizes: str) -> str:
+def span_message(what: str, formula: str, sizes: str, bounds: tuple[int, int] | None = None) -> str:
+    if bounds is not None:
+        return f"{what} ({formula}) leave [{bounds[0]}, {bounds[1]}] with {sizes}"
     return f"{what} ({formula}) overflows int64 with {sizes}"
 
 
@@ -130,12 +135,15 @@ def node_checks(n: AscirNode) -> Iterator[Check]:
             nbytes=t.dtype.nbytes,
         )
     if isinstance(n, ArangeOp):
+        bounded = n.range_checked is not None
+        narrowed = f", computed in {t.dtype} (narrow-index-compares)," if bounded else ""
         yield SpanCheck(
-            f"the values of Arange {name}",
+            f"the values of Arange {name}{narrowed}",
             "base + step * sum((repeat - 1) * stride)",
             n.base.data,
             dims,
             step=n.step.data,
+            bounds=t.dtype.int_range if bounded else None,
         )
 
 
@@ -151,7 +159,7 @@ def graph_checks(graph: GraphOp) -> list[Check]:
     unique = []
     for c in out:
         key: object = (
-            (c.expr, c.minimum) if isinstance(c, ExprCheck) else (c.formula, c.start, c.dims, c.step)
+            (c.expr, c.minimum) if isinstance(c, ExprCheck) else (c.formula, c.start, c.dims, c.step, c.bounds)
         )
         if isinstance(c, ExprCheck) and c.expr.is_constant and c.minimum is None:
             key = ("constant", c.expr)
@@ -211,11 +219,18 @@ def check_one(c: Check, sizes: Mapping[str, int]) -> None:
             used = {k: sizes[k] for k in c.expr.free_names}
             raise SizeArithmeticError(below_message(str(c.expr), c.what, c.minimum, bindings_text(used)))
         return
+    names = sorted({k for e in c.exprs for k in e.free_names})
+    last = None
     for v in span_steps(c, value):
         if not _fit(v):
-            names = sorted({k for e in c.exprs for k in e.free_names})
             used = {k: sizes[k] for k in names}
             raise SizeArithmeticError(span_message(c.what, c.formula, bindings_text(used)))
+        last = v
+    if c.bounds is not None:
+        lo, hi = c.bounds
+        if not (lo <= value(c.start) <= hi and last is not None and lo <= last <= hi):
+            used = {k: sizes[k] for k in names}
+            raise SizeArithmeticError(span_message(c.what, c.formula, bindings_text(used), c.bounds))
 
 
 __all__ = [

@@ -7,6 +7,7 @@
     indirect-load-template-cases   seed 001 FR2-FR6: the SIMD / SIMT / SK-like cases and stages
     fold-constant-casts            seed 000 FR12: a constant's Cast folded into the constant
     normalize-arange-broadcast-views  seed 000 FR8, AL-1/AL-2
+    narrow-index-compares          positions compared with positions in int32 (range-checked)
     schedule                       merged loop axes, UB layout (hint -> impl)
     vf-partition                   DS-3/AL-7 (``vf=False``: the root-graph path)
     lower-to-ascendc               ascendc kernel module (memory/register-level API, host tiling)
@@ -34,6 +35,7 @@ from passes.dump import after_pass
 from passes.fold_constant_casts import FoldConstantCastsPass
 from passes.indirect_load_cases import IndirectLoadTemplateCasesPass
 from passes.lower_movement import LowerMovementPass
+from passes.narrow_index import NarrowIndexComparesPass
 from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
 from passes.options import DEFAULT_OPTIONS_FIELDS as DEFAULTS
 from passes.options import (
@@ -57,6 +59,7 @@ def autofuse_passes(options: CompileOptions | None = None) -> tuple[ModulePass, 
         IndirectLoadTemplateCasesPass(template=o.template, vf=o.vf),
         FoldConstantCastsPass(),
         NormalizeArangeBroadcastViewsPass(),
+        NarrowIndexComparesPass(),
         SchedulePass(),
         VfPartitionPass(enable=o.vf),
         LowerToAscendCPass.of(o),
@@ -86,7 +89,8 @@ def run_autofuse(module: ModuleOp, options: CompileOptions | None = None) -> Mod
 @dataclass(frozen=True)
 class AutofusePass(TypedOptions, AscirPass):
     """The whole pipeline (print with ``-t ascendc``), one ``PassPipeline``:
-    indirect-load-template-cases, normalize-arange-broadcast-views, schedule, vf-partition
+    indirect-load-template-cases, normalize-arange-broadcast-views, narrow-index-compares,
+    schedule, vf-partition
     (``vf=false``: the root-graph path), lower-to-ascendc (``lowering.pipeline``). Its
     options are the fields of ``CompileOptions`` (the platform as ``core_num``/``ub_size``)."""
 

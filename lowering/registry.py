@@ -24,6 +24,12 @@ def _normalize() -> type[ModulePass]:
     return NormalizeArangeBroadcastViewsPass
 
 
+def _narrow_index() -> type[ModulePass]:
+    from passes.narrow_index import NarrowIndexComparesPass
+
+    return NarrowIndexComparesPass
+
+
 def _fold_casts() -> type[ModulePass]:
     from passes.fold_constant_casts import FoldConstantCastsPass
 
@@ -77,6 +83,10 @@ PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {
         _normalize,
         "seed 000 FR8/AL-2: pass degenerate Arange views through, pad 1-D ones",
     ),
+    "narrow-index-compares": (
+        _narrow_index,
+        "issue 36: int64 Aranges compared only with Aranges -> int32, range-checked on the host",
+    ),
     "lower-movement": (
         _lower_movement,
         "Transpose/Split/Pad/Concat -> load views, padded loads and position selects (GM boundary)",
@@ -107,7 +117,7 @@ PASSES: dict[str, tuple[Callable[[], type[ModulePass]], str]] = {
     "autofuse": (
         _autofuse,
         "the whole pipeline: decompose-reductions, lower-movement, indirect-load-template-cases, fold-constant-casts, "
-        "normalize-arange-broadcast-views, schedule, "
+        "normalize-arange-broadcast-views, narrow-index-compares, schedule, "
         "vf-partition, lower-to-ascendc",
     ),
 }

@@ -44,7 +44,14 @@ def _span(h: HostBuilder, sym: ExprLowering, c: SpanCheck) -> None:
         for r, s in dims:
             acc = h.add(acc, h.mul(h.sub(r, 1), s))
         if step is not None:
-            h.add(start, h.mul(acc, step))
+            last = h.add(start, h.mul(acc, step))
+            if c.bounds is not None:
+                lo, hi = c.bounds
+                outside = h.cmp("slt", start, lo)
+                for cond in (h.cmp("sgt", start, hi), h.cmp("slt", last, lo), h.cmp("sgt", last, hi)):
+                    outside = h.select(outside, outside, cond)  # or
+                bounded = span_message(message_text(c.what), message_text(c.formula), h.sizes_text(names), c.bounds)
+                h.fail_with(outside, bounded)
             return
         h.mul(h.add(h.add(start, acc), c.plus), c.nbytes)
 

@@ -168,6 +168,7 @@ def _mark(case: GraphOp, name: str, template: str, info: DictionaryAttr) -> Grap
 def stage_pipeline(vf: bool, graph: str = "") -> PassPipeline:
     """The graph passes an ordinary SK-like stage goes through: a pipeline run of its own."""
     from passes.fold_constant_casts import FoldConstantCastsPass
+    from passes.narrow_index import NarrowIndexComparesPass
     from passes.normalize_arange import NormalizeArangeBroadcastViewsPass
     from passes.schedule import SchedulePass
     from passes.vf_partition import VfPartitionPass
@@ -175,6 +176,7 @@ def stage_pipeline(vf: bool, graph: str = "") -> PassPipeline:
     passes = (
         FoldConstantCastsPass(),
         NormalizeArangeBroadcastViewsPass(),
+        NarrowIndexComparesPass(),
         SchedulePass(),
         VfPartitionPass(enable=vf),
     )

@@ -6,8 +6,8 @@ import re
 from collections.abc import Sequence
 from typing import Any, ClassVar
 
-from xdsl.dialects.builtin import IntegerAttr, StringAttr
-from xdsl.irdl import irdl_op_definition, opt_operand_def, prop_def, result_def
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, UnitAttr
+from xdsl.irdl import irdl_op_definition, opt_operand_def, opt_prop_def, prop_def, result_def
 
 from ascir_dialect import dtypes as dt
 from ascir_dialect.attributes import ExprAttr, ScalarType, TensorType
@@ -175,6 +175,10 @@ class ArangeOp(AscirNode):
     PY_NAME: ClassVar[str] = "Arange"
     base = prop_def(ExprAttr)
     step = prop_def(ExprAttr)
+    range_checked = opt_prop_def(UnitAttr)
+    """Every value must fit the dtype: checked on the host before the kernel runs
+    (``size_checks``), set where a pass narrowed an int64 Arange (``narrow-index-compares``).
+    Without it the values wrap to the dtype, as the reference computes them."""
     y = result_def(TensorType)
 
     HINT: ClassVar[str] = "use 1D Arange followed by explicit Broadcast"

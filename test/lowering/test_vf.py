@@ -232,7 +232,8 @@ def test_constants_in_every_position_join_the_vf(dtype: str) -> None:
 def test_row_values_broadcast_inside_the_vf() -> None:
     """A [s0, 1] row value broadcast along the vectorized axis reaches the VF as a UB
     pointer and is loaded into every lane once, before the loop (LoadAlign DIST_BRC_B32):
-    no scalar read at the call site, so no V_S/S_V round trip per row (issue 36)."""
+    no scalar read at the call site, so no V_S/S_V round trip per row (issue 36); the row's
+    own compute (exp) joins the region and runs once, before the loop."""
     full = tensor("float32", ["z0", "z1"], ["s0", "s1"])
     col = "!ascir.tensor<float32, [z0, z1], [s0, 1], [1, 0]>"
     ir = graph(
@@ -253,8 +254,11 @@ def test_row_values_broadcast_inside_the_vf() -> None:
         ir, [random_input("float32", (5, 70)), random_input("float32", (5, 1))], {"s0": 5, "s1": 70}, "vf_row"
     )
     code = compile_graph(parse_ir(ir), name="vf_row").sources.device_impl_cpp
-    assert "LoadAlign<float, AscendC::Reg::LoadDist::DIST_BRC_B32>(e_out_in_b, e_out + int64_t(0));" in code
-    assert "e_out_row" not in code and "HardEvent::V_S" not in code
+    assert "LoadAlign<float, AscendC::Reg::LoadDist::DIST_BRC_B32>(lc_in_b, lc + int64_t(0));" in code
+    assert "lc_row" not in code and "HardEvent::V_S" not in code
+    # the row's exp joins the region (a narrow member): computed once, before the loop
+    assert code.count("asc_vf_call<") == 1
+    assert code.index("AscendC::Reg::Exp(") < code.index("for (int64_t i = int64_t(0); i < iters;")
 
 
 @pytest.mark.parametrize(

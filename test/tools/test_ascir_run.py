@@ -93,7 +93,7 @@ def test_dump_dir_holds_every_pass_and_the_generated_files(tmp_path: Path, capsy
         "lower-to-ascendc.mlir",
     ]
     assert {"tiling.h", "host_impl.cpp", "device_impl.cpp"} <= set(names)
-    assert "ascir.vf @" in (tmp_path / "08_vf-partition.mlir").read_text()
+    assert "ascir.vf @" in (tmp_path / "09_vf-partition.mlir").read_text()
 
 
 def test_cores_split_a_single_row_and_bad_values_are_errors(capsys) -> None:

@@ -1,7 +1,7 @@
 // RUN: rm -rf %t.d %t.split
 // RUN: ascir-opt %s -p autofuse -t ascendc --dump-dir %t.d > %t.cpp
 // RUN: ls %t.d | filecheck %s --check-prefix=FILES
-// RUN: filecheck %s --check-prefix=SCHEDULED --input-file %t.d/07_schedule.mlir
+// RUN: filecheck %s --check-prefix=SCHEDULED --input-file %t.d/08_schedule.mlir
 // RUN: filecheck %s --check-prefix=DEVICE --input-file %t.d/device_impl.cpp
 // RUN: ascir-opt %S/Inputs/two_chunks.mlir --split-input-file -p schedule,vf-partition --dump-dir %t.split > /dev/null
 // RUN: ls %t.split | filecheck %s --check-prefix=SPLIT
@@ -16,10 +16,11 @@
 // FILES-NEXT: 04_indirect-load-template-cases.mlir
 // FILES-NEXT: 05_fold-constant-casts.mlir
 // FILES-NEXT: 06_normalize-arange-broadcast-views.mlir
-// FILES-NEXT: 07_schedule.mlir
-// FILES-NEXT: 08_vf-partition.mlir
-// FILES-NEXT: 09_lower-to-ascendc.mlir
-// FILES-NEXT: 10_autofuse.mlir
+// FILES-NEXT: 07_narrow-index-compares.mlir
+// FILES-NEXT: 08_schedule.mlir
+// FILES-NEXT: 09_vf-partition.mlir
+// FILES-NEXT: 10_lower-to-ascendc.mlir
+// FILES-NEXT: 11_autofuse.mlir
 // FILES-NEXT: device_impl.cpp
 // FILES-NEXT: host_impl.cpp
 // FILES-NEXT: tiling.h
