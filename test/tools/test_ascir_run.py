@@ -88,6 +88,7 @@ def test_dump_dir_holds_every_pass_and_the_generated_files(tmp_path: Path, capsy
         "indirect-load-template-cases.mlir",
         "fold-constant-casts.mlir",
         "normalize-arange-broadcast-views.mlir",
+        "narrow-index-compares.mlir",
         "schedule.mlir",
         "vf-partition.mlir",
         "lower-to-ascendc.mlir",
