@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 
 from ascir_dialect.diagnostics import AscirArgumentError
-from runtime.build import LIBRARY, build, load_or_rebuild
+from runtime.build import LIBRARY, build, load_or_rebuild, prebuild_in_background
 from runtime.errors import (
     KernelBuildError,
     KernelRuntimeError,
@@ -61,6 +61,14 @@ def compile_kernel(
     )
 
 
+def prebuild_for(target: str) -> None:
+    """Start building the simulator's shared objects in the background when ``target`` runs
+    on the simulator and the toolchain cache lacks them (``runtime.build``): a driver calls
+    it when it starts, so the ~15 s first build overlaps its own work."""
+    if target == "sim" or (target == "auto" and not os.environ.get("ASCEND_HOME_PATH")):
+        prebuild_in_background(sim_toolchain())
+
+
 def raise_if_missing(directory: os.PathLike[str]) -> None:
     from pathlib import Path
 
@@ -79,4 +87,5 @@ __all__ = [
     "TilingError",
     "ToolchainNotFoundError",
     "compile_kernel",
+    "prebuild_for",
 ]

@@ -19,7 +19,11 @@ simulator header ``kernel_operator.h.gch``, which g++ reads in place of
 ``kernel_operator.h`` (its directory is searched first). A kernel's translation unit thus
 compiles its own code and calls into the simulator object. One process
 builds a toolchain entry while others wanting it wait (an advisory lock; the atomic rename
-keeps a reader from ever seeing half of one even without it).
+keeps a reader from ever seeing half of one even without it). That first build takes ~15 s
+on 2 cores and is never a silent wait (issue 37): a progress bar on a terminal, one stderr
+line otherwise; drivers start it in the background when they start
+(:func:`prebuild_in_background`), and ``ascir-prebuild`` builds it ahead of time (an image,
+a CI step after ``pip install``).
 
 Files: every file this module writes goes through ``ascir_dialect.safe_io`` -- the
 manifest is written atomically (a random temporary name, then a rename), the lock file is
@@ -40,11 +44,13 @@ import os
 import re
 import shutil
 import subprocess
+import sys
 import tempfile
+import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator, Mapping
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
 from typing import TypeVar
 
@@ -308,14 +314,94 @@ def precompiled_header(toolchain: Toolchain) -> Path:
     return cached_build(_toolchain_entry("pch", key), key, PCH, produce, lock=True)
 
 
-def toolchain_objects(toolchain: Toolchain) -> ToolchainObjects:
+def _toolchain_entries(toolchain: Toolchain) -> list[tuple[Path, str, str]]:
+    """(entry, key, product) of the three shared objects of ``toolchain``."""
+    sim = sim_object_toolchain(toolchain)
+    sim_key, abi_key, pch_key = object_key(SIM_SOURCE, sim), object_key(SIM_ABI_SOURCE, toolchain), header_key(toolchain)
+    return [
+        (_toolchain_entry(SIM_SOURCE.stem, sim_key), sim_key, f"{SIM_SOURCE.stem}.o"),
+        (_toolchain_entry(SIM_ABI_SOURCE.stem, abi_key), abi_key, f"{SIM_ABI_SOURCE.stem}.o"),
+        (_toolchain_entry("pch", pch_key), pch_key, PCH),
+    ]
+
+
+_READY: set[Toolchain] = set()
+"""Toolchains whose shared objects this process found built (each use verifies them again)."""
+
+
+def toolchain_ready(toolchain: Toolchain) -> bool:
+    """Whether the toolchain cache holds every shared object of ``toolchain``, sealed (no
+    build needed before the first kernel)."""
+    if toolchain in _READY:
+        return True
+    if all(_manifest_ok(entry, key, product) for entry, key, product in _toolchain_entries(toolchain)):
+        _READY.add(toolchain)
+        return True
+    return False
+
+
+BUILDING_MESSAGE = (
+    "ascir: building the simulator's shared objects for this toolchain, once per machine "
+    "(about 15 s on 2 cores; `ascir-prebuild` does it ahead of time)"
+)
+
+
+def toolchain_objects(toolchain: Toolchain, progress: bool = True) -> ToolchainObjects:
     """The ABI object, the precompiled header and the simulator object of ``toolchain``,
-    built (side by side) when the toolchain cache does not hold them yet."""
-    with ThreadPoolExecutor(max_workers=3) as pool:
-        sim = pool.submit(prebuilt_object, SIM_SOURCE, sim_object_toolchain(toolchain))  # the longest: first
-        abi = pool.submit(prebuilt_object, SIM_ABI_SOURCE, toolchain)
-        pch = pool.submit(precompiled_header, toolchain)
-        return ToolchainObjects(abi.result(), pch.result(), sim.result())
+    built (side by side) when the toolchain cache does not hold them yet -- with ``progress``,
+    never silently: a progress bar on a terminal, one line on stderr otherwise (another
+    process or a background prebuild may be building them: this one then waits for it)."""
+    bar = None
+    if progress and not toolchain_ready(toolchain):
+        from tqdm import tqdm
+
+        tty = sys.stderr.isatty()
+        if not tty:
+            print(BUILDING_MESSAGE, file=sys.stderr, flush=True)
+        bar = tqdm(total=3, desc="ascir: simulator toolchain", unit="object", file=sys.stderr, disable=not tty)
+    try:
+        with ThreadPoolExecutor(max_workers=3) as pool:
+            sim = pool.submit(prebuilt_object, SIM_SOURCE, sim_object_toolchain(toolchain))  # the longest: first
+            abi = pool.submit(prebuilt_object, SIM_ABI_SOURCE, toolchain)
+            pch = pool.submit(precompiled_header, toolchain)
+            if bar is not None:
+                for _ in as_completed((sim, abi, pch)):
+                    bar.update(1)
+            objects = ToolchainObjects(abi.result(), pch.result(), sim.result())
+    finally:
+        if bar is not None:
+            bar.close()
+    _READY.add(toolchain)
+    return objects
+
+
+_PREBUILDS: dict[Toolchain, threading.Thread] = {}
+
+
+def prebuild_in_background(toolchain: Toolchain) -> threading.Thread | None:
+    """Start building ``toolchain``'s shared objects in a daemon thread, once per process,
+    unless the cache holds them: a driver calls it when it starts (the torch backend before
+    tracing, ``compile_graph`` before its passes), so the build overlaps the front end's
+    work. A failure is left to the first kernel build, which reports it. Returns the thread."""
+    if toolchain_ready(toolchain):
+        return None
+    with _PREBUILD_LOCK:
+        thread = _PREBUILDS.get(toolchain)
+        if thread is None:
+            thread = threading.Thread(
+                target=_prebuild_quietly, args=(toolchain,), name="ascir-toolchain-prebuild", daemon=True
+            )
+            _PREBUILDS[toolchain] = thread
+            thread.start()
+        return thread
+
+
+_PREBUILD_LOCK = threading.Lock()
+
+
+def _prebuild_quietly(toolchain: Toolchain) -> None:
+    with contextlib.suppress(Exception):  # the kernel build that needs them reports it
+        toolchain_objects(toolchain, progress=False)
 
 
 SourceCheck = Callable[[Mapping[str, str], str], None]

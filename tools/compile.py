@@ -37,7 +37,7 @@ from passes.dump import dump, dump_text, dumping
 from passes.indirect_plan import has_indirect_load
 from passes.options import DEFAULT_OPTIONS_FIELDS as DEFAULTS
 from passes.options import CompileOptions, PassOptionError, check_bool
-from runtime import compile_kernel
+from runtime import compile_kernel, prebuild_for
 from tools import graph_cache
 from tools.cli import managed_gc
 
@@ -237,6 +237,7 @@ def compile_graph(
     kernel_name = options.kernel
     if options.template and not has_indirect_load(g):
         raise AscirError("template= applies to IndirectLoad graphs only")
+    prebuild_for(target)  # a first use builds the simulator's objects beside the passes
     # the graph-level cache (tools.graph_cache); dumps need the pipeline to run
     cached = dump_dir is None and graph_cache.enabled()
     key = graph_cache.graph_key(g, options.key()) if cached else ""

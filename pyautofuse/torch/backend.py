@@ -239,6 +239,9 @@ def ascir_backend(gm: Any, example_inputs: Sequence[Any], options: dict[str, Any
     from torch._dynamo.backends.common import aot_autograd
 
     opts = BackendOptions.parse(options)
+    from runtime import prebuild_for
+
+    prebuild_for(opts.target)  # a first use builds the simulator's objects while torch traces
     refusal = input_refusal(gm, example_inputs)
     if refusal is not None:
         return _whole_graph_eager(gm, refusal)
