@@ -1,6 +1,7 @@
 """Benchmark: modelled time against the 950's roofline, on the whole chip (issue 33 item 4).
 
-For each benchmark graph -- elementwise, bias add, RMSNorm, softmax, LayerNorm, inner and
+For each benchmark graph -- elementwise, bias add, RMSNorm, softmax, LayerNorm, rows longer
+than the UB (a vocabulary softmax, a long RMSNorm: the streaming schedule), inner and
 outer sums over the same bytes, the LLaMA tails (SiLU MLP, RoPE, causal softmax, embedding
 with positions), gathers -- the kernel is compiled, run on the simulator on every vector
 core of the 950 (56 by default, ``--cores``), checked against the reference, and the
@@ -188,6 +189,8 @@ CASES: dict[str, Callable[[], list[Case]]] = {
     "rmsnorm": lambda: [_row_reduction("rmsnorm", 16384, 512)],
     "softmax": lambda: [_row_reduction("softmax", 16384, 512)],
     "layernorm": lambda: [_row_reduction("layernorm", 16384, 512)],
+    # rows longer than the UB (a vocabulary's logits): the streaming schedule
+    "long_rows": lambda: [_row_reduction("softmax", 256, 32000), _row_reduction("rmsnorm", 64, 65536)],
     "sums": lambda: [axis_sum(1000, 77, 0), axis_sum(77, 1000, 1), axis_sum(4096, 64, 0), axis_sum(64, 4096, 1)],
     "llama": llama_tails,
     "gathers": gathers,

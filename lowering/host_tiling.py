@@ -157,8 +157,11 @@ class HostTiling:
                 doubled = fit(True)
                 several = h.cmp("sgt", single_per_core, 1)
                 # a resident row is one tile whatever its length: two slots wherever the row
-                # still fits whole with them (a halved tile would make it stream)
-                enough = h.cmp("sge", doubled, inner if plan.may_be_resident else MIN_DOUBLE_TILE)
+                # still fits whole with them (a halved tile would make it stream); a row that
+                # streams anyway (longer than one slot's tile) streams double-buffered
+                enough = h.cmp("sge", doubled, MIN_DOUBLE_TILE)
+                if plan.may_be_resident:
+                    enough = h.select(h.cmp("sge", tile, inner), h.cmp("sge", doubled, inner), enough)
                 two = h.select(several, enough, several)  # both
                 if plan.block_pos is not None:
                     # row blocks: a slot holds a block of rows -- one slot or two, and the

@@ -17,7 +17,7 @@ from typing import Protocol
 from xdsl.ir import SSAValue
 
 from ascendc_emitter.builder import BodyBuilder
-from ascir_dialect.ops import GraphOp
+from ascir_dialect.ops import AscirNode, GraphOp, VfOp
 from ascir_dialect.ops.memory import LoadOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
 from lowering.accumulators import Accumulators
@@ -252,14 +252,23 @@ class LoopNest(OnTile):
                 b.wait_flag(e, i)
                 b.release_event(e, i)
 
-    def _slot_views(self, b: BodyBuilder, slot: SSAValue, whole: dict[SSAValue, SSAValue]) -> None:
+    def _slot_views(
+        self, b: BodyBuilder, slot: SSAValue, whole: dict[SSAValue, SSAValue], varying_only: bool = False
+    ) -> None:
         """Every double buffer's view of ``slot`` for the values whose buffer it is
-        (``whole``: the values before the tile took its slot)."""
+        (``whole``: the values before the tile took its slot); ``varying_only``: for the
+        values a pass computes per chunk only -- a kept value (a row's statistic, computed
+        once before the pass in the buffer's first slot) keeps its place."""
+        phases = self.kernel.phases
         for buffer, per_copy in self.kernel.slotted.items():
             view = b.lslice(buffer, b.mul(slot, per_copy), per_copy)
             for key, value in whole.items():
-                if value is buffer:
-                    self.kernel.values[key] = view
+                if value is not buffer:
+                    continue
+                owner = key.owner
+                if varying_only and not (isinstance(owner, (AscirNode, VfOp)) and phases.unit_key(owner)[1]):
+                    continue
+                self.kernel.values[key] = view
 
     def _copied_both_ways(self) -> bool:
         """Some UB buffer is both filled by a DataCopy (a load) and drained by one (a store of
@@ -422,21 +431,48 @@ class LoopNest(OnTile):
             with self._chunk_blocks(lo, hi, needed, reductions):
                 yield
             return
+        # double-buffered (the main kernel's schedules): chunk c's copies use slot
+        # (c - lo) % slots of every double buffer, handed between the pipes by one event per
+        # slot, as _pipelined_tiles does -- the next chunk's loads overlap this one's compute
+        slotted = self.kernel.slots is not None and self.kernel.part is None
+        kinds = ("V_MTE2", "MTE3_V", "MTE3_MTE2") if self._copied_both_ways() else ("V_MTE2", "MTE3_V")
+        events = {e: [outer_b.alloc_event(e, f"ev_ch_{e.lower()}_{i}") for i in range(2)] for e in kinds} if slotted else {}
+        for e, ids in events.items():
+            for i in ids:
+                outer_b.set_flag(e, i)
         with outer_b.loop(lo, hi, 1, "ch") as (cb, c), self.kernel.building(cb):
             self.kernel.in_chunks = True
+            whole = dict(self.kernel.values)
             try:
                 self.kernel.chunks_done = cb.add(cb.sub(c, lo), 1, name="chunks_done")
+                ev: dict[str, SSAValue] = {}
+                if slotted:
+                    assert self.kernel.slots is not None
+                    slot = cb.rem(cb.sub(c, lo), self.kernel.slots, name="chunk_slot")
+                    even = cb.cmp("eq", slot, 0)
+                    ev = {e: cb.select(even, ids[0], ids[1], name=f"ev_ch_{e.lower()}") for e, ids in events.items()}
+                    for e in kinds:
+                        cb.wait_flag(e, ev[e])
+                    self._slot_views(cb, slot, whole, varying_only=True)
                 q = c
                 if plan.inner_reduced:
                     q = cb.floordiv(c, self.kernel.tiles_per_row)
                     self._chunk_of_inner(cb, cb.sub(c, cb.mul(q, self.kernel.tiles_per_row)))
                 self._decode(q, plan.reduced_outer, "r")
                 yield
-                cb.sync("MTE3_V")
-                cb.sync("V_MTE2")
+                for e, flag in ev.items():
+                    cb.set_flag(e, flag)
+                if not slotted or self.kernel.single_mte:  # a copy touched a one-slot buffer
+                    cb.sync("MTE3_V")
+                    cb.sync("V_MTE2")
             finally:
                 self.kernel.in_chunks = False
                 self.kernel.start, self.kernel.count = saved
+                self.kernel.values = whole
+        for e, ids in events.items():
+            for i in ids:
+                outer_b.wait_flag(e, i)
+                outer_b.release_event(e, i)
 
     @contextmanager
     def _chunk_blocks(

@@ -33,27 +33,39 @@
 // CHECK-NOT:       AscendC::DataCopyPad(l_ub,
 // CHECK:           break;
 
-// Streaming: three passes over the row in chunks (max, sum of exp, output). Max
-// accumulates with NaN propagation: NaN where either side is not a number.
+// Streaming: three passes over the row in chunks (max, sum of exp, output), each
+// double-buffered (issue 36): chunk c loads into (and stores from) slot c % slots of its
+// double buffers, handed between the pipes by one event per slot, so the next chunk's copy
+// overlaps this one's compute instead of draining after every chunk. Max accumulates with
+// NaN propagation: NaN where either side is not a number.
 // CHECK:         case 2: {
 // CHECK:           AscendC::Duplicate(m_acc_ub, (-1.0f / 0.0f),
+// CHECK:           AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(static_cast<int32_t>([[FREE0:ev_ch_v_mte2]]));
 // CHECK:           for (int64_t ch = int64_t(0); ch < chunks; ch += int64_t(1)) {
-// CHECK:             AscendC::DataCopyPad(l_ub,
+// CHECK:             const int64_t chunk_slot = {{.*}} % slots;
+// CHECK:             AscendC::WaitFlag<AscendC::HardEvent::V_MTE2>(static_cast<int32_t>([[FREE:ev_ch_v_mte2_[0-9]+]]));
+// CHECK:             AscendC::LocalTensor<float> [[L:v_[0-9]+]] = l_ub[{{.*}}];
+// CHECK:             AscendC::DataCopyPad([[L]],
 // CHECK:             AscendC::Compare(isnum0_1_ub, m_acc_ub, m_acc_ub, AscendC::CMPMODE::EQ,
-// CHECK:             AscendC::Compare(isnum1_1_ub, l_ub, l_ub, AscendC::CMPMODE::EQ,
-// CHECK-NEXT:        AscendC::Max(m_acc_ub, m_acc_ub, l_ub, static_cast<int32_t>(count));
+// CHECK:             AscendC::Compare(isnum1_1_ub, [[L]], [[L]], AscendC::CMPMODE::EQ,
+// CHECK-NEXT:        AscendC::Max(m_acc_ub, m_acc_ub, [[L]], static_cast<int32_t>(count));
 // CHECK-NEXT:        AscendC::Select(m_acc_ub, isnum0_1_ub, m_acc_ub, (0.0f / 0.0f),
 // CHECK-NEXT:        AscendC::Select(m_acc_ub, isnum1_1_ub, m_acc_ub, (0.0f / 0.0f),
+// CHECK-NEXT:        AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(static_cast<int32_t>([[FREE]]));
+// CHECK-NOT:         PipeBarrier
+// CHECK:           }
+// CHECK-NEXT:      AscendC::WaitFlag<AscendC::HardEvent::V_MTE2>(static_cast<int32_t>([[FREE0]]));
 // CHECK:           AscendC::ReduceMax(m_ub, m_acc_ub, m_work_ub,
 // CHECK:           AscendC::Duplicate(s_acc_ub, 0.0f,
 // CHECK:           for (int64_t ch_{{[0-9]+}} = int64_t(0);
-// CHECK:             AscendC::DataCopyPad(l_ub,
+// CHECK:             AscendC::DataCopyPad([[L2:v_[0-9]+]],
 // CHECK:             AscendC::Add(s_acc_ub, s_acc_ub, e_ub,
 // CHECK:           AscendC::ReduceSum(s_ub, s_acc_ub, s_work_ub,
 // CHECK:           for (int64_t ch_{{[0-9]+}} = int64_t(0);
-// CHECK:             AscendC::DataCopyPad(l_ub,
-// CHECK:             AscendC::Div(y_ub, e_ub, sb_ub,
-// CHECK:             AscendC::DataCopyPad({{.*}}, y_ub,
+// CHECK:             AscendC::LocalTensor<float> [[Y:v_[0-9]+]] = y_ub[{{.*}}];
+// CHECK:             AscendC::DataCopyPad([[L3:v_[0-9]+]],
+// CHECK:             AscendC::Div([[Y]], e_ub, sb_ub,
+// CHECK:             AscendC::DataCopyPad({{.*}}, [[Y]],
 
 // Split: one launch per pass; each writes its part's partial to the workspace, the next
 // combines every part's partial first.
