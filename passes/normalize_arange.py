@@ -62,7 +62,7 @@ def normalized_view(arange: ArangeOp, out: TensorType) -> TensorType:
         raise _fail(
             arange, f"the varying axis '{t.axis[v]}' is not an axis of the Broadcast output {out.axis}"
         )
-    if out.strides[-1] != 1:
+    if out.strides[-1] != 1 and out.repeats[-1] != 1:  # a size-1 axis has stride 0 (AL-1)
         raise _fail(arange, f"the Broadcast output's innermost stride is {out.strides[-1]}, expected 1")
     pos = out.axis.index(t.axis[v])
     reps = [SizeExpr(1)] * out.rank

@@ -52,3 +52,16 @@ ascir.graph @triu_mask hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
   %y = ascir.output %st {index = 0 : i64} : !ascir.tensor<bool, [z0, z1], [s0, s1], [s1, 1]>
   %lone = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>} : !ascir.tensor<int64, [z1], [s1], [1]>
 }
+
+// -----
+
+// A Broadcast output whose innermost axis has size 1 has stride 0 there (canonical
+// strides): it is as contiguous as a stride 1 (found by the Arange fuzzer: refused before).
+// CHECK-LABEL: ascir.graph @unit_inner hint
+// CHECK-NEXT:    %a = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>} : !ascir.tensor<int32, [z0, z1], [1, 1], [0, 1]>
+ascir.graph @unit_inner hint sizes [] axes [0: z0 = 1, 1: z1 = 1] {
+  %a = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>} : !ascir.tensor<int32, [z1], [1], [1]>
+  %b = ascir.broadcast %a : !ascir.tensor<int32, [z0, z1], [1, 1], [0, 0]>
+  %st = ascir.store %b : !ascir.tensor<int32, [z0, z1], [1, 1], [0, 0]>
+  %y = ascir.output %st {index = 0 : i64} : !ascir.tensor<int32, [z0, z1], [1, 1], [0, 0]>
+}
