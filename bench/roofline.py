@@ -190,7 +190,12 @@ CASES: dict[str, Callable[[], list[Case]]] = {
     "softmax": lambda: [_row_reduction("softmax", 16384, 512)],
     "layernorm": lambda: [_row_reduction("layernorm", 16384, 512)],
     # rows longer than the UB (a vocabulary's logits): the streaming schedule
-    "long_rows": lambda: [_row_reduction("softmax", 256, 32000), _row_reduction("rmsnorm", 64, 65536)],
+    # (fewer rows than cores: the SPLIT schedule, one launch per pass)
+    "long_rows": lambda: [
+        _row_reduction("softmax", 256, 32000),
+        _row_reduction("rmsnorm", 64, 65536),
+        _row_reduction("softmax", 16, 262144),
+    ],
     "sums": lambda: [axis_sum(1000, 77, 0), axis_sum(77, 1000, 1), axis_sum(4096, 64, 0), axis_sum(64, 4096, 1)],
     "llama": llama_tails,
     "gathers": gathers,

@@ -218,7 +218,7 @@ class GraphLowering:
             self.values: dict[SSAValue, SSAValue] = {}  # ASCIR tensor/scalar -> LocalTensor / scalar
             self.globals: dict[AscirNode, SSAValue] = {}
             self.buffers: list[Buffer] = []
-            self.pipelined = self.double_buffer and name is None
+            self.pipelined = self.double_buffer
             self.slots = k.tiling_get(tiling, "slots") if self.pipelined else None
             """Buffer slots per double buffer, 1 or 2 (host tiling chooses)."""
             self.slotted: dict[SSAValue, SSAValue | int] = {}  # double buffer -> elements per copy

@@ -68,7 +68,7 @@
 // CHECK:             AscendC::DataCopyPad({{.*}}, [[Y]],
 
 // Split: one launch per pass; each writes its part's partial to the workspace, the next
-// combines every part's partial first.
+// combines every part's partial first. Each launch's chunks are double-buffered too.
 // CHECK:       __global__ __vector__ void autofuse_softmax_split1(
 // CHECK:         AscendC::ReduceMax(m_res_ub, m_acc_ub, m_work_ub,
 // CHECK:         AscendC::DataCopyPad({{.*}}, m_res_ub,
@@ -77,7 +77,8 @@
 // CHECK:         AscendC::ReduceSum(s_res_ub, s_acc_ub, s_work_ub,
 // CHECK:       __global__ __vector__ void autofuse_softmax_split3(
 // CHECK:         AscendC::ReduceSum(s_ub, s_part_in_ub, s_work_ub, static_cast<int32_t>(split_parts));
-// CHECK:         AscendC::Div(y_ub, e_ub, sb_ub,
+// CHECK:         const int64_t chunk_slot{{.*}} = {{.*}} % slots;
+// CHECK:         AscendC::Div([[YS:v_[0-9]+]], e_ub, sb_ub,
 // CHECK:       extern "C" int64_t AutofuseLaunch(
 // CHECK:         if (tiling->tiling_key == 3U) {
 // CHECK-NEXT:      autofuse_softmax_split1<<<block_dim, nullptr, stream>>>

@@ -139,7 +139,7 @@ builtin.module {
 // CPP:           {{[a-z0-9_]+}}.SetValue(int64_t(0), prod);
 // CPP:         case 2: {
 // CPP:           AscendC::Duplicate(r_acc_ub, 1.0f,
-// CPP:           AscendC::Mul(r_acc_ub, r_acc_ub, x_ub,
+// CPP:           AscendC::Mul(r_acc_ub, r_acc_ub, {{x_ub|v_[0-9]+}},
 builtin.module {
   ascir.graph @prod hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
     %in0 = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
