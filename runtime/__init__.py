@@ -10,7 +10,14 @@ from __future__ import annotations
 import os
 
 from ascir_dialect.diagnostics import AscirArgumentError
-from runtime.build import LIBRARY, build, load_or_rebuild, prebuild_in_background
+from runtime.build import (
+    LIBRARY,
+    build,
+    load_or_rebuild,
+    prebuild_in_background,
+    toolchain_objects,
+    toolchain_ready,
+)
 from runtime.errors import (
     KernelBuildError,
     KernelRuntimeError,
@@ -61,12 +68,26 @@ def compile_kernel(
     )
 
 
+def _simulated(target: str) -> bool:
+    return target == "sim" or (target == "auto" and not os.environ.get("ASCEND_HOME_PATH"))
+
+
 def prebuild_for(target: str) -> None:
     """Start building the simulator's shared objects in the background when ``target`` runs
     on the simulator and the toolchain cache lacks them (``runtime.build``): a driver calls
     it when it starts, so the ~15 s first build overlaps its own work."""
-    if target == "sim" or (target == "auto" and not os.environ.get("ASCEND_HOME_PATH")):
+    if _simulated(target):
         prebuild_in_background(sim_toolchain())
+
+
+def ensure_toolchain(target: str) -> None:
+    """The simulator's shared objects built (waiting for a background prebuild, with its
+    progress shown) before a driver hands kernels to processes of its own, whose waits the
+    user would not see."""
+    if _simulated(target):
+        toolchain = sim_toolchain()
+        if not toolchain_ready(toolchain):
+            toolchain_objects(toolchain)
 
 
 def raise_if_missing(directory: os.PathLike[str]) -> None:
@@ -87,5 +108,6 @@ __all__ = [
     "TilingError",
     "ToolchainNotFoundError",
     "compile_kernel",
+    "ensure_toolchain",
     "prebuild_for",
 ]

@@ -586,9 +586,12 @@ def _compile_fx(
 
 
 # ------------------------------------------------------------------- compiling
-def _warm_all(texts: list[str], vf: bool, workers: int, bar: Any) -> None:
+def _warm_all(
+    texts: list[str], vf: bool, workers: int, bar: Any, meanwhile: Callable[[], None] = lambda: None
+) -> None:
     """Compile ``texts`` in ``workers`` fresh interpreters (``pyautofuse.torch.warm``), the
-    graphs dealt round-robin, to fill the shared caches; ``bar`` advances per graph."""
+    graphs dealt round-robin, to fill the shared caches; ``bar`` advances per graph;
+    ``meanwhile`` runs in this thread while they work."""
     import json
     import subprocess
     import threading
@@ -617,8 +620,11 @@ def _warm_all(texts: list[str], vf: bool, workers: int, bar: Any) -> None:
     threads = [threading.Thread(target=work, args=(texts[k::workers],)) for k in range(workers)]
     for t in threads:
         t.start()
-    for t in threads:
-        t.join()
+    try:
+        meanwhile()
+    finally:
+        for t in threads:
+            t.join()
 
 
 def _compile_all(graphs: list[BuiltGraph], opts: BackendOptions, report: Report) -> list[Any]:
@@ -636,12 +642,15 @@ def _compile_all(graphs: list[BuiltGraph], opts: BackendOptions, report: Report)
         disable=n < PARALLEL_MIN,
     )
     if n >= PARALLEL_MIN and workers > 1:
+        from runtime import ensure_toolchain
         from tools.compile import sources_cached
 
         cold = [g.ir for g in graphs if not sources_cached(g.graph, vf=opts.vf)]
         bar.update(n - len(cold))
         if len(cold) > 1:
-            _warm_all(cold, opts.vf, min(workers, len(cold)), bar)
+            # a first use: the workers' passes overlap the toolchain build, whose wait is
+            # shown here (the workers' own output is not the user's)
+            _warm_all(cold, opts.vf, min(workers, len(cold)), bar, lambda: ensure_toolchain(opts.target))
         bar.close()
         bar = tqdm(total=0, disable=True)
     kernels: list[Any] = []
