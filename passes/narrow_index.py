@@ -7,10 +7,11 @@ value cannot share a VF with float16 data (no 4:1 UNPACK load): the mask of the 
 tail's causal softmax ran as a VF of its own at half width, the largest of the row's VF
 calls. Two positions compare the same in int32 as in int64 whenever both fit int32.
 
-For every comparison (Lt/Le/Gt/Ge/Eq/Ne) of two int64 values that are each an Arange,
-possibly broadcast, and read by nothing else, the Aranges and Broadcasts are rewritten to
-int32, each Arange marked ``range_checked``: host tiling (``ascir_dialect.size_checks``,
-and the reference interpreter on a graph carrying the mark) refuses the sizes at which its
+For every comparison (Lt/Le/Gt/Ge/Eq/Ne) of two int64 values that are each an Arange --
+or, on one side, a constant within int32 (a length) -- possibly broadcast, and read by
+nothing else, the Aranges, constants and Broadcasts are rewritten to int32, each Arange
+marked ``range_checked``: host tiling (``ascir_dialect.size_checks``, and the reference
+interpreter on a graph carrying the mark) refuses the sizes at which its
 first or last value would leave int32, with a message naming the Arange -- never a
 wrapped, wrong mask. Anything
 else (an Arange also read by arithmetic, a comparison with a loaded index) is left as it is.
@@ -30,11 +31,11 @@ from xdsl.pattern_rewriter import (
     op_type_rewrite_pattern,
 )
 
-from ascir_dialect.attributes import TensorType
+from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
 from ascir_dialect.ops import GraphOp
 from ascir_dialect.ops.elementwise import BroadcastOp, CompareNode
-from ascir_dialect.ops.sources import ArangeOp
+from ascir_dialect.ops.sources import ArangeOp, ScalarOp
 from passes.diagnostics import AscirPass
 from passes.graphs import each_graph
 
@@ -42,15 +43,19 @@ NAME = "narrow-index-compares"
 
 
 def _positions(v: SSAValue) -> list[Operation] | None:
-    """The chain Arange -> Broadcast* producing ``v`` (Arange first), each value read once;
-    None when ``v`` is something else."""
+    """The chain Arange -> Broadcast* producing ``v`` (Arange first) -- or a constant that
+    fits int32 (a length to compare positions with), possibly broadcast -- each value read
+    once; None when ``v`` is something else."""
     chain: list[Operation] = []
     while True:
         op = v.owner
-        if not isinstance(v.type, TensorType) or v.type.dtype is not DType.int64 or not v.has_one_use():
+        if not isinstance(v.type, (TensorType, ScalarType)) or v.type.dtype is not DType.int64 or not v.has_one_use():
             return None
         if isinstance(op, ArangeOp):
             return [op, *reversed(chain)]
+        if isinstance(op, ScalarOp):
+            lo, hi = DType.int32.int_range
+            return [op, *reversed(chain)] if lo <= int(op.python_value()) <= hi else None
         if not isinstance(op, BroadcastOp):
             return None
         chain.append(op)
@@ -59,15 +64,16 @@ def _positions(v: SSAValue) -> list[Operation] | None:
 
 def _narrowed(op: Operation, operand: SSAValue | None) -> Operation:
     t = op.results[0].type
-    assert isinstance(t, TensorType)
+    assert isinstance(t, (TensorType, ScalarType))
     props = dict(op.properties)
     if isinstance(op, ArangeOp):
         props["range_checked"] = UnitAttr()
+    narrow = t.with_dtype(DType.int32) if isinstance(t, TensorType) else ScalarType(DType.int32)
     new = type(op).build(
         operands=[] if operand is None else [operand],
         properties=props,
         attributes=dict(op.attributes),
-        result_types=[t.with_dtype(DType.int32)],
+        result_types=[narrow],
     )
     new.results[0].name_hint = op.results[0].name_hint
     new.location = op.location  # type: ignore[attr-defined]
@@ -82,7 +88,7 @@ class NarrowComparedPositions(RewritePattern):
     @op_type_rewrite_pattern
     def match_and_rewrite(self, compare: CompareNode, rewriter: PatternRewriter) -> None:
         chains = [_positions(v) for v in compare.operands]
-        if any(c is None for c in chains):
+        if any(c is None for c in chains) or not any(isinstance(c[0], ArangeOp) for c in chains if c):
             return
         for chain in chains:
             assert chain is not None

@@ -99,3 +99,30 @@ def test_positions_past_int32_are_refused_with_one_message() -> None:
     with pytest.raises(SizeCheckError) as tiling_err:
         k.kernel.run([x, np.zeros_like(x)], [4, 4, sizes["p"]])
     assert message in str(tiling_err.value)
+
+
+@pytest.mark.parametrize("length", [0, 5, 77, INT32_MAX])
+def test_positions_compared_with_a_length(length: int) -> None:
+    """``k < n`` for a constant length ``n`` within int32 (a padding mask): int32 lanes, the
+    same mask as the reference."""
+    full = "[s0, s1], [s1, 1]"
+    ir = f"""ascir.graph @length hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {{
+  %x = ascir.data {{index = 0 : i64}} : !ascir.tensor<float32, [z0, z1], {full}>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0, z1], {full}>
+  %k = ascir.arange {{base = #ascir.expr<0>, step = #ascir.expr<1>}} : !ascir.tensor<int64, [z1], [s1], [1]>
+  %kb = ascir.broadcast %k : !ascir.tensor<int64, [z0, z1], {full}>
+  %n = ascir.scalar {{value = "{length}"}} : !ascir.scalar<int64>
+  %m = ascir.lt %kb, %n : !ascir.tensor<bool, [z0, z1], {full}>
+  %z = ascir.scalar {{value = "0.0"}} : !ascir.scalar<float32>
+  %zb = ascir.broadcast %z : !ascir.tensor<float32, [z0, z1], {full}>
+  %y = ascir.where %m, %l, %zb : !ascir.tensor<float32, [z0, z1], {full}>
+  %st = ascir.store %y : !ascir.tensor<float32, [z0, z1], {full}>
+  %o = ascir.output %st {{index = 0 : i64}} : !ascir.tensor<float32, [z0, z1], {full}>
+}}
+"""
+    module = parse_ir(ir)
+    k = compile_graph(module, name="length")
+    assert "RegTensor<int64_t>" not in k.sources.device_impl_cpp
+    x = np.random.default_rng(length % 1000).standard_normal((3, 90)).astype(np.float32)
+    (got,) = k(x, sizes={"s0": 3, "s1": 90})
+    np.testing.assert_array_equal(got, np.where(np.arange(90)[None, :] < length, x, 0))

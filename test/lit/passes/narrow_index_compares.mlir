@@ -21,6 +21,29 @@ ascir.graph @causal hint sizes [s, p] axes [0: z0 = s, 1: z1 = p + s] {
 
 // -----
 
+// A position compared with a constant length that fits int32: both int32 (the constant
+// needs no check); a constant past int32 leaves its comparison as it is.
+// CHECK-LABEL: ascir.graph @length hint
+// CHECK:         %k = ascir.arange {base = #ascir.expr<0>, range_checked, step = #ascir.expr<1>} : !ascir.tensor<int32, [z0], [s], [1]>
+// CHECK-NEXT:    %n = ascir.scalar {value = "5"} : !ascir.scalar<int32>
+// CHECK-NEXT:    %m = ascir.lt %k, %n
+// CHECK:         %k2 = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>} : !ascir.tensor<int64, [z0], [s], [1]>
+// CHECK-NEXT:    %big = ascir.scalar {value = "4294967296"} : !ascir.scalar<int64>
+ascir.graph @length hint sizes [s] axes [0: z0 = s] {
+  %k = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>} : !ascir.tensor<int64, [z0], [s], [1]>
+  %n = ascir.scalar {value = "5"} : !ascir.scalar<int64>
+  %m = ascir.lt %k, %n : !ascir.tensor<bool, [z0], [s], [1]>
+  %k2 = ascir.arange {base = #ascir.expr<0>, step = #ascir.expr<1>} : !ascir.tensor<int64, [z0], [s], [1]>
+  %big = ascir.scalar {value = "4294967296"} : !ascir.scalar<int64>
+  %m2 = ascir.lt %k2, %big : !ascir.tensor<bool, [z0], [s], [1]>
+  %st = ascir.store %m : !ascir.tensor<bool, [z0], [s], [1]>
+  %o = ascir.output %st {index = 0 : i64} : !ascir.tensor<bool, [z0], [s], [1]>
+  %st2 = ascir.store %m2 : !ascir.tensor<bool, [z0], [s], [1]>
+  %o2 = ascir.output %st2 {index = 1 : i64} : !ascir.tensor<bool, [z0], [s], [1]>
+}
+
+// -----
+
 // Left as they are: a position also read by arithmetic (%q is stored, its int64 values
 // matter), and a position compared with a loaded index (no range to check).
 // CHECK-LABEL: ascir.graph @kept hint
