@@ -42,6 +42,7 @@ from ascendc_emitter.target.vf_limits import vf_cost
 from ascir_dialect.attributes import MAX_VECTORIZED_AXES, TensorType
 from ascir_dialect.diagnostics import first_verification_error
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp, VfYieldOp
+from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.vf import compute_dtypes, loop_dtype_of
 from passes.diagnostics import AscirPass, PassError
 from passes.graphs import each_graph
@@ -65,14 +66,26 @@ def _full(node: AscirNode) -> bool:
 
 def _joins(producer: AscirNode, node: AscirNode, plan: PhasePlan) -> bool:
     """Whether ``node`` may join the region of its operand's ``producer``: the same loop nest;
-    or ``producer`` narrow (one value per row: a mean, a row's Arange position) and kept
-    (computed once per work item), from no later pass, and ``node`` dense -- the narrow
-    members of a dense region are computed once per call, before its loop
-    (``lowering.vf_lowering``), instead of a VF call of their own per row."""
+    or, for a dense ``node``, a ``producer`` from no later pass that is
+    * narrow (one value per row: a mean, a row's Arange position) and kept (computed once
+      per work item) -- the narrow members of a dense region are computed once per call,
+      before its loop (``lowering.vf_lowering``), instead of a VF call of their own per row;
+    * or a Broadcast of a dense value along outer axes (a weight row read by every row) --
+      inside the region it is the register its input's load gives, where on its own it was a
+      VF copying the row for every row.
+    Such members stay inside their region (:meth:`_Clusterer._fits`)."""
     if _nest(producer, plan) == _nest(node, plan):
         return True
-    (level, varying), (at, _) = plan.key(producer), plan.key(node)
-    return not _full(producer) and not varying and level <= at and _full(node)
+    (level, varying), (at, varies) = plan.key(producer), plan.key(node)
+    if not _full(node) or level > at:
+        return False
+    if not _full(producer):
+        return not varying
+    return _outer_broadcast(producer) and (varies or not varying)
+
+
+def _outer_broadcast(node: AscirNode) -> bool:
+    return isinstance(node, ew.BroadcastOp) and _full(node) and isinstance(node.x.type, TensorType) and node.x.type.repeats[-1] != 1
 
 
 def _check_vectorized_axes(graph: GraphOp, eligible: list[AscirNode]) -> None:
@@ -173,6 +186,11 @@ class _Clusterer:
         if narrow and len(narrow) < len(nodes):
             loop = loop_dtype_of(nodes).nbytes
             if any(n.results[0] in outputs or any(d.nbytes != loop for d in compute_dtypes(n)) for n in narrow):
+                return False
+        keys = {self.plan.key(n) for n in nodes if _full(n)}
+        if len(keys) > 1:  # outer Broadcasts from an earlier pass: they leave only through their users
+            last = max(keys)
+            if any(n.results[0] in outputs for n in nodes if _full(n) and self.plan.key(n) != last):
                 return False
         return vf_cost(nodes, inputs, outputs).violation() is None
 

@@ -99,3 +99,27 @@ ascir.graph @width hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
   %st = ascir.store %y : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
   %o = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
 }
+
+// -----
+
+// A weight row broadcast to every row (an outer-axis Broadcast of a loaded row, pass 0)
+// joins the normalisation's region (pass 1): inside it the Broadcast is its input's load,
+// where on its own it was a VF copying the row for every row.
+// CHECK-LABEL: ascir.graph @weight impl
+// CHECK:         %y_out = ascir.vf @vf_0 loop_dtype float32 (%lw, %s, %l) {
+// CHECK:           %wb = ascir.broadcast %lw_in {vf = "ok"}
+// CHECK:           %y = ascir.mul %d, %wb {vf = "ok"}
+// CHECK-NOT:     ascir.vf @
+ascir.graph @weight hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %w = ascir.data {index = 1 : i64} : !ascir.tensor<float32, [z0, z1], [1, s1], [0, 1]>
+  %l = ascir.load %x : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %lw = ascir.load %w : !ascir.tensor<float32, [z0, z1], [1, s1], [0, 1]>
+  %wb = ascir.broadcast %lw : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %s = ascir.reduce_sum %l : !ascir.tensor<float32, [z0, z1], [s0, 1], [1, 0]>
+  %sb = ascir.broadcast %s : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %d = ascir.sub %l, %sb : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %y = ascir.mul %d, %wb : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %st = ascir.store %y : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %o = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+}
