@@ -431,9 +431,10 @@ class LoopNest(OnTile):
             with self._chunk_blocks(lo, hi, needed, reductions):
                 yield
             return
-        # double-buffered (the main kernel's schedules): chunk c's copies use slot
-        # (c - lo) % slots of every double buffer, handed between the pipes by one event per
-        # slot, as _pipelined_tiles does -- the next chunk's loads overlap this one's compute
+        # double-buffered (the main kernel's passes and the SPLIT launches'): chunk c's copies
+        # use slot (c - lo) % slots of every double buffer, handed between the pipes by one
+        # event per slot, as _pipelined_tiles does -- the next chunk's loads overlap this
+        # one's compute
         slotted = self.kernel.slots is not None
         kinds = ("V_MTE2", "MTE3_V", "MTE3_MTE2") if self._copied_both_ways() else ("V_MTE2", "MTE3_V")
         events = {e: [outer_b.alloc_event(e, f"ev_ch_{e.lower()}_{i}") for i in range(2)] for e in kinds} if slotted else {}

@@ -325,17 +325,19 @@ def _toolchain_entries(toolchain: Toolchain) -> list[tuple[Path, str, str]]:
     ]
 
 
-_READY: set[Toolchain] = set()
-"""Toolchains whose shared objects this process found built (each use verifies them again)."""
+_READY: set[tuple[Toolchain, str]] = set()
+"""(toolchain, toolchain cache) pairs whose shared objects this process found built (each
+use verifies them again)."""
 
 
 def toolchain_ready(toolchain: Toolchain) -> bool:
     """Whether the toolchain cache holds every shared object of ``toolchain``, sealed (no
     build needed before the first kernel)."""
-    if toolchain in _READY:
+    where = (toolchain, str(toolchain_cache_root()))
+    if where in _READY:
         return True
     if all(_manifest_ok(entry, key, product) for entry, key, product in _toolchain_entries(toolchain)):
-        _READY.add(toolchain)
+        _READY.add(where)
         return True
     return False
 
@@ -371,7 +373,7 @@ def toolchain_objects(toolchain: Toolchain, progress: bool = True) -> ToolchainO
     finally:
         if bar is not None:
             bar.close()
-    _READY.add(toolchain)
+    _READY.add((toolchain, str(toolchain_cache_root())))
     return objects
 
 
