@@ -204,10 +204,9 @@ print(objects.abi_object, objects.pch_dir)
 """
 
 
-def test_concurrent_builders_in_a_fresh_home(tmp_path: Path) -> None:
-    """Two processes start at once with nothing cached (a fresh clone: no cache
-    directories, no ASCIR_* variables): the default locations are created, each toolchain
-    entry is compiled once -- the other process waits for it -- and both run their kernel."""
+def _fresh_home(tmp_path: Path) -> tuple[Path, Path, dict[str, str]]:
+    """(HOME, compiler log, environment) of a fresh machine: no cache directories, no ASCIR_*
+    variables, a g++ that logs every command line."""
     home = tmp_path / "home"
     home.mkdir()
     log = tmp_path / "compiler.log"
@@ -217,6 +216,14 @@ def test_concurrent_builders_in_a_fresh_home(tmp_path: Path) -> None:
     wrapper.chmod(0o755)
     env = {k: v for k, v in os.environ.items() if not k.startswith("ASCIR_")}
     env.update(HOME=str(home), CXX=str(wrapper), PYTHONPATH=str(ROOT))
+    return home, log, env
+
+
+def test_concurrent_builders_in_a_fresh_home(tmp_path: Path) -> None:
+    """Two processes start at once with nothing cached (a fresh clone: no cache
+    directories, no ASCIR_* variables): the default locations are created, each toolchain
+    entry is compiled once -- the other process waits for it -- and both run their kernel."""
+    home, log, env = _fresh_home(tmp_path)
     script = BUILD_AND_RUN.format(tests=str(Path(__file__).parent))
     procs = [
         subprocess.Popen(
@@ -444,15 +451,7 @@ def test_first_use_builds_in_the_background_visibly_and_prebuild_ahead(tmp_path:
     background prebuild and its first kernel build share one build of each shared object,
     the wait announced on stderr (one line off a terminal, never a silent ~15 s); then
     ``ascir-prebuild`` finds everything built and builds nothing."""
-    home = tmp_path / "home"
-    home.mkdir()
-    log = tmp_path / "compiler.log"
-    wrapper = tmp_path / "bin" / "g++-logged"
-    wrapper.parent.mkdir()
-    wrapper.write_text(WRAPPER.format(log=log))
-    wrapper.chmod(0o755)
-    env = {k: v for k, v in os.environ.items() if not k.startswith("ASCIR_")}
-    env.update(HOME=str(home), CXX=str(wrapper), PYTHONPATH=str(ROOT))
+    home, log, env = _fresh_home(tmp_path)
 
     def prebuild(*args: str) -> subprocess.CompletedProcess[str]:
         return subprocess.run(
