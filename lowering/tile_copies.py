@@ -11,6 +11,7 @@ from typing import Protocol
 
 from xdsl.ir import SSAValue
 
+from ascendc_emitter.builder import BodyBuilder
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.target.types import (
@@ -22,13 +23,11 @@ from ascir_dialect.ops import AscirNode, VfOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.symbolic import SizeExpr
 from lowering.plan import (
-    PASS,
     ROW_BUFFER_BYTES,
     KernelPlan,
     inner_full,
 )
 from lowering.tile_ops import OnTile, Tile
-from passes.diagnostics import PassError
 
 
 @dataclass
@@ -194,13 +193,6 @@ class TileCopies(OnTile):
             b.sync("MTE2_V")
             return
         lo, hi = low[-1], high[-1]
-        if (lo != 0 or hi != 0) and t.strides[-1] != 1:
-            raise PassError(
-                PASS,
-                f"{n.describe()}: a load padded along its innermost axis must read it contiguously "
-                f"(stride 1, got {t.strides[-1]}); pad or concatenate along a contiguous GM axis",
-                at=n,
-            )
         lo_v = self.kernel.sym(lo)
         first = b.max(self.kernel.start, lo_v, name=f"{n.node_name}_v0")
         last = b.min(b.add(self.kernel.start, self.kernel.count), self.kernel.sym(t.repeats[-1] - hi), name=f"{n.node_name}_v1")
@@ -215,13 +207,64 @@ class TileCopies(OnTile):
                 left = wb.rem(p, per_block)
                 aligned = wb.sub(p, left)
                 right = wb.rem(wb.sub(per_block, wb.rem(wb.add(left, num), per_block)), per_block)
+                wide = e == 8 and value != 0  # copy-pad-b64: a 64-bit type pads with 0 only
                 wb.copy_pad(
-                    wb.lslice(dst, aligned), src, 1, wb.mul(num, e), pad_value=value, padding=(left, right)
+                    wb.lslice(dst, aligned), src, 1, wb.mul(num, e), pad_value=0 if wide else value, padding=(left, right)
                 )
-            else:
+                if wide:  # the padding lanes of the copy's first and last block take the value back
+                    with self.kernel.building(wb), self.kernel.ops.scalar_ub():
+                        for lo_lane, lanes in ((aligned, left), (wb.add(p, num), right)):
+                            with wb.loop(0, lanes, 1, "pad_lane") as (lb, j):
+                                lb.set_value(dst, lb.add(lo_lane, j), fill)
+            elif lo == 0 and hi == 0:
                 gap = wb.mul(wb.sub(self.kernel.sym(t.strides[-1]), 1), e)
                 wb.copy_pad(dst, src, num, e, gap, 0, compact=True)
+            else:
+                self._strided_padded_run(n, t, wb, dst, src_off, first, num, fill, value)
         b.sync("MTE2_V")
+
+    def _strided_padded_run(
+        self,
+        n: LoadOp,
+        t: TensorType,
+        b: BodyBuilder,
+        dst: SSAValue,
+        base: SSAValue,
+        first: SSAValue,
+        num: SSAValue,
+        fill: SSAValue,
+        value: int | float,
+    ) -> None:
+        """``num`` elements ``stride`` apart in GM from element ``base`` (a padded load whose
+        innermost axis is strided: a concat of a transposed view) to tile position ``p``: the
+        ones from the first 32-byte boundary at or after ``p`` packed by one DataCopyPad in
+        Compact mode (its UB side starts on a boundary; it pads the last block's right side
+        with the pad value, where the tile holds padding), the at most ``32 / sizeof(T) - 1``
+        before it by the scalar unit (Compact mode has no left padding: DataCopyPad.md,
+        PaddingMode)."""
+        k = self.kernel
+        e = element_bytes(element_type(t.dtype))
+        per_block = 32 // e
+        glob = k.globals[n.x.owner]  # type: ignore[index]
+        stride = k.sym(t.strides[-1])
+        p = b.sub(first, k.start)
+        head = b.min(b.rem(b.sub(per_block, b.rem(p, per_block)), per_block), num, name=f"{n.node_name}_head")
+        with k.building(b), k.ops.scalar_ub():
+            with b.loop(0, head, 1, "head_lane") as (lb, j):
+                lb.set_value(dst, lb.add(p, j), lb.get_value(glob, lb.add(base, lb.mul(j, stride))))
+        rest = b.sub(num, head, name=f"{n.node_name}_rest")
+        with b.when(b.cmp("sgt", rest, 0)) as rb:
+            wide = e == 8 and value != 0  # copy-pad-b64: a 64-bit type pads with 0 only
+            at = rb.add(p, head)
+            src = rb.gslice(glob, rb.add(base, rb.mul(head, stride)))
+            gap = rb.mul(rb.sub(stride, 1), e)
+            rb.copy_pad(rb.lslice(dst, at), src, rest, e, gap, 0, pad_value=0 if wide else value, compact=True)
+            if wide:  # the padding lanes after the run take the value back
+                end = rb.add(at, rest)
+                lanes = rb.rem(rb.sub(per_block, rb.rem(end, per_block)), per_block)
+                with k.building(rb), k.ops.scalar_ub():
+                    with rb.loop(0, lanes, 1, "pad_lane") as (lb, j):
+                        lb.set_value(dst, lb.add(end, j), fill)
 
     def store(self, n: StoreOp) -> None:
         b, t = self.b, n.result_tensor()

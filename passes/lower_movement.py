@@ -114,6 +114,8 @@ class Move:
                 r = self.size
             elif self.kind == "pad" and full and (self.low[src_k] != 0 or self.high[src_k] != 0):
                 lo, hi = self.low[src_k], self.high[src_k]
+                if r == 1:  # one element (a concat operand of size 1): its stride addresses nothing
+                    s = SizeExpr(1)
                 r = lo + r + hi
             reps.append(r)
             strides.append(s)

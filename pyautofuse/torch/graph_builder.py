@@ -125,6 +125,18 @@ class Val:
         return self.out is not None
 
 
+@dataclass(frozen=True)
+class Piece:
+    """One piece of a Concat (:meth:`Builder.join`): an FX operand (``node``); a scalar
+    broadcast over ``extent`` along the joined dim; or piece ``split[1]`` of ``node`` split
+    along it into ``split[0]`` (``extent`` its size)."""
+
+    node: Any
+    scalar: Any = None
+    extent: Any = None
+    split: tuple[list[Any], int] | None = None
+
+
 @dataclass
 class BuiltGraph:
     """The result of :func:`build_graph`."""
@@ -179,6 +191,8 @@ class AxisAnalysis:
     def __init__(self) -> None:
         self.uf = _UF()
         self.private_dims: set[tuple[Any, int]] = set()
+        self.concat_dims: list[tuple[Any, int]] = []
+        """(cat node, dim): the dimension a ``cat`` joins its operands along."""
 
     def unify(self, a: Any, i: int, b: Any, j: int) -> None:
         sa, sb = shape_of(a), shape_of(b)
@@ -199,6 +213,16 @@ class AxisAnalysis:
         b = [i for i, s in enumerate(shape_of(out)) if not is_one(s)]
         for i, j in zip(a, b, strict=True):
             self.unify(src, i, out, j)
+
+    def concat(self, out: Any, dim: int, operands: Sequence[Any]) -> None:
+        """``torch.cat(operands, dim)``: the operands share ``out``'s other dimensions, and
+        their ``dim`` is ``out``'s too -- one canonical axis, on which an operand's chain has
+        its own extent (an alias axis of that size, ``Builder.axis_at``)."""
+        rank = len(shape_of(out))
+        for a in operands:
+            for i in range(rank):
+                self.unify(a, i, out, i)
+        self.concat_dims.append((out, dim))
 
     def private(self, node: Any, dim: int) -> None:
         """A dimension only a gather reads (the gathered axis of its table)."""
@@ -258,6 +282,9 @@ class Builder:
         size: dict[Any, Any] = {}
         edges: dict[Any, set[Any]] = {}
         self.dim_class: dict[tuple[Any, int], Any] = {}
+        joined = self._concat_sizes(an)
+        """Class of a cat's dimension -> its extent (the cat's result's): the operands'
+        chains have their own extents on it."""
         for v in values:
             if not _is_tensor(v):
                 continue
@@ -276,9 +303,9 @@ class Builder:
                 self.dim_class[(v, i)] = r
                 if r not in size:
                     roots.append(r)
-                    size[r] = s
+                    size[r] = joined.get(r, s)
                     edges[r] = set()
-                elif size[r] != s:
+                elif size[r] != s and r not in joined:
                     raise RefusedError(v, f"{_what(v)}: dimension {i} is {s} where the region has {size[r]}")
                 if prev is not None:
                     edges[prev].add(r)
@@ -302,11 +329,48 @@ class Builder:
         self.private_dims = an.private_dims
         self.axis_index = {r: k for k, r in enumerate(order)}
         self.axes: list[Axis] = []
+        self.extents: list[Any] = [size[r] for r in order]
+        """The canonical axes' sizes (sympy)."""
+        self.aliases: dict[tuple[int, Any], Axis] = {}
+        """(canonical axis, extent) -> the axis a cat operand's chain has there."""
         for k, r in enumerate(order):
             self.axes.append(self.graph.create_axis(f"z{k}", self.size(size[r])))
         self.rank0 = not self.axes
         if self.rank0:  # scalars only: one size-1 loop axis (schedule needs a loop)
             self.axes.append(self.graph.create_axis("z0", 1))
+
+    def _concat_sizes(self, an: AxisAnalysis) -> dict[Any, Any]:
+        """The extent of each class a ``cat`` joins along: its result's. Two cats of one
+        class with different results (one feeding the other) are not one region."""
+        out: dict[Any, Any] = {}
+        for n, dim in an.concat_dims:
+            r, s = an.uf.find((n, dim)), shape_of(n)[dim]
+            if r in out and out[r] != s:
+                raise CutError(n, "two cats along one axis, one of them joining the other's result")
+            out[r] = s
+        return out
+
+    def axis_at(self, k: int, like: Any) -> Axis:
+        """Canonical axis ``k`` as ``like`` (an FX node) has it: an alias axis of ``like``'s
+        extent where it is an operand's chain of a cat along ``k`` (``AxisAnalysis.concat``).
+        Where ``like`` has size 1 along ``k``, the axis of the node being built (which
+        broadcasts it, over the same axis names)."""
+        for i, s in enumerate(shape_of(like) if like is not None and _is_tensor(like) else []):
+            r = self.dim_class.get((like, i))
+            if r is None or self.axis_index[r] != k:
+                continue
+            return self.alias(k, s)
+        return self.axes[k] if like is self.current else self.axis_at(k, self.current)
+
+    def alias(self, k: int, extent: Any) -> Axis:
+        """Canonical axis ``k``, or the axis of that position with another ``extent``."""
+        if extent == self.extents[k]:
+            return self.axes[k]
+        key = (k, extent)
+        if key not in self.aliases:
+            name = f"z{k}_{sum(1 for a in self.aliases if a[0] == k) + 1}"
+            self.aliases[key] = self.graph.create_axis(name, self.size(extent))
+        return self.aliases[key]
 
     def size(self, e: Any) -> SizeExpr:
         for s in sorted(str(x) for x in e.free_symbols):
@@ -333,18 +397,30 @@ class Builder:
             if (node, i) in self.dim_class
         ]
 
-    def view(self, y: NodeOutput, dtype: DType, present: frozenset[int], dense: bool = False) -> None:
+    def view(
+        self,
+        y: NodeOutput,
+        dtype: DType,
+        present: frozenset[int],
+        dense: bool = False,
+        like: Any = None,
+        axes: list[Axis] | None = None,
+    ) -> None:
         """The canonical view over ``present``: size 1 elsewhere, with stride 0 (``dense``:
-        the row-major stride, as an Arange's Broadcast must have, seed 000 FR8)."""
-        sizes = [a.size if k in present else SizeExpr(1) for k, a in enumerate(self.axes)]
+        the row-major stride, as an Arange's Broadcast must have, seed 000 FR8). The axes
+        are ``like``'s (default: the FX node being built; :meth:`axis_at`), or ``axes``."""
+        if axes is None:
+            like = self.current if like is None else like
+            axes = [self.axis_at(k, like) for k in range(len(self.axes))]
+        sizes = [a.size if k in present else SizeExpr(1) for k, a in enumerate(axes)]
         strides: list[SizeExpr] = []
         acc = SizeExpr(1)
         for k in reversed(range(len(sizes))):
             strides.insert(0, acc if k in present or dense or self.rank0 else SizeExpr(0))
             if k in present:
                 acc = acc * sizes[k]
-        y.dtype, y.axis, y.size, y.strides = dtype, list(self.axes), sizes, strides
-        y.node.attr.sched.axis = list(self.axes)
+        y.dtype, y.axis, y.size, y.strides = dtype, axes, sizes, strides
+        y.node.attr.sched.axis = list(axes)
 
     # --------------------------------------------------------------- nodes
     def name(self, prefix: str) -> str:
@@ -385,6 +461,103 @@ class Builder:
             self.reduced = (self.current, axes)
         self.reductions.append(self.current)
         return self.op(py, [x], result or x.dtype, x.present - axes)
+
+    def concat(self, n: Any, operands: Sequence[Any], dim: int) -> Val:
+        """``torch.cat(operands, dim)`` as an ASCIR Concat (:meth:`join`)."""
+        return self.join(n, [Piece(a) for a in operands], dim)
+
+    def scatter_slice(self, n: Any, base: Any, fill: Any, src: Any, dim: int, start: Any, end: Any) -> Val:
+        """``slice_scatter(base, src, dim, start, end)`` (a slice's backward makes one):
+        ``cat(base[:start], src, base[end:])`` along ``dim`` (:meth:`join`) -- for a
+        ``base`` filled with the number ``fill`` (``torch.full``) the outer pieces are
+        Broadcasts of it, else Splits of ``base``."""
+        size = shape_of(n)[dim]
+        parts = [(start, 0), (end - start, None), (size - end, 2)]
+        sizes = [extent for extent, _ in parts]
+        pieces = [
+            Piece(src)
+            if index is None
+            else Piece(None, scalar=fill, extent=extent)
+            if fill is not None
+            else Piece(base, extent=extent, split=(sizes, index))
+            for extent, index in parts
+            if index is None or extent != 0
+        ]
+        return self.join(n, pieces, dim)
+
+    def join(self, n: Any, pieces: Sequence[Piece], dim: int) -> Val:
+        """An ASCIR Concat along ``dim`` of ``pieces`` (:class:`Piece`), which
+        ``lower-movement`` lowers by re-making each piece's chain over the result's extent and
+        choosing by position. So a piece's chain -- its producers in the region, on its own
+        extent along ``dim`` -- must be elementwise work on loads, read by nothing but this
+        node; otherwise the region is cut here, and this node reads its operands as loads."""
+        cd = to_ascir(_val(n).dtype)
+        assert cd is not None  # unsupported_reason
+        k = self.axis_index[self.dim_class[(n, dim)]] if (n, dim) in self.dim_class else None
+        if k is not None:
+            self._check_chains(n, [q.node for q in pieces if q.node is not None], k)
+        p = self.present_of(n)
+        xs: list[Val] = []
+        built = self.current
+        for q in pieces:
+            if q.extent is not None:  # over the result's axes but its own extent along dim
+                assert k is not None
+                axes = [self.alias(k, q.extent) if j == k else self.axis_at(j, n) for j in range(len(self.axes))]
+                if q.split is None:
+                    node = ops.Broadcast(self.name("broadcast"))
+                    node.x = self.scalar_node(q.scalar, cd)
+                else:
+                    node = ops.Split(self.name("split"))
+                    node.x = self.tensor(_v_of(self.arg(q.node)), cd, p).out
+                    sizes, index = q.split
+                    node.attr.ir_attr.axis, node.attr.ir_attr.index = k, index
+                    node.attr.ir_attr.sizes = [self.size(e) for e in sizes]
+                self.view(node.y, cd, p, axes=axes)
+                xs.append(Val(cd, node.y, p))
+                continue
+            self.current = q.node  # an operand's casts and broadcasts are on its own axes
+            try:
+                xs.append(self.tensor(_v_of(self.arg(q.node)), cd, self.present_of(q.node)))
+            finally:
+                self.current = built
+        if k is None:  # size 1 along dim: one operand (the others are empty, answered by torch)
+            return self.tensor(xs[0], cd, p)
+        node = ops.Concat(self.name("concat"))
+        node.xs = [x.out for x in xs]
+        node.attr.ir_attr.axis = k
+        self.view(node.y, cd, p)
+        return Val(cd, node.y, p)
+
+    def _check_chains(self, n: Any, operands: Sequence[Any], k: int) -> None:
+        chain: set[Any] = set()
+        leaves: list[Any] = []
+        stack = list(operands)
+        while stack:
+            c = stack.pop()
+            if c in chain or not _is_tensor(c):
+                continue
+            if c not in self.inside:
+                leaves.append(c)
+                continue
+            chain.add(c)
+            if self._reads_through_strides(c):
+                continue  # a load of the tensor its chain of views starts from
+            rule = self.table.rule(c)
+            moves = rule.axes in (self.table.POINTWISE, self.table.EXPAND) or (
+                rule.view and self.table.view_is_identity(c)
+            )
+            if not moves:
+                raise CutError(n, f"an operand of the cat is computed by {_what(c)}, which a Concat cannot move")
+            stack += _node_args(c)
+        for c in [*chain, *leaves]:
+            if self.axis_at(k, c) is self.axes[k]:
+                continue
+            others = [u for u in c.users if u is not n and u not in chain and (c in chain or u in self.inside)]
+            if others:
+                # the other reader leaves the region: cut at it when it follows the cat here
+                after = [u for u in others if u in self.inside and self.nodes.index(u) > self.nodes.index(n)]
+                cut = after[0] if len(after) == len(others) else n
+                raise CutError(cut, f"{_what(c)} is an operand of the cat and read by {_what(others[0])} too")
 
     def scalar_node(self, value: Any, dtype: DType) -> NodeOutput:
         import sympy
@@ -476,13 +649,13 @@ class Builder:
         index = len(self.inputs)
         data = ops.Data(self.graph.unique_name(f"in{index}"), self.graph)
         data.attr.ir_attr.index = index
-        self.view(data.y, dtype, present)
+        self.view(data.y, dtype, present, like=outer)
         load = ops.Load(self.graph.unique_name(f"in{index}_load"))
         load.x = data
         load.attr.ir_attr.offset = 0
-        self.view(load.y, dtype, present)
+        self.view(load.y, dtype, present, like=outer)
         self.inputs.append(outer)
-        self.input_shapes.append([self.axes[k].size if k in present else 1 for k in range(len(self.axes))])
+        self.input_shapes.append([self.axis_at(k, outer).size if k in present else 1 for k in range(len(self.axes))])
         return Val(dtype, load.y, present)
 
     def own_load(self, outer: Any, private_axes: dict[int, Axis]) -> NodeOutput:
@@ -563,7 +736,7 @@ class Builder:
         load = ops.Load(self.graph.unique_name(f"in{index}_load"))
         load.x = data
         load.attr.ir_attr.offset = self.size(offset)
-        self.view(load.y, dtype, present)
+        self.view(load.y, dtype, present, like=n)
         by_axis = {self.axis_index[self.dim_class[(n, i)]]: vv.stride()[i] for i in range(vv.dim()) if (n, i) in self.dim_class}
         load.y.strides = [self.size(sym_expr(by_axis[k])) if k in by_axis else SizeExpr(0) for k in range(len(self.axes))]
         self.strided[index] = [sym_expr(st) for st in rv.stride()]
@@ -688,6 +861,10 @@ class Builder:
 # ------------------------------------------------------------------ helpers
 def _val(node: Any) -> Any:
     return node.meta.get("val") if hasattr(node, "meta") else None
+
+
+def _v_of(a: Any) -> Val:
+    return a if isinstance(a, Val) else Val(None, scalar=a)
 
 
 def _is_tensor(node: Any) -> bool:

@@ -108,6 +108,25 @@ def REDUCE(an: AxisAnalysis, n: Any) -> None:
         j += 1
 
 
+def CAT(an: AxisAnalysis, n: Any) -> None:
+    an.concat(n, _cat_dim(n), _tensors(n.args[0]))
+
+
+def SLICE_SCATTER(an: AxisAnalysis, n: Any) -> None:
+    an.align(n.args[0], n)
+    an.concat(n, _scatter_dim(n), [n.args[1]])
+
+
+def _scatter_dim(n: Any) -> int:
+    dim = n.args[2] if len(n.args) > 2 else n.kwargs.get("dim", 0)
+    return dim % max(len(shape_of(n)), 1)
+
+
+def _cat_dim(n: Any) -> int:
+    dim = n.args[1] if len(n.args) > 1 else n.kwargs.get("dim", 0)
+    return dim % max(len(shape_of(n)), 1)
+
+
 def EMBEDDING(an: AxisAnalysis, n: Any) -> None:
     weight, idx = n.args[0], n.args[1]
     k = len(shape_of(idx))
@@ -507,6 +526,51 @@ def _check_to_copy(n: Any) -> str | None:
     return None
 
 
+def cat(ctx: Builder, n: Any, tensors: Any, *rest: Any, **kw: Any) -> Val:
+    """``torch.cat``: an ASCIR Concat (:meth:`Builder.concat`)."""
+    return ctx.concat(n, _tensors(tensors), _cat_dim(n))
+
+
+def _scatter_range(n: Any) -> tuple[Any, Any]:
+    """``slice_scatter``'s ``[start, end)`` along its dim, clamped as torch clamps a slice."""
+    import sympy
+
+    size = shape_of(n)[_scatter_dim(n)]
+    args = [*n.args, None, None, None, None][2:5]
+    start = sym_expr(args[1] if args[1] is not None else n.kwargs.get("start") or 0)
+    end = args[2] if args[2] is not None else n.kwargs.get("end")
+    end = size if end is None else sym_expr(end)
+    start = sympy.Max(sympy.Integer(0), sympy.Min(start + size if start.is_negative else start, size))
+    end = sympy.Max(start, sympy.Min(end + size if end.is_negative else end, size))
+    return sympy.simplify(start), sympy.simplify(end)
+
+
+def _check_slice_scatter(n: Any) -> str | None:
+    step = n.args[5] if len(n.args) > 5 else n.kwargs.get("step", 1)
+    if step != 1:
+        return f"slice_scatter with step {step} (only contiguous slices)"
+    start, end = _scatter_range(n)
+    size = shape_of(n)[_scatter_dim(n)]
+    for piece in (start, size - end, end - start):
+        if not (piece == 0 or (piece - 1).is_nonnegative):
+            return f"slice_scatter with a piece of size {piece}, which may be empty"
+    return None
+
+
+def _fill_value(n: Any) -> Any:
+    """The number a ``torch.full`` node fills with, else None."""
+    if str(getattr(n, "target", "")) == "aten.full.default" and isinstance(n.args[1], (int, float, bool)):
+        return n.args[1]
+    return None
+
+
+def slice_scatter(ctx: Builder, n: Any, base: Any, src: Any, *rest: Any, **kw: Any) -> Val:
+    """``slice_scatter(base, src, dim, start, end)``: a Concat of ``src`` between the pieces
+    of ``base`` it replaces (:meth:`Builder.scatter_slice`)."""
+    start, end = _scatter_range(n)
+    return ctx.scatter_slice(n, base, _fill_value(base), src, _scatter_dim(n), start, end)
+
+
 def view_is_identity(n: Any) -> bool:
     """The view keeps its source's non-1 dimensions, in order (only size-1 dimensions come
     or go): the same canonical axes, no data moved."""
@@ -885,6 +949,8 @@ TABLE: dict[str, Row] = {
     "aten.squeeze.dims": Row(VIEW, identity, view=True),
     "aten.permute.default": Row(VIEW, view, raw_args=True, transposes=True, view=True),
     "aten.slice.Tensor": Row(VIEW, view, raw_args=True, view=True),
+    "aten.cat.default": Row(CAT, cat, raw_args=True),
+    "aten.slice_scatter.default": Row(SLICE_SCATTER, slice_scatter, _check_slice_scatter, raw_args=True),
     "aten.select.int": Row(VIEW, view, raw_args=True, view=True),
     "aten.as_strided.default": Row(VIEW, view, raw_args=True, view=True),
     "aten.expand.default": Row(EXPAND, identity),

@@ -107,6 +107,8 @@ OPS = (
     "nn.functional.embedding",
     "index_select",
     "gather",
+    "cat",
+    "slice_scatter",
 )
 """OpInfo names whose ATen ops have rows in the lowering table (directly or through
 torch's decompositions)."""
@@ -138,7 +140,7 @@ def run_op(opinfo: Any, dtype: Any, max_samples: int) -> Outcome:
     except Exception as e:  # the OpInfo itself cannot make samples for this dtype
         out.reasons[f"no samples: {type(e).__name__}"] += 1
         return out
-    samples = [s for s in samples if isinstance(s.input, torch.Tensor)][:max_samples]
+    samples = [s for s in samples if _tensors(s.input)][:max_samples]
     for s in samples:
         torch._dynamo.reset()
         reset_report()
@@ -174,6 +176,15 @@ def run_op(opinfo: Any, dtype: Any, max_samples: int) -> Outcome:
             out.failed += 1
             out.reasons[f"FAIL {type(e).__name__}: {str(e).splitlines()[0][:160]}"] += 1
     return out
+
+
+def _tensors(x: Any) -> bool:
+    """A sample's input the compiled function can take: a tensor, or a list of them (cat)."""
+    import torch
+
+    if isinstance(x, (list, tuple)):
+        return bool(x) and all(isinstance(t, torch.Tensor) for t in x)
+    return isinstance(x, torch.Tensor)
 
 
 def closer_to_float64(fn: Any, x: Any, args: list[Any], got: Any, want: Any) -> bool:

@@ -295,22 +295,57 @@ def test_seed_api_builds_transpose_and_split() -> None:
     np.testing.assert_array_equal(got, a.T[:, 1:])
 
 
-def test_pad_along_a_strided_innermost_axis_is_refused() -> None:
-    """Transpose of the last two axes, then Pad along the new innermost axis: GM does not
-    read that axis contiguously, so the padded copy cannot be placed; refused, located."""
-    src = tensor("float32", ["z1", "z0"], ["s1", "s0"])
-    tt = tensor("float32", ["z0", "z1"], ["s0", "s1"])
-    dst = tensor("float32", ["z0", "p1"], ["s0", "s1 + 1"])
+@pytest.mark.parametrize("dtype,value", [("float32", "-1.5"), ("float16", "0"), ("int64", "7"), ("int64", "0")])
+def test_pad_along_a_strided_innermost_axis(dtype: str, value: str) -> None:
+    """Transpose of the last two axes, then Pad along the new innermost axis, which GM reads
+    with a stride: the elements from the first 32-byte boundary of their run come by one
+    Compact DataCopyPad, the ones before it by the scalar unit; a 64-bit pad value other
+    than 0 is put back on the lanes DataCopyPad pads (it pads 64-bit types with 0 only)."""
+    sizes = _sizes("s0", "s1")
+    src = tensor(dtype, ["z1", "z0"], ["s1", "s0"])
+    tt = tensor(dtype, ["z0", "z1"], ["s0", "s1"])
+    dst = tensor(dtype, ["z0", "p1"], ["s0", "s1 + 5"])
     body = f"""
   %x = ascir.data {{index = 0 : i64}} : {src}
   %l = ascir.load %x : {src}
   %t = ascir.transpose %l {{perm = [1, 0]}} : {tt}
-  %p = ascir.pad %t {{low = [#ascir.expr<0>, #ascir.expr<1>], high = [#ascir.expr<0>, #ascir.expr<0>]}} : {dst}
-  %st = ascir.store %p : {dst}
+  %p = ascir.pad %t {{low = [#ascir.expr<0>, #ascir.expr<3>], high = [#ascir.expr<0>, #ascir.expr<2>], value = "{value}"}} : {dst}
+  %r = ascir.add %p, %p : {dst}
+  %st = ascir.store %r : {dst}
   %y = ascir.output %st {{index = 0 : i64}} : {dst}"""
-    module = parse_ir(graph(["s0", "s1"], [("z0", "s0"), ("z1", "s1"), ("p1", "s1 + 1")], body))
-    with pytest.raises(PassError, match="padded along its innermost axis must read it contiguously"):
-        compile_graph(module, name="strided_pad")
+    ir = graph(["s0", "s1"], [("z0", "s0"), ("z1", "s1"), ("p1", "s1 + 5")], body, "strided_pad")
+    x = (RNG.standard_normal((sizes["s1"], sizes["s0"])) * 10).astype(dtype)
+    (out,) = run_case(ir, [x], sizes, f"strided_pad_{dtype}")
+    v = np.asarray(value, dtype=np.float64).astype(dtype)
+    expect = np.pad(x.T, ((0, 0), (3, 2)), constant_values=v)
+    assert_close(out, expect + expect, name="strided pad vs numpy")
+
+
+def test_concat_of_transposed_pieces_along_the_innermost_axis() -> None:
+    """A concat of two transposed views along the innermost axis (the torch front end's cat
+    of transposed gradients): each piece a padded load with a strided innermost axis."""
+    sizes = _sizes("s0", "s1", "s2")
+    ta, tb = tensor("float32", ["za", "z0"], ["s1", "s0"]), tensor("float32", ["zb", "z0"], ["s2", "s0"])
+    at, bt = tensor("float32", ["z0", "za"], ["s0", "s1"]), tensor("float32", ["z0", "zb"], ["s0", "s2"])
+    tc = tensor("float32", ["z0", "zc"], ["s0", "s1 + s2"])
+    body = f"""
+  %a = ascir.data {{index = 0 : i64}} : {ta}
+  %b = ascir.data {{index = 1 : i64}} : {tb}
+  %la = ascir.load %a : {ta}
+  %lb = ascir.load %b : {tb}
+  %ta = ascir.transpose %la {{perm = [1, 0]}} : {at}
+  %tb = ascir.transpose %lb {{perm = [1, 0]}} : {bt}
+  %nb = ascir.neg %tb : {bt}
+  %c = ascir.concat %ta, %nb {{axis = 1 : i64}} : {tc}
+  %e = ascir.exp %c : {tc}
+  %st = ascir.store %e : {tc}
+  %y = ascir.output %st {{index = 0 : i64}} : {tc}"""
+    axes = [("z0", "s0"), ("za", "s1"), ("zb", "s2"), ("zc", "s1 + s2")]
+    ir = graph(["s0", "s1", "s2"], axes, body, "cat_t")
+    a = RNG.standard_normal((sizes["s1"], sizes["s0"])).astype(np.float32)
+    b = RNG.standard_normal((sizes["s2"], sizes["s0"])).astype(np.float32)
+    (out,) = run_case(ir, [a, b], sizes, "cat_t")
+    assert_close(out, np.exp(np.concatenate([a.T, -b.T], axis=1)), name="concat of transposes")
 
 
 def test_concat_piece_with_a_broadcast_operand() -> None:

@@ -94,3 +94,45 @@ ascir.graph @padexp hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
   %st = ascir.store %p : !ascir.tensor<float32, [z0, z1], [s0, s1 + 1], [s1 + 1, 1]>
   %y = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1 + 1], [s1 + 1, 1]>
 }
+
+// -----
+
+// A concat piece of size 1 along the axis (a keepdim reduction's result, loaded with
+// stride 0 there): padded to the whole axis, its one element read with stride 1, the
+// innermost stride the padded copy needs.
+// CHECK-LABEL: ascir.graph @cat1
+// CHECK:       ascir.load %m {pad_high = [#ascir.expr<0>, #ascir.expr<0>], pad_low = [#ascir.expr<0>, #ascir.expr<s1>], pad_value = "1"} : !ascir.tensor<float32, [z0, zc], [s0, s1 + 1], [1, 1]>
+// CPP-LABEL:   // ===== device_impl.cpp =====
+// CPP:         AscendC::DataCopyPadExtParams<float>{true, {{.*}}, 1.0f}
+ascir.graph @cat1 hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1, 2: zc = s1 + 1] {
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %m = ascir.data {index = 1 : i64} : !ascir.tensor<float32, [z0, z1], [s0, 1], [1, 0]>
+  %lx = ascir.load %x : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>
+  %lm = ascir.load %m : !ascir.tensor<float32, [z0, z1], [s0, 1], [1, 0]>
+  %c = ascir.concat %lx, %lm {axis = 1 : i64} : !ascir.tensor<float32, [z0, zc], [s0, s1 + 1], [s1 + 1, 1]>
+  %st = ascir.store %c : !ascir.tensor<float32, [z0, zc], [s0, s1 + 1], [s1 + 1, 1]>
+  %y = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [z0, zc], [s0, s1 + 1], [s1 + 1, 1]>
+}
+
+// -----
+
+// A concat along the innermost axis of a transposed piece (GM reads that axis with stride
+// s0): the padded load keeps the stride; the kernel copies the run from its first 32-byte
+// boundary in one Compact DataCopyPad and the elements before it with the scalar unit.
+// CHECK-LABEL: ascir.graph @catt
+// CHECK:       ascir.load %b {pad_high = [#ascir.expr<0>, #ascir.expr<0>], pad_low = [#ascir.expr<0>, #ascir.expr<s1>], pad_value = "1"} : !ascir.tensor<float32, [z0, zc], [s0, s1 + s2], [1, s0]>
+// CPP-LABEL:   // ===== device_impl.cpp =====
+// CPP:         for (int64_t head_lane
+// CPP:         gm_b.GetValue(
+// CPP-NEXT:    .SetValue(
+// CPP:         AscendC::DataCopyPad<float, AscendC::PaddingMode::Compact>({{.*}}, 1.0f});
+ascir.graph @catt hint sizes [s0, s1, s2] axes [0: z0 = s0, 1: za = s1, 2: zb = s2, 3: zc = s1 + s2] {
+  %a = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, za], [s0, s1], [s1, 1]>
+  %b = ascir.data {index = 1 : i64} : !ascir.tensor<float32, [zb, z0], [s2, s0], [s0, 1]>
+  %la = ascir.load %a : !ascir.tensor<float32, [z0, za], [s0, s1], [s1, 1]>
+  %lb = ascir.load %b : !ascir.tensor<float32, [zb, z0], [s2, s0], [s0, 1]>
+  %tb = ascir.transpose %lb {perm = [1, 0]} : !ascir.tensor<float32, [z0, zb], [s0, s2], [s2, 1]>
+  %c = ascir.concat %la, %tb {axis = 1 : i64} : !ascir.tensor<float32, [z0, zc], [s0, s1 + s2], [s1 + s2, 1]>
+  %st = ascir.store %c : !ascir.tensor<float32, [z0, zc], [s0, s1 + s2], [s1 + s2, 1]>
+  %y = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [z0, zc], [s0, s1 + s2], [s1 + s2, 1]>
+}
