@@ -331,6 +331,12 @@ def _without_trailing_views(nodes: list[Any]) -> list[Any]:
     return [n for n in nodes if n in kept]
 
 
+def _regions(nodes: list[Any], order: dict[Any, int]) -> list[list[Any]]:
+    """The regions a partition (or a part of a cut one) makes: without its trailing views,
+    one per connected component, each in graph order."""
+    return [sorted(c, key=order.__getitem__) for c in _components(_without_trailing_views(nodes))]
+
+
 def _components(nodes: list[Any]) -> list[list[Any]]:
     """The weakly connected components of a partition (one kernel each: unrelated
     computations over different axes do not share a graph)."""
@@ -492,11 +498,7 @@ def _compile_fx(
         partitioner = CapabilityBasedPartitioner(
             gm, support.support, allows_single_node_partition=True, skip_horizontal_fusion=True
         )
-        work = [
-            sorted(c, key=order.__getitem__)
-            for p in partitioner.propose_partitions()
-            for c in _components(_without_trailing_views(list(p.nodes)))
-        ]
+        work = [c for p in partitioner.propose_partitions() for c in _regions(list(p.nodes), order)]
         work.sort(key=lambda nodes: order[nodes[0]])
         built: list[tuple[list[Any], BuiltGraph]] = []
         again = False
@@ -525,7 +527,7 @@ def _compile_fx(
                     refused[nodes[0]] = e.reason
                     again = True
                     break
-                work[:0] = [nodes[:i], nodes[i:]]
+                work[:0] = [c for part in (nodes[:i], nodes[i:]) for c in _regions(part, order)]
         if not again:
             break
     in_regions = {n for nodes, _ in built for n in nodes}

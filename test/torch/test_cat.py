@@ -133,3 +133,23 @@ def test_slice_scatter_with_a_step_stays_in_eager() -> None:
 
     report = run(fn, torch.randn(4, 6), torch.randn(4, 3))
     assert any("step 2" in reason for (_op, reason) in report.fallbacks), report.summary()
+
+
+def test_a_cut_leaves_connected_regions_without_trailing_views() -> None:
+    """Cutting a region at a cat (its operand an Arange product a Concat cannot move) leaves a
+    prefix that held unrelated work: each part becomes one region per connected component,
+    and a view only the later part reads stays a torch view it reads in place -- not a
+    transposed copy stored by a region that also computes the positions (LLaMA's q/k views
+    and RoPE's frequencies: one kernel looping over the product of both axis sets)."""
+
+    def fn(x, y):
+        q = x.view(2, 3, 8).transpose(0, 1)
+        f = torch.arange(4, dtype=torch.float32) * 0.5
+        emb = torch.cat([f, f], -1)
+        return q * emb.cos() + y
+
+    report = run(fn, torch.randn(6, 8), torch.randn(3, 2, 8))
+    assert report.eager_ops == 0, report.summary()
+    for r in report.regions:
+        assert not all(op in ("aten.view.default", "aten.permute.default") for op in r.ops), report.summary()
+        assert not ({"aten.arange.start_step", "aten.arange.default"} & set(r.ops) and "aten.permute.default" in r.ops)
