@@ -162,6 +162,31 @@ def _source_load(y: NodeOutput, what: str, role: str) -> ops.Node:
     return src
 
 
+def _index_view(
+    owner_graph: HintGraph,
+    index: NodeOutput,
+    what: str,
+    axes: list[Axis],
+    sizes: list[SizeExpr],
+    strides: list[SizeExpr],
+) -> NodeOutput:
+    """The index of a gather seen over ``axes``/``sizes``: a Load's data loaded again with
+    ``strides`` (0 on the broadcast axes), or the positions of an Arange (an index computed in
+    the graph: ``embedding(arange(s), pos)``) broadcast over them (seed 001: an IndirectLoad
+    indexed by an Arange)."""
+    if isinstance(index.node, ops.Arange):
+        if any(a not in axes for a in index.axis):
+            raise ValueError(f"{what}: the index Arange's axes must be axes of the index view")
+        view = ops.Broadcast(owner_graph.unique_name("index_view"))
+        view.x = index
+        view.attr.sched.axis = axes
+        view.y.dtype, view.y.axis, view.y.size = index.dtype, axes, sizes
+        view.y.strides = contiguous_strides(sizes)
+        return view.y
+    load = _source_load(index, what, "index")
+    return _reload(owner_graph, load, "index_view", index.dtype, axes, sizes, strides)
+
+
 def _reload(
     owner_graph: HintGraph,
     load: ops.Node,
@@ -224,14 +249,13 @@ def index_select(
     """``torch.index_select(input, dim, index)`` with a 1-D ``index``: a gather whose index is
     the 1-D index re-loaded as a broadcast view of the output's rank (stride 0 on every
     other axis)."""
-    load = _source_load(index, "index_select", "index")
     if len(index.axis) != 1:
         raise ValueError(f"index_select: the index must be 1-D, got {len(index.axis)} axes")
     axes, sizes = list(input.axis), _sizes_of(input)
     axes[dim], sizes[dim] = index.axis[0], _sizes_of(index)[0]
     strides = [expr(0)] * len(axes)
     strides[dim] = index.strides[0] if index.strides is not None else expr(1)
-    view = _reload(owner_graph, load, "index_view", index.dtype, axes, sizes, strides)
+    view = _index_view(owner_graph, index, "index_select", axes, sizes, strides)
     return gather(owner_graph, input, dim, view, **checks)
 
 
@@ -240,7 +264,6 @@ def embedding(owner_graph: HintGraph, weight: NodeOutput, indices: NodeOutput, *
     weight.shape[1:]. A gather along the table's row axis: the table seen with the
     indices' leading axes broadcast in front, the indices with the row axes broadcast
     behind."""
-    index_load = _source_load(indices, "embedding", "indices")
     table_load = _source_load(weight, "embedding", "weight")
     if len(weight.axis) < 2:
         raise ValueError("embedding: the weight needs a row axis and at least one embedding axis")
@@ -259,11 +282,10 @@ def embedding(owner_graph: HintGraph, weight: NodeOutput, indices: NodeOutput, *
         [*i_size[:-1], *w_size],
         [expr(0)] * len(lead) + list(w_strides),
     )
-    view = _reload(
+    view = _index_view(
         owner_graph,
-        index_load,
-        "index_view",
-        indices.dtype,
+        indices,
+        "embedding",
         [*lead, indices.axis[-1], *rows],
         [*i_size, *w_size[1:]],
         list(i_strides) + [expr(0)] * len(rows),

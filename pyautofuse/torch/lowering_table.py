@@ -718,8 +718,7 @@ def _check_mean(n: Any) -> str | None:
 def arange(ctx: Builder, n: Any, *args: Any, **kw: Any) -> Val:
     from ascir_dialect.frontend.helpers import arange as ascir_arange
 
-    vals = [a.scalar if isinstance(a, Val) else a for a in args]
-    start, _end, step = (0, vals[0], 1) if len(vals) == 1 else (*vals[:2], vals[2] if len(vals) > 2 else 1)
+    start, step = _arange_start_step(ctx, n)
     cd = _result(n)
     p = ctx.present_of(n)
     idx = cd if cd in (DType.int32, DType.int64) else DType.int64
@@ -736,6 +735,13 @@ def arange(ctx: Builder, n: Any, *args: Any, **kw: Any) -> Val:
     ctx.ascir_owner[y.node.name] = n
     v = ctx.tensor(Val(idx, y, p), idx, p) if len(ctx.axes) == 1 else _to_canonical(ctx, y, idx, p)
     return ctx.cast(v, cd)
+
+
+def _arange_start_step(ctx: Builder, n: Any) -> tuple[Any, Any]:
+    """``torch.arange``'s start and step (numbers or sympy expressions of SymInts)."""
+    args = [a.scalar if isinstance(a, Val) else a for a in (ctx.arg(a) for a in n.args)]
+    start, step = (0, 1) if len(args) == 1 else (args[0], args[2] if len(args) > 2 else 1)
+    return start, step
 
 
 def _to_canonical(ctx: Builder, y: Any, dtype: DType, p: frozenset[int]) -> Val:
@@ -770,8 +776,20 @@ def scalar_tensor(ctx: Builder, n: Any, value: Any, **kw: Any) -> Val:
 
 
 def _gather_index(ctx: Builder, idx_node: Any) -> Any:
-    if to_ascir(_val(idx_node).dtype) not in (DType.int32, DType.int64):
+    """A gather's index: loaded over its own dimensions, or -- positions computed in the
+    region, ``torch.arange`` -- an Arange over its one axis (seed 001: an IndirectLoad
+    indexed by an Arange; GPT-2's learned positions ``wpe(arange(s))``)."""
+    from ascir_dialect.frontend.helpers import arange as ascir_arange
+
+    dtype = to_ascir(_val(idx_node).dtype)
+    if dtype not in (DType.int32, DType.int64):
         raise ValueError(f"gather index of dtype {_val(idx_node).dtype}")
+    if idx_node in ctx.inside and str(idx_node.target).startswith("aten.arange") and not _check_arange(idx_node):
+        start, step = _arange_start_step(ctx, idx_node)
+        (axis,) = ctx.axes_of(idx_node)
+        y = ascir_arange(ctx.graph, dtype=dtype, axis=[ctx.axes[axis]], base=ctx.size(sym_expr(start)), step=ctx.size(sym_expr(step)))
+        ctx.ascir_owner[y.node.name] = idx_node
+        return y
     return ctx.own_load(idx_node, {})
 
 

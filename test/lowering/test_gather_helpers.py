@@ -57,6 +57,37 @@ def test_embedding_matches_take(template) -> None:
     np.testing.assert_array_equal(out, np.maximum(np.take(table, tokens, axis=0), 0))
 
 
+@pytest.mark.parametrize("template", ["simt", "sklike", None])
+def test_embedding_and_index_select_of_arange_positions(template) -> None:
+    """Issue 37: an index computed in the graph -- the positions of an Arange (GPT-2's
+    learned positions ``wpe(arange(p, p + s))``) -- feeds the helpers as a Load would (the
+    SIMD template takes a loaded index only: SIMT computes it per element, SK-like in its
+    index pre stage)."""
+    from pyautofuse.ascir_api import arange
+
+    g = ascir.HintGraph("positions")
+    q, h, t = (g.create_axis(f"a{i}", g.create_size(f"s{i}")) for i in range(3))
+    w = load_input(g, "w", 0, ascir.dtypes.float32, [q, h])
+    pos = arange(g, dtype=ascir.dtypes.int32, axis=[t], base=g.create_size("p"), step=1)
+    emb = embedding(g, w, pos)
+    relu = ascir.ops.Relu("relu")
+    relu.x = emb
+    store_output(g, relu)
+    table = RNG.standard_normal((40, 24)).astype(np.float32)
+    k = compile_graph(g, template=template)
+    (out,) = k(table, sizes={"s0": 40, "s1": 24, "s2": 9, "p": 5})
+    np.testing.assert_array_equal(out, np.maximum(table[5:14], 0))
+
+    g = ascir.HintGraph("select_positions")
+    r, c, n = (g.create_axis(f"a{i}", g.create_size(f"s{i}")) for i in range(3))
+    x = load_input(g, "x", 0, ascir.dtypes.float16, [r, c])
+    idx = arange(g, dtype=ascir.dtypes.int64, axis=[n], base=1, step=3)
+    store_output(g, index_select(g, x, 0, idx))
+    xs = RNG.standard_normal((50, 20)).astype(np.float16)
+    (out,) = compile_graph(g, template=template)(xs, sizes={"s0": 50, "s1": 20, "s2": 16})
+    np.testing.assert_array_equal(out, xs[1:48:3])
+
+
 def test_helper_errors_are_clear() -> None:
     g = ascir.HintGraph("bad")
     a, b = (g.create_axis(f"a{i}", g.create_size(f"s{i}")) for i in range(2))

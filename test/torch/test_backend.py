@@ -142,6 +142,28 @@ def test_gathers_fuse_with_their_consumers() -> None:
     assert last_report().fused
 
 
+@pytest.mark.parametrize("dynamic", [False, True])
+def test_gathers_indexed_by_arange_positions_join_one_region(dynamic: bool) -> None:
+    """Issue 37: positions computed in the graph feed a gather -- GPT-2's token plus learned
+    position embedding, an index_select of every third row -- one region each, the Arange
+    no region of its own."""
+
+    def fn(ids, wte, wpe):
+        return torch.nn.functional.embedding(ids, wte) + torch.nn.functional.embedding(torch.arange(ids.shape[1]), wpe)
+
+    ids, wte, wpe = torch.randint(0, 50, (2, 7)), torch.randn(50, 16), torch.randn(20, 16)
+    torch.testing.assert_close(compiled(fn, dynamic=dynamic)(ids, wte, wpe), fn(ids, wte, wpe))
+    report = last_report()
+    assert len(report.regions) == 1 and report.eager_ops == 0, report.summary()
+
+    def rows(x):
+        return torch.index_select(x, 0, torch.arange(2, 12, 3)).relu()
+
+    torch.testing.assert_close(compiled(rows, dynamic=dynamic)(wpe), rows(wpe))
+    report = last_report()
+    assert len(report.regions) == 1 and report.eager_ops == 0, report.summary()
+
+
 def test_causal_mask_from_aranges() -> None:
     def fn(s):
         n = s.shape[-1]
