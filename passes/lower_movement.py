@@ -22,13 +22,15 @@ through the elementwise nodes (Cast, Broadcast, compares, Where/Select: anything
   the whole extent; positions outside its range are discarded by the Where.
 
 Broadcast operands that have size 1 on a moved axis are position-independent there and
-stay as they are. Nodes left without users are removed. The rewrite is made on a copy of
-the graph and swapped in when every movement node was lowered (all or nothing).
+stay as they are. An Arange is re-made over the moved view: its value at a coordinate is
+``base + step * sum(c_i * stride_i)``, so a Split piece shifts its base forward by the
+piece's start and a concat piece back by its place in the result (RoPE's frequency table
+``cat([freqs, freqs])``). Nodes left without users are removed. The rewrite is made on a
+copy of the graph and swapped in when every movement node was lowered (all or nothing).
 
 Refused, with a diagnostic naming the node: a movement of a value computed by a reduction,
-an Arange, an IndexExpr tensor or an IndirectLoad (the chain would need a workspace), a
-Pad of a computed value, a Split of a padded load, a Pad of a padded load with another
-value.
+an IndexExpr tensor or an IndirectLoad (the chain would need a workspace), a Pad of a
+computed value, a Split of a padded load, a Pad of a padded load with another value.
 """
 
 from __future__ import annotations
@@ -123,6 +125,28 @@ class Move:
             high.append(hi)
         view = View(list(self.dst_axes), reps, strides, low, high)
         return TensorType(t.dtype, self.dst_axes, reps, strides), view
+
+
+def _shift(t: TensorType, new_t: TensorType, move: Move) -> SizeExpr:
+    """How far (in linear position) an Arange's values move with ``move``: its value at a
+    coordinate is ``base + step * sum(c_i * stride_i)``, so a Split piece starting at
+    ``start`` along an axis starts ``start * stride`` further, and a concat piece placed at
+    ``low`` along the result's axis holds at result position ``p`` its value at ``p - low``.
+    A transpose only permutes the strides."""
+    shift = SizeExpr(0)
+    for j, name in enumerate(t.axis):
+        if name not in move.src_axes:
+            continue
+        k = move.src_axes.index(name)
+        full = t.repeats[j] == move.src_sizes[k] or t.repeats[j] != 1
+        if not full:
+            continue
+        stride = new_t.strides[new_t.axis.index(move.dst_axes[k])] if move.kind != "transpose" else None
+        if move.kind == "slice" and k == move.axis:
+            shift = shift + move.start * stride
+        elif move.kind == "pad" and move.low and move.low[k] != 0:
+            shift = shift - move.low[k] * stride
+    return shift
 
 
 def _dense(reps: list[SizeExpr]) -> list[SizeExpr]:
@@ -308,9 +332,12 @@ class GraphMover:
             operands = [self.push(x, move, m, before) for x in node.operands]
             dense = TensorType(new_t.dtype, new_t.axis, new_t.repeats, _dense(list(new_t.repeats)))
             return self.add(type(node), operands, props, dense, name, before)
+        if isinstance(node, ArangeOp) and (move.kind != "pad" or move.masked):
+            props["base"] = ExprAttr.of(node.base.data + node.step.data * _shift(t, new_t, move))
+            return self.add(ArangeOp, [], props, new_t, name, before)
         what = node.describe()
         reason = {
-            ArangeOp: "an Arange's values depend on their position",
+            ArangeOp: "an Arange padded with a value (its positions outside the piece)",
             IndexExprOp: "an IndexExpr",
         }.get(type(node), "only loads and elementwise nodes can be re-made over the moved view")
         raise PassError(

@@ -239,6 +239,10 @@ class Builder:
         self.inside = set(self.nodes)
         self.graph = HintGraph(name)
         self.env: dict[Any, Val] = {}
+        self.loads: dict[tuple[Any, tuple[str, ...]], Val] = {}
+        """(outer node, its axis names) -> its Load (one per naming: :meth:`axis_at`)."""
+        self.chain_extent: dict[Any, dict[int, Any]] = {}
+        """FX node in a cat operand's chain -> {canonical axis: the operand's extent there}."""
         self.inputs: list[Any] = []
         self.input_shapes: list[list[Any]] = []
         self.symbols: list[str] = []
@@ -360,6 +364,8 @@ class Builder:
             if r is None or self.axis_index[r] != k:
                 continue
             return self.alias(k, s)
+        if k in self.chain_extent.get(like, {}):  # size 1 along k, in a chain of that extent
+            return self.alias(k, self.chain_extent[like][k])
         return self.axes[k] if like is self.current else self.axis_at(k, self.current)
 
     def alias(self, k: int, extent: Any) -> Axis:
@@ -494,8 +500,6 @@ class Builder:
         cd = to_ascir(_val(n).dtype)
         assert cd is not None  # unsupported_reason
         k = self.axis_index[self.dim_class[(n, dim)]] if (n, dim) in self.dim_class else None
-        if k is not None:
-            self._check_chains(n, [q.node for q in pieces if q.node is not None], k)
         p = self.present_of(n)
         xs: list[Val] = []
         built = self.current
@@ -528,36 +532,59 @@ class Builder:
         self.view(node.y, cd, p)
         return Val(cd, node.y, p)
 
-    def _check_chains(self, n: Any, operands: Sequence[Any], k: int) -> None:
+    def _plan_chains(self) -> None:
+        """Before building: the chain of every operand of a Concat (``cat``, ``slice_scatter``,
+        :meth:`join`) -- its producers in the region -- must be work ``lower-movement`` can
+        re-make over the result's extent (elementwise ops, broadcasts, Aranges, fills, loads
+        and strided reads of views), and, having the operand's own extent along the joined
+        axis (its values' axis there is an alias of that extent: :meth:`axis_at`), is read
+        by nothing but the chain and the Concat. Otherwise the region is cut at the Concat
+        (or at the other reader, when it follows), which then reads its operands as loads."""
+        for n in self.nodes:
+            joins = self.table.rule(n).joins
+            if joins is None:
+                continue
+            dim, operands, base = joins(n)
+            if (n, dim) not in self.dim_class:
+                continue
+            k = self.axis_index[self.dim_class[(n, dim)]]
+            if base is not None:
+                self._chain(n, [base])  # Split pieces: re-made, on the result's own extent
+            for a in operands:
+                chain = self._chain(n, [a])
+                extent = shape_of(a)[dim]
+                for c in chain:
+                    if self.chain_extent.setdefault(c, {}).setdefault(k, extent) != extent:
+                        raise CutError(n, f"{_what(c)} is in two concat pieces of different extents")
+                for c in chain:
+                    others = [u for u in c.users if u is not n and u not in chain]
+                    if others:
+                        # the other reader leaves the region: cut at it when it follows the cat here
+                        after = [u for u in others if u in self.inside and self.nodes.index(u) > self.nodes.index(n)]
+                        cut = after[0] if len(after) == len(others) else n
+                        raise CutError(cut, f"{_what(c)} is an operand of the cat and read by {_what(others[0])} too")
+
+    def _chain(self, n: Any, operands: Sequence[Any]) -> set[Any]:
+        """The producers of ``operands`` in the region, each one ``lower-movement`` can move."""
         chain: set[Any] = set()
-        leaves: list[Any] = []
         stack = list(operands)
         while stack:
             c = stack.pop()
-            if c in chain or not _is_tensor(c):
-                continue
-            if c not in self.inside:
-                leaves.append(c)
+            if c in chain or c not in self.inside or not _is_tensor(c):
                 continue
             chain.add(c)
             if self._reads_through_strides(c):
                 continue  # a load of the tensor its chain of views starts from
             rule = self.table.rule(c)
-            moves = rule.axes in (self.table.POINTWISE, self.table.EXPAND) or (
-                rule.view and self.table.view_is_identity(c)
+            moves = (
+                rule.axes in (self.table.POINTWISE, self.table.EXPAND)
+                or (rule.view and self.table.view_is_identity(c))
+                or str(c.target).startswith(("aten.arange", "aten.full.default"))
             )
             if not moves:
                 raise CutError(n, f"an operand of the cat is computed by {_what(c)}, which a Concat cannot move")
             stack += _node_args(c)
-        for c in [*chain, *leaves]:
-            if self.axis_at(k, c) is self.axes[k]:
-                continue
-            others = [u for u in c.users if u is not n and u not in chain and (c in chain or u in self.inside)]
-            if others:
-                # the other reader leaves the region: cut at it when it follows the cat here
-                after = [u for u in others if u in self.inside and self.nodes.index(u) > self.nodes.index(n)]
-                cut = after[0] if len(after) == len(others) else n
-                raise CutError(cut, f"{_what(c)} is an operand of the cat and read by {_what(others[0])} too")
+        return chain
 
     def scalar_node(self, value: Any, dtype: DType) -> NodeOutput:
         import sympy
@@ -755,8 +782,11 @@ class Builder:
         if hasattr(a, "meta") and hasattr(a, "op"):
             if a in self.env:
                 return self.env[a]
-            if _is_tensor(a):
-                return self.env.setdefault(a, self.load(a))
+            if _is_tensor(a):  # one Load per axis naming (a cat operand's chain has its own)
+                key = (a, tuple(self.axis_at(k, a).name for k in range(len(self.axes))))
+                if key not in self.loads:
+                    self.loads[key] = self.load(a)
+                return self.loads[key]
             val = _val(a)
             if val is not None and hasattr(val, "node"):
                 return Val(None, scalar=sym_expr(val))
@@ -764,6 +794,7 @@ class Builder:
         return a
 
     def build(self) -> BuiltGraph:
+        self._plan_chains()
         for n in self.nodes:
             self.current = n
             if n in self.unread:

@@ -44,6 +44,9 @@ class Row:
     view: bool = False
     """A view of its first argument (no data moves): inside a region where only size-1
     dimensions change, else a strided read of the tensor the chain of views starts from."""
+    joins: Callable[[Any], tuple[int, list[Any], Any]] | None = None
+    """A Concat (:meth:`Builder.join`): its dim, the FX operands joined along it (each on its
+    own extent) and the tensor Split around them (None: none, or a fill)."""
 
 
 # ------------------------------------------------------------------ axes rules
@@ -728,7 +731,7 @@ def arange(ctx: Builder, n: Any, *args: Any, **kw: Any) -> Val:
     y = ascir_arange(
         ctx.graph,
         dtype=idx,
-        axis=[ctx.axes[axis]],
+        axis=[ctx.axis_at(axis, n)],
         base=ctx.size(sym_expr(start)),
         step=ctx.size(sym_expr(step)),
     )
@@ -967,8 +970,14 @@ TABLE: dict[str, Row] = {
     "aten.squeeze.dims": Row(VIEW, identity, view=True),
     "aten.permute.default": Row(VIEW, view, raw_args=True, transposes=True, view=True),
     "aten.slice.Tensor": Row(VIEW, view, raw_args=True, view=True),
-    "aten.cat.default": Row(CAT, cat, raw_args=True),
-    "aten.slice_scatter.default": Row(SLICE_SCATTER, slice_scatter, _check_slice_scatter, raw_args=True),
+    "aten.cat.default": Row(CAT, cat, raw_args=True, joins=lambda n: (_cat_dim(n), _tensors(n.args[0]), None)),
+    "aten.slice_scatter.default": Row(
+        SLICE_SCATTER,
+        slice_scatter,
+        _check_slice_scatter,
+        raw_args=True,
+        joins=lambda n: (_scatter_dim(n), [n.args[1]], None if _fill_value(n.args[0]) is not None else n.args[0]),
+    ),
     "aten.select.int": Row(VIEW, view, raw_args=True, view=True),
     "aten.as_strided.default": Row(VIEW, view, raw_args=True, view=True),
     "aten.expand.default": Row(EXPAND, identity),

@@ -462,3 +462,36 @@ def test_a_gather_of_a_padded_table(template: str | None) -> None:
     np.testing.assert_array_equal(reference(module, x, ids, sizes=sizes)[0], want)
     with pytest.raises(PassError, match=r"SIMD: ascir\.load %lx_p is a padded load"):
         compile_graph(parse_ir(_padded_table_gather()), name="pad_gather", template="simd")
+
+
+def test_concat_and_split_of_arange_pieces() -> None:
+    """An Arange in a concat piece's chain (RoPE's frequency table) is re-made over the
+    result's extent with its base shifted back by the piece's start; a Split piece of an
+    Arange starts its base at the piece."""
+    sizes = _sizes("s0", "s1")
+    th, tc = tensor("int64", ["z0", "zh"], ["s0", "s1"]), tensor("int64", ["z0", "zd"], ["s0", "2 * s1"])
+    axes = [("z0", "s0"), ("zh", "s1"), ("zd", "2 * s1")]
+    x = RNG.integers(-50, 50, (sizes["s0"], sizes["s1"])).astype(np.int64)
+    pos = np.arange(sizes["s1"])
+    body = f"""
+  %a = ascir.arange {{base = #ascir.expr<3>, step = #ascir.expr<2>}} : {tensor("int64", ["z0", "zh"], ["1", "s1"], ["0", "1"])}
+  %b = ascir.broadcast %a : {th}
+  %x = ascir.data {{index = 0 : i64}} : {th}
+  %l = ascir.load %x : {th}
+  %m = ascir.mul %b, %l : {th}
+  %c = ascir.concat %l, %m {{axis = 1 : i64}} : {tc}
+  %st = ascir.store %c : {tc}
+  %y = ascir.output %st {{index = 0 : i64}} : {tc}"""
+    (out,) = run_case(graph(["s0", "s1"], axes, body, "catar"), [x], sizes, "catar")
+    np.testing.assert_array_equal(out, np.concatenate([x, (3 + 2 * pos) * x], axis=1))
+    body = f"""
+  %x = ascir.data {{index = 0 : i64}} : {th}
+  %l = ascir.load %x : {th}
+  %w = ascir.arange {{base = #ascir.expr<5>, step = #ascir.expr<1>}} : {tensor("int64", ["z0", "zd"], ["1", "2 * s1"], ["0", "1"])}
+  %wb = ascir.broadcast %w : {tc}
+  %h = ascir.split %wb {{axis = 1 : i64, sizes = [#ascir.expr<s1>, #ascir.expr<s1>], index = 1 : i64}} : {th}
+  %r = ascir.add %h, %l : {th}
+  %st = ascir.store %r : {th}
+  %y = ascir.output %st {{index = 0 : i64}} : {th}"""
+    (out,) = run_case(graph(["s0", "s1"], axes, body, "splitar"), [x], sizes, "splitar")
+    np.testing.assert_array_equal(out, 5 + sizes["s1"] + pos + x)

@@ -136,20 +136,35 @@ def test_slice_scatter_with_a_step_stays_in_eager() -> None:
 
 
 def test_a_cut_leaves_connected_regions_without_trailing_views() -> None:
-    """Cutting a region at a cat (its operand an Arange product a Concat cannot move) leaves a
-    prefix that held unrelated work: each part becomes one region per connected component,
-    and a view only the later part reads stays a torch view it reads in place -- not a
-    transposed copy stored by a region that also computes the positions (LLaMA's q/k views
-    and RoPE's frequencies: one kernel looping over the product of both axis sets)."""
+    """Cutting a region at a cat (its operand a reduction's result, which a Concat cannot
+    move) leaves a prefix that held unrelated work: each part becomes one region per
+    connected component, and a view only the later part reads stays a torch view it reads
+    in place -- not a transposed copy stored by a region that also computes the reduction
+    (one kernel looping over the product of both axis sets)."""
 
-    def fn(x, y):
+    def fn(x, y, z):
         q = x.view(2, 3, 8).transpose(0, 1)
-        f = torch.arange(4, dtype=torch.float32) * 0.5
-        emb = torch.cat([f, f], -1)
+        m = z.amax(-1, keepdim=True).expand(3, 2, 4)
+        emb = torch.cat([m, m], -1)
         return q * emb.cos() + y
 
-    report = run(fn, torch.randn(6, 8), torch.randn(3, 2, 8))
+    report = run(fn, torch.randn(6, 8), torch.randn(3, 2, 8), torch.randn(3, 2, 5))
     assert report.eager_ops == 0, report.summary()
     for r in report.regions:
         assert not all(op in ("aten.view.default", "aten.permute.default") for op in r.ops), report.summary()
-        assert not ({"aten.arange.start_step", "aten.arange.default"} & set(r.ops) and "aten.permute.default" in r.ops)
+        assert not ("aten.amax.default" in r.ops and "aten.permute.default" in r.ops), report.summary()
+
+
+def test_positions_and_frequencies_join_their_cat() -> None:
+    """RoPE's table: ``cat([freqs, freqs])`` of an Arange product -- the Arange re-made over
+    the cat's extent with its base shifted -- in the region that applies it."""
+
+    def fn(x, y):
+        q = x.view(2, 3, 8).transpose(0, 1)
+        pos = torch.arange(3, dtype=torch.float32)
+        inv = 1.0 / (10000 ** (torch.arange(0, 8, 2, dtype=torch.float32) / 8))
+        emb = torch.cat([pos[:, None] * inv[None, :]] * 2, -1)
+        return q * emb[:, None, :].cos() + y
+
+    report = run(fn, torch.randn(6, 8), torch.randn(3, 2, 8))
+    assert len(report.regions) == 1 and report.eager_ops == 0, report.summary()

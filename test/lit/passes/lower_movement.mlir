@@ -136,3 +136,35 @@ ascir.graph @catt hint sizes [s0, s1, s2] axes [0: z0 = s0, 1: za = s1, 2: zb = 
   %st = ascir.store %c : !ascir.tensor<float32, [z0, zc], [s0, s1 + s2], [s1 + s2, 1]>
   %y = ascir.output %st {index = 0 : i64} : !ascir.tensor<float32, [z0, zc], [s0, s1 + s2], [s1 + s2, 1]>
 }
+
+// -----
+
+// A concat piece computed from an Arange (RoPE's frequency table): the Arange is re-made
+// over the result's extent, its base shifted back by the piece's start (its value at
+// result position p is the piece's value at p - s1: 3 + 2 * (p - s1)).
+// CHECK-LABEL: ascir.graph @catar
+// CHECK:       ascir.arange {base = #ascir.expr<3 - 2 * s1>, step = #ascir.expr<2>} : !ascir.tensor<int64, [z0, zd], [1, 2 * s1], [0, 1]>
+// CHECK-NOT:   ascir.concat
+ascir.graph @catar hint sizes [s0, s1] axes [0: z0 = s0, 1: zh = s1, 2: zd = 2 * s1] {
+  %a = ascir.arange {base = #ascir.expr<3>, step = #ascir.expr<2>} : !ascir.tensor<int64, [z0, zh], [1, s1], [0, 1]>
+  %b = ascir.broadcast %a : !ascir.tensor<int64, [z0, zh], [s0, s1], [s1, 1]>
+  %x = ascir.data {index = 0 : i64} : !ascir.tensor<int64, [z0, zh], [s0, s1], [s1, 1]>
+  %l = ascir.load %x : !ascir.tensor<int64, [z0, zh], [s0, s1], [s1, 1]>
+  %c = ascir.concat %l, %b {axis = 1 : i64} : !ascir.tensor<int64, [z0, zd], [s0, 2 * s1], [2 * s1, 1]>
+  %st = ascir.store %c : !ascir.tensor<int64, [z0, zd], [s0, 2 * s1], [2 * s1, 1]>
+  %y = ascir.output %st {index = 0 : i64} : !ascir.tensor<int64, [z0, zd], [s0, 2 * s1], [2 * s1, 1]>
+}
+
+// -----
+
+// The second half of a Split of an Arange: the Arange over the piece, its base moved to
+// the piece's start (5 + s1 * 1).
+// CHECK-LABEL: ascir.graph @splitar
+// CHECK:       ascir.arange {base = #ascir.expr<s1 + 5>, step = #ascir.expr<1>} : !ascir.tensor<int64, [zh], [s1], [1]>
+// CHECK-NOT:   ascir.split
+ascir.graph @splitar hint sizes [s1] axes [0: zd = 2 * s1, 1: zh = s1] {
+  %a = ascir.arange {base = #ascir.expr<5>, step = #ascir.expr<1>} : !ascir.tensor<int64, [zd], [2 * s1], [1]>
+  %p = ascir.split %a {axis = 0 : i64, sizes = [#ascir.expr<s1>, #ascir.expr<s1>], index = 1 : i64} : !ascir.tensor<int64, [zh], [s1], [1]>
+  %st = ascir.store %p : !ascir.tensor<int64, [zh], [s1], [1]>
+  %y = ascir.output %st {index = 0 : i64} : !ascir.tensor<int64, [zh], [s1], [1]>
+}
