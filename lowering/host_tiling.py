@@ -16,6 +16,7 @@ from xdsl.ir import SSAValue
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.target.costs import (
+    LAUNCH_SECONDS,
     LAUNCH_SECONDS_PER_BLOCK,
     LOAD,
     LOAD_SMALL,
@@ -41,6 +42,7 @@ from ascir_dialect.symbolic import SizeExpr
 from lowering.cascade import LEVELS, cascade_base
 from lowering.exprs import ExprLowering
 from lowering.plan import (
+    MAX_INNER_PARTS,
     MAX_STRIDED_TILE,
     MAX_TILE,
     MIN_DOUBLE_TILE,
@@ -452,6 +454,38 @@ class HostTiling:
         h.set_tiling("split_top", top)
         return per_part
 
+    def _inner_parts(
+        self, h: BodyBuilder, chunks: SSAValue, items: SSAValue, cores: SSAValue, elements: SSAValue, tile: SSAValue
+    ) -> SSAValue:
+        """Chunks per SPLIT part of a reduction over the inner axis: of ``p = 1, 2, ...`` parts
+        a work item (each at least ``SPLIT_MIN_PART`` elements, at most one tile of partials),
+        the fewest modelled cycles on the busiest core -- ``ceil(items * parts / cores)`` waves
+        of ``ceil(chunks / p)`` chunks, each chunk's loads one DataCopy (``costs.LOAD``, ATT's
+        v35 table) and each block its pipes' heads, plus the dispatch of every block and,
+        split, the second launch (``costs.LAUNCH_SECONDS``, ``LAUNCH_SECONDS_PER_BLOCK``)
+        with its blocks' heads. 64 rows on 56 cores: not
+        two waves of whole rows (or 32 blocks of two) but 4 parts a row, 5 waves of quarter
+        rows. Ties go to fewer parts."""
+        chunk_bytes = h.mul(tile, sum(n.result_tensor().dtype.nbytes for n in self.graph.nodes() if isinstance(n, LoadOp)))
+        dispatch = round(LAUNCH_SECONDS_PER_BLOCK * ASCEND_950.clock_hz)
+        launch = round(LAUNCH_SECONDS * ASCEND_950.clock_hz)
+        heads = round(MTE2_HEAD + MTE3_HEAD)  # the pipes' starts, once per block
+        most = h.max(h.min(h.min(chunks, h.ceildiv(elements, SPLIT_MIN_PART)), TILE_ALIGN), 1)
+        inits = [h.const(1), h.const(2**62)]
+        with h.fold_many(1, h.add(h.min(most, MAX_INNER_PARTS), 1), inits, "p", ["best", "best_cost"]) as (fb, p, (best, cost0), out):
+            per_part = fb.ceildiv(chunks, p)
+            launched = fb.mul(items, fb.ceildiv(chunks, per_part))
+            used = fb.max(fb.min(launched, cores), 1)
+            waves = fb.ceildiv(launched, cores)
+            work = fb.mul(waves, fb.add(fb.mul(per_part, _copy_cycles(fb, chunk_bytes, LOAD, used)), heads))
+            # split: a second launch, whose blocks start their pipes again
+            split = fb.select(fb.cmp("sgt", p, 1), fb.add(fb.add(launch, fb.mul(launched, dispatch)), fb.mul(waves, heads)), 0)
+            cost = fb.add(fb.add(work, fb.mul(launched, dispatch)), split)
+            better = fb.cmp("slt", cost, cost0)
+            out += [fb.select(better, per_part, best), fb.select(better, cost, cost0)]
+        best, _ = h.folded_many
+        return h.min(best, chunks, name="split_chunks")
+
     def _split(
         self,
         h: BodyBuilder,
@@ -478,6 +512,8 @@ class HostTiling:
         parts = h.min(h.min(parts, chunks), TILE_ALIGN)  # the parts' partials fit one tile
         parts = h.max(parts, 1)
         wanted = h.ceildiv(chunks, parts, name="split_chunks")
+        if phases.inner_reduced:  # by the model: the waves of parts, not only idle cores
+            wanted = self._inner_parts(h, chunks, items, cores, elements, tile)
         if self.cascaded and not phases.inner_reduced:
             row_bytes = h.mul(h.min(tile, inner), max(accumulator_dtype(n).nbytes for n in self.reductions))
             per_part = self._torch_blocks(h, chunks, items, cores, row_bytes)

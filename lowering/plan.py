@@ -48,6 +48,9 @@ MIN_SPLIT_TILE = 512
 regret flat at 256..512 (1.000), 1.073 at 1024, 1.309 at the previous model's 2048."""
 RESIDENT, STREAMING, SPLIT = 1, 2, 3
 """Tiling keys of a reducing graph: the schedules of the module doc."""
+MAX_INNER_PARTS = 64
+"""The most parts host tiling weighs for a work item of an inner-axis reduction
+(``HostTiling._inner_parts``): more than the 56 cores' waves ever favour."""
 SPLIT_MIN_PART = 4096
 """Elements of the reduced extent a core must get before a work item is split over cores:
 a split costs a second launch (0.245 us + 0.0101 us per block, measured) and the partials'
