@@ -52,7 +52,7 @@ import re
 import sys
 import threading
 import time
-from collections import Counter
+from collections import Counter, OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -235,6 +235,7 @@ def ascir_backend(gm: Any, example_inputs: Sequence[Any], options: dict[str, Any
     """A ``torch.compile`` backend: ``torch.compile(fn, backend=ascir_backend)`` or
     ``backend="ascir"`` once the package is installed; ``options={"target": "npu"}``
     selects the device path."""
+    import torch
     from functorch.compile import make_boxed_func
     from torch._dynamo.backends.common import aot_autograd
 
@@ -245,19 +246,37 @@ def ascir_backend(gm: Any, example_inputs: Sequence[Any], options: dict[str, Any
     refusal = input_refusal(gm, example_inputs)
     if refusal is not None:
         return _whole_graph_eager(gm, refusal)
+    key = _memo_key(gm, opts, example_inputs, torch.is_grad_enabled())
+    hit = _TRACED.get(key) if key is not None else None
+    if hit is not None:  # this Dynamo graph was traced and compiled before in this process
+        _TRACED.move_to_end(key)  # type: ignore[arg-type]
+        compiled, done = hit
+        for r in done:  # what it became, reported again (a backward compiled later included)
+            _REPORTS.append(again := Report())
+            again.merge(r)
+            again.internal_errors += r.internal_errors
+        return compiled
+    reports: list[Report] = []
 
     def forward(fx: Any, inputs: Sequence[Any]) -> Callable[..., Any]:
-        return compile_fx(fx, inputs, opts)
+        compiled = compile_fx(fx, inputs, opts)
+        reports.append(_REPORTS[-1])
+        return compiled
 
     def backward(fx: Any, inputs: Sequence[Any]) -> Callable[..., Any]:
         # AOTAutograd's backward graph, decomposed as the forward: the same partitioner
-        return make_boxed_func(compile_fx(fx, inputs, opts))
+        compiled = make_boxed_func(compile_fx(fx, inputs, opts))
+        reports.append(_REPORTS[-1])
+        return compiled
 
     mark = len(_REPORTS)
     try:
-        return aot_autograd(fw_compiler=forward, bw_compiler=backward, decompositions=table.decompositions())(
+        compiled = aot_autograd(fw_compiler=forward, bw_compiler=backward, decompositions=table.decompositions())(
             gm, example_inputs
         )
+        if key is not None and not any(r.internal_errors for r in reports):
+            _remember(_TRACED, key, (compiled, reports))
+        return compiled
     except InternalCompilerError:  # our own bug, raised by compile_fx under ``strict``
         raise
     except Exception as e:
@@ -396,8 +415,18 @@ def compile_fx(gm: Any, example_inputs: Sequence[Any], opts: BackendOptions) -> 
     always a correct fallback, whatever step fails -- the copy included."""
     report = Report()
     _REPORTS.append(report)
+    key = _memo_key(gm, opts)
+    hit = _COMPILED.get(key) if key is not None else None
+    if hit is not None:  # the same graph compiled before in this process: its callable again
+        _COMPILED.move_to_end(key)  # type: ignore[arg-type]
+        compiled, done = hit
+        report.merge(done)
+        return compiled
     try:
-        return _compile_fx(working_copy(gm), example_inputs, opts, report)
+        compiled = _compile_fx(working_copy(gm), example_inputs, opts, report)
+        if key is not None and not report.internal_errors:
+            _remember(_COMPILED, key, (compiled, report))
+        return compiled
     except Exception as e:
         # regions found before the failure never run: the report says only what runs
         report.regions.clear()
@@ -406,6 +435,47 @@ def compile_fx(gm: Any, example_inputs: Sequence[Any], opts: BackendOptions) -> 
         ops = [str(n.target) for n in gm.graph.nodes if n.op == "call_function"]
         report.regions.append(Region("<graph>", ops, False, reason, internal=True))
         return gm.forward
+
+
+MEMO_GRAPHS = 64
+"""Graphs of each memo kept in a process (least recently used dropped first)."""
+_COMPILED: OrderedDict[str, tuple[Callable[..., Any], Report]] = OrderedDict()
+"""AOTAutograd graph -> its compiled callable and report."""
+_TRACED: OrderedDict[str, tuple[Callable[..., Any], list[Report]]] = OrderedDict()
+"""Dynamo graph -> what AOTAutograd and the compiler made of it, and their reports."""
+
+
+def _remember(memo: OrderedDict[str, Any], key: str, value: Any) -> None:
+    memo[key] = value
+    while len(memo) > MEMO_GRAPHS:
+        memo.popitem(last=False)
+
+
+def _memo_key(gm: Any, opts: BackendOptions, inputs: Sequence[Any] = (), grad: bool = False) -> str | None:
+    """What a compiled graph depends on: the graph's code, every node's traced value and
+    every example input (shape, strides, dtype, storage offset, ``requires_grad`` --
+    symbolic sizes by their shape symbols), the grad mode and the options. A new
+    ``torch.compile`` of the same function (after ``torch._dynamo.reset()``, or another
+    instance of the same model) hands the backend a new GraphModule: a key already
+    compiled in this process returns its callable at once, as Inductor's AOTAutograd and
+    FX-graph caches do, instead of tracing, partitioning, building and looking up every
+    region again. None -- never shared -- for a graph with ``get_attr`` constants (their
+    values are the GraphModule's own)."""
+    import hashlib
+
+    def meta(v: Any) -> str:
+        if hasattr(v, "shape") and hasattr(v, "stride"):
+            grad_ = getattr(v, "requires_grad", False)
+            return f"{v.dtype}:{tuple(v.shape)}:{v.stride()}:{v.storage_offset()}:{v.device}:{grad_}"
+        return repr(v)
+
+    parts = [gm.code, repr(opts), str(grad)]
+    for n in gm.graph.nodes:
+        if n.op == "get_attr":
+            return None
+        parts.append(f"{n.name}:{meta(n.meta.get('val', n.meta.get('example_value')))}")
+    parts += [meta(x) for x in inputs]
+    return hashlib.sha256("\n".join(parts).encode()).hexdigest()
 
 
 def working_copy(gm: Any) -> Any:

@@ -260,3 +260,51 @@ def test_parallel_compile_does_not_rerun_the_users_script(tmp_path: Path) -> Non
     assert out.stdout.count("SCRIPT RAN") == 1, out.stdout
     fused = int(out.stdout.split("FUSED ")[1].split()[0])
     assert fused >= 4 and "INTERNAL 0" in out.stdout, out.stdout
+
+
+def test_a_graph_compiled_again_in_the_process_is_a_hit(monkeypatch) -> None:
+    """Issue 37 (hit path): the same Dynamo graph compiled again -- after ``reset()``, or by
+    another instance of the same model with other weights -- takes the callable compiled
+    before (AOTAutograd's graphs and the regions' kernels), its report again; the weights
+    are its inputs, so each instance computes with its own. A graph holding constants of
+    its own (``get_attr``) is never shared."""
+    import pyautofuse.torch.graph_builder as gb
+
+    builds = []
+    real = gb.Builder.build
+    monkeypatch.setattr(gb.Builder, "build", lambda self: builds.append(1) or real(self))
+
+    def make():
+        torch.manual_seed(len(builds))
+        return torch.nn.Sequential(torch.nn.Linear(8, 8), torch.nn.GELU(), torch.nn.LayerNorm(8))
+
+    from pyautofuse.torch.opinfo_table import within_float64_rule
+
+    def check(model, got):  # the accuracy rule: eager's own error on LayerNorm dominates
+        truth = model.double()(x.double())
+        model.float()
+        assert within_float64_rule(got, model(x), truth)
+
+    x = torch.randn(4, 8)
+    first, second = make(), make()
+    with torch.no_grad():
+        check(first, compiled(first)(x))
+        report, n = last_report(), len(builds)
+        assert n and report.fused
+        check(second, compiled(second)(x))  # other weights, one graph
+    assert len(builds) == n, "the second compile built the regions again"
+    assert [r.ops for r in last_report().regions] == [r.ops for r in report.regions]
+    out = second(x)
+    second[0].weight.data.add_(1.0)  # the hit reads the instance's weights, not the first's
+    with torch.no_grad():
+        check(second, compiled(second)(x))
+        assert not torch.equal(second(x), out)
+
+    def with_constant(v):
+        c = torch.tensor([v, 2.0 * v])
+        return lambda t: (t + c).relu()
+
+    t = torch.randn(3, 2)
+    for v in (1.0, -5.0):
+        fn = with_constant(v)
+        torch.testing.assert_close(compiled(fn)(t), fn(t))
