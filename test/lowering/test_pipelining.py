@@ -131,9 +131,10 @@ def test_resident_reduction_rows_are_double_buffered(vf: bool) -> None:
         cycles[double] = k.last_run.timeline.total_cycles
         assert k.last_run.tiling_key == 1  # RESIDENT
     assert cycles[True] <= 0.75 * cycles[False], cycles
-    # rows longer than the UB holds twice: streamed, one slot, still right
+    # rows longer than the UB holds twice, one a core: streamed, one slot, still right (on
+    # two cores the model splits them: six half rows in three waves beat two rows on one core)
     long = (4 * rng.standard_normal((3, 40000))).astype(np.float32)
-    (out,) = k(long, sizes={"s0": 3, "s1": 40000}, core_num=2, ub_size=64 * 1024)
+    (out,) = k(long, sizes={"s0": 3, "s1": 40000}, core_num=3, ub_size=64 * 1024)
     assert k.last_run.tiling_key == 2  # STREAMING
     e = np.exp(long - long.max(-1, keepdims=True))
     np.testing.assert_allclose(out, e / e.sum(-1, keepdims=True), rtol=1e-5, atol=1e-7)
