@@ -538,11 +538,14 @@ def _scatter_range(n: Any) -> tuple[Any, Any]:
     """``slice_scatter``'s ``[start, end)`` along its dim, clamped as torch clamps a slice."""
     import sympy
 
+    def size_arg(a: Any) -> Any:  # an int, or a SymInt's FX node (dynamic shapes)
+        return sym_expr(_val(a) if hasattr(a, "meta") else a)
+
     size = shape_of(n)[_scatter_dim(n)]
     args = [*n.args, None, None, None, None][2:5]
-    start = sym_expr(args[1] if args[1] is not None else n.kwargs.get("start") or 0)
+    start = size_arg(args[1] if args[1] is not None else n.kwargs.get("start") or 0)
     end = args[2] if args[2] is not None else n.kwargs.get("end")
-    end = size if end is None else sym_expr(end)
+    end = size if end is None else size_arg(end)
     start = sympy.Max(sympy.Integer(0), sympy.Min(start + size if start.is_negative else start, size))
     end = sympy.Max(start, sympy.Min(end + size if end.is_negative else end, size))
     return sympy.simplify(start), sympy.simplify(end)

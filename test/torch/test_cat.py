@@ -168,3 +168,14 @@ def test_positions_and_frequencies_join_their_cat() -> None:
 
     report = run(fn, torch.randn(6, 8), torch.randn(3, 2, 8))
     assert len(report.regions) == 1 and report.eager_ops == 0, report.summary()
+
+
+def test_slice_scatter_with_a_symbolic_range() -> None:
+    """Dynamic shapes: the range is SymInts (FX nodes in the graph), sizes of the pieces."""
+
+    def fn(a, b):
+        base = torch.zeros(a.shape[0], a.shape[1] + b.shape[1])
+        return torch.slice_scatter(base, b.exp(), 1, a.shape[1], a.shape[1] + b.shape[1]) + a.sum()
+
+    report = run(fn, torch.randn(3, 5), torch.randn(3, 4), dynamic=True)
+    assert not {op for (op, _r) in report.fallbacks} & {"aten.slice_scatter.default"}, report.summary()

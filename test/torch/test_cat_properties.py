@@ -3,7 +3,8 @@
 Hypothesis draws a rank (1-3), sizes, the joined dim, two or three operands each computed
 from the inputs by a short elementwise chain (a unary op, a scalar, another input
 broadcast in, a dtype change) and a consumer (none, relu, a sum over a dim, a softmax over
-the last dim), or a ``slice_scatter`` of one into a fill or into a computed tensor. Every
+the last dim), or a ``slice_scatter`` of one into a fill or into a computed tensor; static
+or dynamic shapes. Every
 compiled result must equal eager torch (``assert_close``; where they differ, the kernel
 must be at least as close to float64 as the accuracy rule asks), with no internal error.
 ``ASCIR_FUZZ_EXAMPLES`` raises the example count (default 12 in the suite);
@@ -51,13 +52,14 @@ def cases(draw):  # type: ignore[no-untyped-def]
     consumer = draw(st.sampled_from(sorted(CONSUMERS)))
     scatter = draw(st.sampled_from(["cat", "scatter_fill", "scatter_base"]))
     half = draw(st.booleans())
-    return rank, shape, dim, pieces, chains, consumer, scatter, half
+    dynamic = draw(st.booleans())
+    return rank, shape, dim, pieces, chains, consumer, scatter, half, dynamic
 
 
-def _run(fn, args):
+def _run(fn, args, dynamic: bool):
     torch._dynamo.reset()
     reset_report()
-    got = torch.compile(fn, backend=ascir_backend, dynamic=False)(*args)
+    got = torch.compile(fn, backend=ascir_backend, dynamic=dynamic)(*args)
     want = fn(*args)
     report = last_report()
     assert not report.internal_errors and all(r.fused for r in report.regions), report.summary()
@@ -79,7 +81,7 @@ def _run(fn, args):
 )
 @given(cases())
 def test_cats_and_slice_scatters_equal_eager(case) -> None:  # type: ignore[no-untyped-def]
-    rank, shape, dim, pieces, chains, consumer, scatter, half = case
+    rank, shape, dim, pieces, chains, consumer, scatter, half, dynamic = case
     gen = torch.Generator().manual_seed(len(shape) * 31 + sum(pieces))
     inputs = []
     for extent in pieces:
@@ -97,12 +99,12 @@ def test_cats_and_slice_scatters_equal_eager(case) -> None:  # type: ignore[no-u
             outs.append(y.half().float() if half else y)
         if scatter == "cat":
             joined = torch.cat(outs, dim)
-        else:
-            total = list(shape)
-            total[dim] = sum(pieces)
+        else:  # the range from the pieces' sizes, as a user slices by shapes
+            total = list(xs[0].shape)
+            total[dim] = sum(x.shape[dim] for x in xs)
             base = torch.full(total, 2.0) if scatter == "scatter_fill" else torch.cat(outs, dim).neg()
-            start = pieces[0]
-            joined = torch.slice_scatter(base, outs[1], dim, start, start + pieces[1])
+            start = xs[0].shape[dim]
+            joined = torch.slice_scatter(base, outs[1], dim, start, start + xs[1].shape[dim])
         return CONSUMERS[consumer](joined)
 
-    _run(fn, inputs)
+    _run(fn, inputs, dynamic)
