@@ -459,8 +459,8 @@ def _memo_key(gm: Any, opts: BackendOptions, inputs: Sequence[Any] = (), grad: b
     instance of the same model) hands the backend a new GraphModule: a key already
     compiled in this process returns its callable at once, as Inductor's AOTAutograd and
     FX-graph caches do, instead of tracing, partitioning, building and looking up every
-    region again. None -- never shared -- for a graph with ``get_attr`` constants (their
-    values are the GraphModule's own)."""
+    region again. None -- never shared -- for a graph with ``get_attr`` constants or
+    ``call_module`` submodules (their values are the GraphModule's own)."""
     import hashlib
 
     def meta(v: Any) -> str:
@@ -471,7 +471,7 @@ def _memo_key(gm: Any, opts: BackendOptions, inputs: Sequence[Any] = (), grad: b
 
     parts = [gm.code, repr(opts), str(grad)]
     for n in gm.graph.nodes:
-        if n.op == "get_attr":
+        if n.op in ("get_attr", "call_module"):  # state of the GraphModule's own
             return None
         parts.append(f"{n.name}:{meta(n.meta.get('val', n.meta.get('example_value')))}")
     parts += [meta(x) for x in inputs]
