@@ -212,10 +212,7 @@ class TileCopies(OnTile):
                     wb.lslice(dst, aligned), src, 1, wb.mul(num, e), pad_value=0 if wide else value, padding=(left, right)
                 )
                 if wide:  # the padding lanes of the copy's first and last block take the value back
-                    with self.kernel.building(wb), self.kernel.ops.scalar_ub():
-                        for lo_lane, lanes in ((aligned, left), (wb.add(p, num), right)):
-                            with wb.loop(0, lanes, 1, "pad_lane") as (lb, j):
-                                lb.set_value(dst, lb.add(lo_lane, j), fill)
+                    self._set_lanes(wb, dst, [(aligned, left), (wb.add(p, num), right)], fill)
             elif lo == 0 and hi == 0:
                 gap = wb.mul(wb.sub(self.kernel.sym(t.strides[-1]), 1), e)
                 wb.copy_pad(dst, src, num, e, gap, 0, compact=True)
@@ -261,10 +258,16 @@ class TileCopies(OnTile):
             rb.copy_pad(rb.lslice(dst, at), src, rest, e, gap, 0, pad_value=0 if wide else value, compact=True)
             if wide:  # the padding lanes after the run take the value back
                 end = rb.add(at, rest)
-                lanes = rb.rem(rb.sub(per_block, rb.rem(end, per_block)), per_block)
-                with k.building(rb), k.ops.scalar_ub():
-                    with rb.loop(0, lanes, 1, "pad_lane") as (lb, j):
-                        lb.set_value(dst, lb.add(end, j), fill)
+                self._set_lanes(rb, dst, [(end, rb.rem(rb.sub(per_block, rb.rem(end, per_block)), per_block))], fill)
+
+    def _set_lanes(self, b: BodyBuilder, dst: SSAValue, spans: list[tuple[SSAValue, SSAValue]], value: SSAValue) -> None:
+        """``dst[start : start + count] = value`` by the scalar unit for each ``(start, count)``:
+        the lanes DataCopyPad padded with 0 where a 64-bit pad value is another
+        (``copy-pad-b64``)."""
+        with self.kernel.building(b), self.kernel.ops.scalar_ub():
+            for start, count in spans:
+                with b.loop(0, count, 1, "pad_lane") as (lb, j):
+                    lb.set_value(dst, lb.add(start, j), value)
 
     def store(self, n: StoreOp) -> None:
         b, t = self.b, n.result_tensor()

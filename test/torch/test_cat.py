@@ -15,17 +15,11 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from pyautofuse.torch import ascir_backend, last_report, reset_report  # noqa: E402
+from .conftest import compile_and_compare  # noqa: E402
 
 
-def run(fn, *args, dynamic: bool = False):
-    torch._dynamo.reset()
-    reset_report()
-    got = torch.compile(fn, backend=ascir_backend, dynamic=dynamic)(*args)
-    want = fn(*args)
-    for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,), strict=True):
-        torch.testing.assert_close(g, w)
-    report = last_report()
+def run(fn, *args, dynamic: bool = False):  # type: ignore[no-untyped-def]
+    report = compile_and_compare(fn, *args, dynamic=dynamic)
     assert not report.internal_errors and all(r.fused for r in report.regions), report.summary()
     return report
 

@@ -14,17 +14,9 @@ import pytest
 
 torch = pytest.importorskip("torch")
 
-from pyautofuse.torch import ascir_backend, last_report, reset_report  # noqa: E402
+from pyautofuse.torch import ascir_backend  # noqa: E402
 
-
-def run(fn, *args, dynamic: bool = False):
-    torch._dynamo.reset()
-    reset_report()
-    got = torch.compile(fn, backend=ascir_backend, dynamic=dynamic)(*args)
-    want = fn(*args)
-    for g, w in zip(got if isinstance(got, tuple) else (got,), want if isinstance(want, tuple) else (want,), strict=True):
-        torch.testing.assert_close(g, w)
-    return last_report()
+from .conftest import compile_and_compare as run  # noqa: E402
 
 
 def test_split_heads_transpose_and_rotate_half_of_an_input() -> None:
