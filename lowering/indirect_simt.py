@@ -348,6 +348,11 @@ class SimtTemplate:
         if op is not None and zero_at is None:
             return b.insert(op(a[0], a[1])).results[0]
         zero = b.const(0, a[0].type)
+        no = b.const(0, IntegerType(1))
+
+        def truth(k: int) -> SSAValue:  # a mask operand's truth: nonzero
+            return b.cmp("ne", a[k], b.const(0, a[k].type))
+
         if op is not None and zero_at is not None:  # Neg = 0 - x, Relu = max(x, 0)
             operands = list(a)
             operands.insert(zero_at, zero)
@@ -359,10 +364,18 @@ class SimtTemplate:
                 a[0],
             ),
             ew.RemainderOp: lambda: b.sub(a[0], b.mul(b.floordiv(a[0], a[1]), a[1])),
+            ew.LogicalAndOp: lambda: self._truth_value(b.select(truth(0), truth(1), no), dtype),
+            ew.LogicalOrOp: lambda: self._truth_value(b.select(truth(0), b.const(1, IntegerType(1)), truth(1)), dtype),
+            ew.LogicalNotOp: lambda: self._truth_value(b.cmp("eq", a[0], zero), dtype),
         }
         if composite(n, dtype):
             return ops[type(n)]()
         raise PassError(PASS, f"SIMT: {n.describe()} has no scalar lowering for {dtype}")
+
+    def _truth_value(self, cond: SSAValue, dtype: DType) -> SSAValue:
+        """A condition as a mask element (1 or 0) of ``dtype``."""
+        t = scalar_type(dtype)
+        return self.b.select(cond, self.b.const(1, t), self.b.const(0, t))
 
     def _less(self, x: SSAValue, y: SSAValue, is_float: bool) -> SSAValue:
         if is_float:

@@ -12,8 +12,10 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from ascendc_emitter.names import kernel_symbol
 from ascir_dialect.ops import GraphOp
 from lowering.graph_lowering import lower_graph
+from lowering.index_put_kernel import lower_scatter
 from lowering.indirect_kernel import group_cases, lower_cases
 from passes.diagnostics import AscirPass, PassError
+from passes.index_put_case import SCATTER, has_index_put, scatter_plan
 from passes.indirect_plan import has_indirect_load
 from passes.options import DEFAULT_OPTIONS_FIELDS as DEFAULTS
 from passes.options import CompileOptions, MaskMode, TemplatePolicy, TypedOptions, options_of
@@ -31,13 +33,17 @@ def lower_module(module: ModuleOp, options: CompileOptions) -> ModuleOp:
         raise PassError(NAME, "expected one graph per module (one kernel per build), found 0")
     if len(graphs) == 1 and graphs[0].template is None:
         g = graphs[0]
-        if has_indirect_load(g):
+        if has_indirect_load(g) or has_index_put(g):
             raise PassError(
                 NAME,
-                f"graph @{g.graph_name} holds an IndirectLoad: run indirect-load-template-cases first "
-                "(-p autofuse does)",
+                f"graph @{g.graph_name} holds an IndirectLoad or IndexPut: run indirect-load-template-cases "
+                "first (-p autofuse does)",
             )
         return lower_graph(g, name, options)
+    if len(graphs) == 1 and graphs[0].template.data == SCATTER:  # type: ignore[union-attr]
+        group = group_cases(graphs)
+        plan = scatter_plan(group.cases[SCATTER])
+        return lower_scatter(plan, kernel_symbol(name or f"autofuse_{group.root}"), options)
     if any(g.template is None for g in graphs):
         raise PassError(
             NAME, f"expected one graph per module (one kernel per build), found {len(graphs)}"

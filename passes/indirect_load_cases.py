@@ -49,6 +49,7 @@ from ascir_dialect.ops.sources import DataOp, ScalarDataOp
 from passes.diagnostics import AscirPass, PassError
 from passes.dump import after_pass
 from passes.graphs import STAGE
+from passes.index_put_case import has_index_put, scatter_case
 from passes.indirect_plan import (
     CACHE_THRES,
     CACHELINE_BYTES,
@@ -292,7 +293,8 @@ def choose_templates(graph: GraphOp) -> TemplateChoice:
 
 @dataclass(frozen=True)
 class IndirectLoadTemplateCasesPass(TypedOptions, AscirPass):
-    """Replace each IndirectLoad graph by its SIMD, SIMT and SK-like cases."""
+    """Replace each IndirectLoad graph by its SIMD, SIMT and SK-like cases, and each
+    IndexPut graph by its scatter case (``passes.index_put_case``)."""
 
     name = "indirect-load-template-cases"
 
@@ -302,9 +304,13 @@ class IndirectLoadTemplateCasesPass(TypedOptions, AscirPass):
     """vf-partition the SK-like stage graphs (false: the root-graph path)."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        graphs = [g for g in op.ops if isinstance(g, GraphOp) and g.template is None and has_indirect_load(g)]
-        for g in graphs:
-            Rewriter.insert_op(template_cases(g, self.template or None, vf=self.vf), InsertPoint.before(g))
+        for g in [g for g in op.ops if isinstance(g, GraphOp) and g.template is None]:
+            if has_index_put(g):  # its one case: the scatter template (passes.index_put_case)
+                Rewriter.insert_op(scatter_case(g), InsertPoint.before(g))
+            elif has_indirect_load(g):
+                Rewriter.insert_op(template_cases(g, self.template or None, vf=self.vf), InsertPoint.before(g))
+            else:
+                continue
             Rewriter.erase_op(g)
 
 

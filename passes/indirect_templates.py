@@ -69,8 +69,12 @@ def scalar_op(n: AscirNode, dtype: DType) -> type[Operation] | None:
 
 
 def composite(n: AscirNode, dtype: DType) -> bool:
-    """Ops without one ``arith`` op that the SIMT lowering composes: abs, integer remainder."""
-    return isinstance(n, ew.AbsOp) or (isinstance(n, ew.RemainderOp) and not dtype.is_float)
+    """Ops without one ``arith`` op that the SIMT lowering composes: abs, integer remainder,
+    the logical ops (on the truth of their mask operands: a uint8 mask may hold 2)."""
+    return isinstance(n, (ew.AbsOp, *LOGICAL)) or (isinstance(n, ew.RemainderOp) and not dtype.is_float)
+
+
+LOGICAL = (ew.LogicalAndOp, ew.LogicalOrOp, ew.LogicalNotOp)
 
 
 def has_scalar_form(n: AscirNode) -> bool:

@@ -38,3 +38,13 @@ class SimulatorError(KernelRuntimeError):
         super().__init__(f"kernel {kernel}: {message}")
         self.kernel = kernel
         self.api = message.split(":", 1)[0]
+
+    @property
+    def index_out_of_range(self) -> bool:
+        """The kernel met a gather or scatter index outside its axis (``af::CheckIndex``,
+        ``autofuse/simt.h``): what torch raises ``IndexError`` for."""
+        return INDEX_OUT_OF_RANGE in str(self)
+
+
+INDEX_OUT_OF_RANGE = " is out of range [0, "
+"""The words of ``af::CheckIndex``'s message (``ascendc_emitter/include/autofuse/simt.h``)."""

@@ -232,13 +232,14 @@ def graph_name(g: Any) -> str:
 
 
 def _index_ranges(g: GraphOp, rt: Any) -> dict[Any, tuple[int, int]]:
-    """Data nodes loaded directly as an IndirectLoad index -> the valid index range."""
+    """Data nodes loaded directly as an IndirectLoad or IndexPut index -> the valid index range."""
+    from ascir_dialect.ops.index_put import IndexPutOp
     from ascir_dialect.ops.indirect_load import IndirectLoadOp
     from ascir_dialect.ops.memory import LoadOp
 
     ranges = {}
     for n in g.nodes():
-        if isinstance(n, IndirectLoadOp) and isinstance(n.x2.owner, LoadOp):
+        if isinstance(n, (IndirectLoadOp, IndexPutOp)) and isinstance(n.x2.owner, LoadOp):
             size = rt.eval(n.x1.type.repeats[n.dim_value])  # type: ignore[union-attr]
             ranges[n.x2.owner.x.owner] = (-size if n.check_negative else 0, size)
     return ranges

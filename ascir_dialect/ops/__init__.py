@@ -30,6 +30,7 @@ from ascir_dialect.ops.elementwise import (
     WhereOp,
 )
 from ascir_dialect.ops.graph import GraphOp
+from ascir_dialect.ops.index_put import IndexPutOp
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.math import MATH_OPS, PY_ALIASES
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
@@ -105,6 +106,7 @@ NODE_OPS: tuple[type[AscirNode], ...] = (
     ArgMaxOp,
     ArgMinOp,
     IndirectLoadOp,
+    IndexPutOp,
     # math ops (issue 19)
     *MATH_OPS,
     # rounding, sign, classification, bitwise and shift ops (issue 19)

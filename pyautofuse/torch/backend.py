@@ -58,6 +58,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ascir_dialect.diagnostics import AscirError, InternalCompilerError
+from runtime.errors import SimulatorError
 
 from . import lowering_table as table
 from .dtypes import from_numpy, to_numpy, to_torch
@@ -592,6 +593,9 @@ def _compile_fx(
                 again = True
                 break
             except CutError as e:
+                if e.parts:
+                    work[:0] = [c for part in e.parts for c in _regions(part, order)]
+                    continue
                 i = nodes.index(e.node) if e.node in nodes else 0
                 if i == 0:
                     refused[nodes[0]] = e.reason
@@ -791,7 +795,9 @@ def _kernel_module(
                     inputs.append(to_numpy(arg).reshape(dims))
                 outs = kernel(*inputs, sizes=bound)
             except AscirError as e:
-                raise RuntimeError(
+                # an index outside its axis is torch's IndexError (eager raises it too)
+                error = IndexError if isinstance(e, SimulatorError) and e.index_out_of_range else RuntimeError
+                raise error(
                     f"ascir: the fused kernel of {ops_text} failed: {e}"
                     + (f"\n  from {where}" if where else "")
                 ) from None

@@ -45,11 +45,12 @@ class RefusedError(Exception):
 
 
 class CutError(Exception):
-    """The region must be split before ``node`` (both parts may still fuse)."""
+    """The region must be split before ``node`` (both parts may still fuse) -- or, with
+    ``parts``, into those node lists (in dependence order, each a candidate region)."""
 
-    def __init__(self, node: Any, reason: str):
+    def __init__(self, node: Any, reason: str, parts: list[list[Any]] | None = None):
         super().__init__(reason)
-        self.node, self.reason = node, reason
+        self.node, self.reason, self.parts = node, reason, parts
 
 
 # ------------------------------------------------------------------------ sizes
@@ -252,6 +253,8 @@ class Builder:
         self.op_counts: dict[str, int] = {}
         self.gathers: list[Any] = []
         """FX nodes built as an IndirectLoad (embedding, index_select, gather)."""
+        self.scatters: list[Any] = []
+        """FX nodes built as an IndexPut (index_put, index_add)."""
         self.reductions: list[Any] = []
         """The FX node of each ASCIR reduction built, in order."""
         self.strided: dict[int, list[Any]] = {}
@@ -838,6 +841,7 @@ class Builder:
         if not outputs:
             raise CutError(self.nodes[-1], "the region has no output")
         self._check_vertical(outputs)
+        self._check_scatter()
         try:
             ir = self.graph.to_mlir()
         except AscirError as e:
@@ -876,6 +880,39 @@ class Builder:
             self.nodes[cut],
             "a region with a gather stores only values computed from the gather (IndirectLoad fuses "
             "vertically)",
+        )
+
+    def _check_scatter(self) -> None:
+        """A region with an ``index_put`` is its kernel (``passes.index_put_case``): the
+        IndexPut, the work only it reads, nothing reading its result (complete only when
+        the kernel ends), no other output and no gather. Otherwise the region is split in
+        three, each part still a candidate region: what the rest needs first (shared work,
+        other outputs), the IndexPut with the work only it reads, and what follows it."""
+        if not self.scatters:
+            return
+        put = self.scatters[0]
+        at = self.nodes.index(put)
+        part = {put}
+        for m in reversed(self.nodes[:at]):  # the work only the IndexPut reads
+            if m.users and all(u in part for u in m.users):
+                part.add(m)
+        if any(g in part for g in self.gathers):
+            raise CutError(put, "a gather and an index_put are kernels of their own")
+        if len(part) == len(self.nodes):
+            return
+        after: set[Any] = set()
+        for m in self.nodes[at + 1 :]:
+            if any(a is put or a in after for a in _node_args(m)):
+                after.add(m)
+        parts = [
+            [m for m in self.nodes if m not in part and m not in after],
+            [m for m in self.nodes if m in part],
+            [m for m in self.nodes if m in after],
+        ]
+        raise CutError(
+            put,
+            "a region with an index_put holds only the IndexPut and the work only it reads",
+            [p for p in parts if p],
         )
 
     def _owner_in(self, message: str) -> Any:

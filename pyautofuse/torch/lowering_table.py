@@ -158,6 +158,50 @@ def GATHER(an: AxisAnalysis, n: Any) -> None:
     an.private(x, dim)
 
 
+def _put_index(n: Any) -> tuple[int, Any]:
+    """An ``index_put``'s one index tensor and the dimension it indexes (its place in the
+    index list; the Nones before it are full slices)."""
+    given = [(d, i) for d, i in enumerate(n.args[1]) if i is not None]
+    if len(given) != 1:
+        raise ValueError(f"index_put with {len(given)} index tensors (ASCIR's IndexPut takes one)")
+    return given[0]
+
+
+def INDEX_PUT(an: AxisAnalysis, n: Any) -> None:
+    """The result is ``self``; the index has axes of its own; the values broadcast onto the
+    indexed shape ``self.shape[:d] + index.shape + self.shape[d + 1:]`` (right-aligned)."""
+    x, values = n.args[0], n.args[2]
+    d, idx = _put_index(n)
+    rank, k = len(shape_of(x)), len(shape_of(idx))
+    for i in range(rank):
+        an.unify(x, i, n, i)
+    if not hasattr(values, "meta"):
+        return
+    rv, indexed = len(shape_of(values)), rank - 1 + k
+    for j in range(rv):
+        p = indexed - rv + j
+        if p < d:
+            an.unify(values, j, n, p)
+        elif p < d + k:
+            an.unify(values, j, idx, p - d)
+        else:
+            an.unify(values, j, n, p - k + 1)
+
+
+def INDEX_ADD(an: AxisAnalysis, n: Any) -> None:
+    """``index_add(self, dim, index, source)``: ``source`` is ``self`` with ``dim`` the
+    index's one axis."""
+    x, idx, source = n.args[0], n.args[2], n.args[3]
+    rank = len(shape_of(x))
+    d = n.args[1] % max(rank, 1)
+    for i in range(rank):
+        an.unify(x, i, n, i)
+        if i != d:
+            an.unify(source, i, n, i)
+    if len(shape_of(idx)) == 1 and rank:
+        an.unify(source, d, idx, 0)
+
+
 # ----------------------------------------------------------------- dtype rules
 def _result(n: Any) -> DType:
     d = to_ascir(_val(n).dtype)
@@ -856,6 +900,66 @@ def _check_index_dims(n: Any) -> str | None:
     return None
 
 
+def index_put(
+    ctx: Builder, n: Any, x: Any, indices: Any, values: Any, accumulate: Any = False, wrap: bool = True
+) -> Val:
+    """``index_put`` with one index tensor: an ASCIR IndexPut (issue 37; the embedding's
+    backward is ``_unsafe_index_put(zeros, [ids], grad, accumulate=True)``). Negative
+    positions wrap as torch's indexing wraps them; one outside the rows stops the kernel
+    (torch raises ``IndexError``); ``wrap=False``: a negative one too (``index_add``)."""
+    d = next(k for k, i in enumerate(indices) if i is not None)  # the one (_check_index_put)
+    dtype, p = _result(n), ctx.present_of(n)
+    src = _v(values)
+    attrs = {
+        "dim": ctx.axis_index[ctx.dim_class[(n, d)]],
+        "accumulate": bool(accumulate),
+        "need_check_negative": wrap,
+    }
+    y = ctx.op("IndexPut", [ctx.tensor(_v(x), dtype, p), indices[d], ctx.cast(src, dtype)], dtype, p, attrs)
+    ctx.scatters.append(n)
+    return y
+
+
+def index_add(ctx: Builder, n: Any, x: Any, dim: int, idx: Any, source: Any, alpha: Any = 1) -> Val:
+    """``index_add(self, dim, index, source, alpha)``: ``source * alpha`` put with
+    accumulation along ``dim`` (torch's CPU kernel adds in index order too)."""
+    dtype = _result(n)
+    src = ctx.cast(_v(source), dtype)
+    if not (isinstance(alpha, (int, float)) and alpha == 1):
+        src = ctx.op("Mul", [src, ctx.tensor(_v(alpha), dtype, src.present)], dtype, src.present)
+    indices = [None] * (dim % len(shape_of(x))) + [idx]
+    return index_put(ctx, n, x, indices, src, True, wrap=False)
+
+
+def _check_index_put(n: Any) -> str | None:
+    try:
+        d, idx = _put_index(n) if "index_put" in str(n.target) else (n.args[1], n.args[2])
+    except ValueError as e:
+        return str(e)
+    x = n.args[0]
+    d %= max(len(shape_of(x)), 1)
+    if len(shape_of(idx)) != 1 and "index_add" in str(n.target):
+        return "index_add with an index that is not 1-D"
+    if _val(idx).dtype not in _index_dtypes():
+        return f"{n.target} with a {_val(idx).dtype} index (a mask index is a masked scatter)"
+    if not shape_of(x) or is_one(shape_of(x)[d]):
+        return f"{n.target} into a size-1 dimension"
+    accumulate = n.args[3] if len(n.args) > 3 and "index_put" in str(n.target) else n.kwargs.get("accumulate", True)
+    if not isinstance(accumulate, bool):
+        return f"{n.target} with accumulate={accumulate!r}"
+    from passes.indirect_templates import SIMT_DTYPES
+
+    if to_ascir(_val(n).dtype) not in SIMT_DTYPES:
+        return f"{n.target} on {_val(n).dtype} (the scatter's scalar path: {', '.join(map(str, SIMT_DTYPES))})"
+    return None
+
+
+def _index_dtypes() -> tuple[Any, ...]:
+    import torch
+
+    return (torch.int32, torch.int64)
+
+
 # ----------------------------------------------------------------------- TABLE
 TABLE: dict[str, Row] = {
     # arithmetic (ASCIR Add/Sub/Mul/Div/FloorDiv/Remainder/Minimum/Maximum)
@@ -1019,6 +1123,10 @@ TABLE: dict[str, Row] = {
     "aten.embedding.default": Row(EMBEDDING, embedding, _check_index_dims, raw_args=True),
     "aten.index_select.default": Row(INDEX_SELECT, index_select, _check_index_dims, raw_args=True),
     "aten.gather.default": Row(GATHER, gather, _check_gather_shapes, raw_args=True),
+    # scatters (IndexPut, issue 37)
+    "aten.index_put.default": Row(INDEX_PUT, index_put, _check_index_put),
+    "aten._unsafe_index_put.default": Row(INDEX_PUT, index_put, _check_index_put),
+    "aten.index_add.default": Row(INDEX_ADD, index_add, _check_index_put),
 }
 
 

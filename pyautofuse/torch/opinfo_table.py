@@ -109,6 +109,8 @@ OPS = (
     "gather",
     "cat",
     "slice_scatter",
+    "index_put",
+    "index_add",
 )
 """OpInfo names whose ATen ops have rows in the lowering table (directly or through
 torch's decompositions)."""

@@ -73,13 +73,6 @@ def test_views_around_the_matmuls_are_indexing(name: str, dynamic: bool) -> None
     assert all(r.fused for r in report.regions), report.summary()
 
 
-STILL_EAGER_BACKWARD = {
-    # the embeddings' backward: a scatter-add (index_put accumulate=True), which ASCIR lacks
-    "llama": {"aten.index_put.default"},
-    "bert": set(),
-    "gpt2": {"aten.index_put.default"},
-    "t5": {"aten.index_put.default"},
-}
 TOLERANCE = {
     "llama": {"rtol": 1e-4, "atol": 1e-4},
     "bert": {"rtol": 1e-4, "atol": 1e-4},
@@ -91,9 +84,9 @@ TOLERANCE = {
 @pytest.mark.parametrize("name", ["llama", "bert", "gpt2", "t5"])
 def test_training_step_gradients_match_eager(name: str) -> None:
     """Issue 37: the backward graph AOTAutograd traces goes through the same partitioner;
-    outputs and every parameter's gradient equal eager's. Besides the matmuls, only the
-    embeddings' index_put runs in eager (RoPE's slice_scatter and GPT-2's cat of the q/k/v
-    gradients are Concats)."""
+    outputs and every parameter's gradient equal eager's. Only the matmuls run in eager:
+    RoPE's slice_scatter and GPT-2's cat of the q/k/v gradients are Concats, the
+    embeddings' backward (index_put with accumulate=True) an IndexPut."""
     import copy
 
     model, inputs = torch_models.models()[name]
@@ -111,5 +104,5 @@ def test_training_step_gradients_match_eager(name: str) -> None:
         tol = {"rtol": 1e-3, "atol": 1e-4} if name != "t5" else {"rtol": 1e-2, "atol": 1e-3}
         torch.testing.assert_close(p.grad, q.grad, **tol, msg=lambda m, n=pname: f"{n}: {m}")
     report = last_report()
-    assert {op for (op, _r) in report.fallbacks} <= MATMULS | STILL_EAGER_BACKWARD[name], report.summary()
+    assert {op for (op, _r) in report.fallbacks} <= MATMULS, report.summary()
     assert not report.internal_errors and all(r.fused for r in report.regions), report.summary()

@@ -28,13 +28,15 @@ __simt_callee__ inline void GmStore(__gm__ T* p, int64_t i, T v) {
 #endif
 }
 
-// An index the kernel assumes to lie in [0, size) (IndirectLoad without need_check_bound):
-// nothing on a device; the simulator stops with a diagnostic instead of reading wildly.
+// An index the kernel assumes to lie in [0, size) (IndirectLoad or IndexPut without
+// need_check_bound): nothing on a device; the simulator stops with a diagnostic instead of
+// reading or writing wildly.
 __simt_callee__ inline void CheckIndex(int64_t index, int64_t size, const char* what) {
 #ifdef ASCSIM
     if (index < 0 || index >= size) {
         ascsim::fail(what, "index value ", index, " is out of range [0, ", size,
-                     "); set need_check_bound (out-of-range gives 0) or need_check_negative");
+                     "); set need_check_bound (out-of-range positions are skipped by IndexPut, "
+                     "read as 0 by IndirectLoad) or need_check_negative");
     }
 #else
     (void)index;

@@ -15,7 +15,7 @@ ascir.graph @g hint sizes [s0] axes [0: z0 = s0] {
 // -----
 
 // An IndirectLoad graph whose cases were not generated.
-// CHECK: error: lower-to-ascendc: graph @g holds an IndirectLoad: run indirect-load-template-cases first (-p autofuse does)
+// CHECK: error: lower-to-ascendc: graph @g holds an IndirectLoad or IndexPut: run indirect-load-template-cases first (-p autofuse does)
 ascir.graph @g impl sizes [] axes [0: a = 4, 1: b = 6] {
   %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [a, b], [4, 6], [6, 1]>
   %i = ascir.data {index = 1 : i64} : !ascir.tensor<int32, [a, b], [4, 6], [6, 1]>
