@@ -67,6 +67,7 @@ from ascir_dialect.safe_io import (
 from runtime.cache import CACHE_FORMAT, cache_root, file_digest, kernel_key, toolchain_cache_root
 from runtime.errors import KernelBuildError
 from runtime.launch_rewrite import rewrite_launches
+from runtime.remote_cache import RemoteCache
 from runtime.toolchain import (
     SIM_ABI_SOURCE,
     SIM_HEADER,
@@ -418,58 +419,109 @@ def add_source_check(check: SourceCheck) -> Callable[[], None]:
     return lambda: _source_checks.remove(check)
 
 
-def build(sources: dict[str, str], toolchain: Toolchain, name: str) -> Path:
-    """Compile (or reuse) the kernel; return the build directory holding the library."""
+def toolchain_context(toolchain: Toolchain) -> str:
+    """The toolchain's own key (no sources): what a library shared through a remote cache
+    must have been built with to be taken (``runtime.remote_cache``)."""
+    return kernel_key({}, toolchain)
+
+
+REMOTE_KIND = "kernel"
+"""The kind of a kernel library on a remote cache (``runtime.remote_cache``)."""
+
+
+@dataclasses.dataclass
+class BuildStats:
+    """What this process's kernel builds did (a local hit counts in neither)."""
+
+    compiled: int = 0
+    """Libraries compiled here."""
+    fetched: int = 0
+    """Libraries taken from a remote cache (verified, written through to the local cache)."""
+
+
+STATS = BuildStats()
+
+
+def build(
+    sources: dict[str, str],
+    toolchain: Toolchain,
+    name: str,
+    remote: RemoteCache | None = None,
+    fetch: bool = True,
+) -> Path:
+    """Compile (or reuse) the kernel; return the build directory holding the library. With
+    ``remote`` (issue 39): a local miss asks the team's cache for the library built from the
+    same key with the same toolchain (verified before it is written here; ``fetch=False``
+    skips that, for a library that would not load), and a library built here is offered
+    to it."""
     for check in tuple(_source_checks):
         check(sources, name)
     key = kernel_key(sources, toolchain)
     root = cache_root()
     root.mkdir(parents=True, exist_ok=True)
     entry = entry_path(root, f"{file_name(name)}-{toolchain.target}-{key}")
+    context = toolchain_context(toolchain) if remote is not None else ""
+    built: list[Path] = []
 
     def produce(work: Path) -> None:
         # the work directory is private (mkdtemp) and every file is written below it as a
         # regular file of its own: a source name cannot leave it, nothing is followed
         for file, text in sources.items():
             write_in_place(work / file, text, root=work)
-        if toolchain.target == "sim":
-            write_in_place(work / "device_impl.sim.cpp", rewrite_launches(sources["device_impl.cpp"]), root=work)
-            shared = toolchain_objects(toolchain)
-            # each source compiled on its own, concurrently (the device source against the
-            # precompiled header), then one link with the shared objects
-            units = [work / "device_impl.sim.cpp", work / "host_impl.cpp", TILING_ABI_SOURCE]
-            objects = [work / f"{src.stem}.o" for src in units]
-            compiles = [
-                [*toolchain.compile_command(src, obj, (shared.pch_dir,)), "-Winvalid-pch", f"-I{work}"]
-                for src, obj in zip(units, objects, strict=True)
-            ]
-            link = toolchain.link_command([*objects, shared.abi_object, shared.sim_object], work / LIBRARY)
-            stages = [compiles, [link]]
-        elif isinstance(toolchain, NpuToolchain):  # compile each source, then link
-            *compiles, link = toolchain.commands(work, work / LIBRARY)
-            stages = [compiles, [link]]
-        else:
-            units = [work / "host_impl.cpp", work / "device_impl.cpp", TILING_ABI_SOURCE]
-            stages = [[[*toolchain.command(units, work / LIBRARY), f"-I{work}"]]]
-        commands = [c for stage in stages for c in stage]
-        write_in_place(work / "build_command.txt", "".join(" ".join(c) + "\n" for c in commands), root=work)
-        for stage in stages:
-            with ThreadPoolExecutor(max_workers=len(stage)) as pool:
-                results = list(pool.map(lambda c: (c, _run(c, work)), stage))
-            for c, result in results:  # the first failure, in command order
-                if result.returncode == 0:
-                    continue
-                failed = entry_path(root, f"failed-{file_name(name)}-{key}")
-                discard(failed)
-                try:  # a rename: whatever was planted at the name since is replaced or kept, never written
-                    move(work, failed)
-                    kept = f"sources kept in {failed}"
-                except OSError as e:
-                    kept = f"sources not kept ({e})"
-                raise KernelBuildError(
-                    f"kernel {name}: {c[0]} failed (exit {result.returncode}); {kept}\n{result.stderr[-6000:]}"
-                )
-        for obj in work.glob("*.o"):  # linked into the library: the entry keeps the sources only
-            obj.unlink()
+        library = remote.get(REMOTE_KIND, key, context) if remote is not None and fetch else None
+        if library is not None:  # verified (kind, key, toolchain, size, sha256): written through
+            write_in_place(work / LIBRARY, library, root=work)
+            STATS.fetched += 1
+            return
+        built.append(work)
+        STATS.compiled += 1
+        _compile_kernel(work, sources, toolchain, name, key, root)
 
-    return cached_build(entry, key, LIBRARY, produce)
+    entry = cached_build(entry, key, LIBRARY, produce)
+    if built and remote is not None:
+        with contextlib.suppress(OSError):
+            remote.put(REMOTE_KIND, key, read_regular(entry / LIBRARY, root=entry), context)
+    return entry
+
+
+def _compile_kernel(work: Path, sources: dict[str, str], toolchain: Toolchain, name: str, key: str, root: Path) -> None:
+    """Build the library of ``sources`` in ``work`` (its sources are there)."""
+    if toolchain.target == "sim":
+        write_in_place(work / "device_impl.sim.cpp", rewrite_launches(sources["device_impl.cpp"]), root=work)
+        shared = toolchain_objects(toolchain)
+        # each source compiled on its own, concurrently (the device source against the
+        # precompiled header), then one link with the shared objects
+        units = [work / "device_impl.sim.cpp", work / "host_impl.cpp", TILING_ABI_SOURCE]
+        objects = [work / f"{src.stem}.o" for src in units]
+        compiles = [
+            [*toolchain.compile_command(src, obj, (shared.pch_dir,)), "-Winvalid-pch", f"-I{work}"]
+            for src, obj in zip(units, objects, strict=True)
+        ]
+        link = toolchain.link_command([*objects, shared.abi_object, shared.sim_object], work / LIBRARY)
+        stages = [compiles, [link]]
+    elif isinstance(toolchain, NpuToolchain):  # compile each source, then link
+        *compiles, link = toolchain.commands(work, work / LIBRARY)
+        stages = [compiles, [link]]
+    else:
+        units = [work / "host_impl.cpp", work / "device_impl.cpp", TILING_ABI_SOURCE]
+        stages = [[[*toolchain.command(units, work / LIBRARY), f"-I{work}"]]]
+    commands = [c for stage in stages for c in stage]
+    write_in_place(work / "build_command.txt", "".join(" ".join(c) + "\n" for c in commands), root=work)
+    for stage in stages:
+        with ThreadPoolExecutor(max_workers=len(stage)) as pool:
+            results = list(pool.map(lambda c: (c, _run(c, work)), stage))
+        for c, result in results:  # the first failure, in command order
+            if result.returncode == 0:
+                continue
+            failed = entry_path(root, f"failed-{file_name(name)}-{key}")
+            discard(failed)
+            try:  # a rename: whatever was planted at the name since is replaced or kept, never written
+                move(work, failed)
+                kept = f"sources kept in {failed}"
+            except OSError as e:
+                kept = f"sources not kept ({e})"
+            raise KernelBuildError(
+                f"kernel {name}: {c[0]} failed (exit {result.returncode}); {kept}\n{result.stderr[-6000:]}"
+            )
+    for obj in work.glob("*.o"):  # linked into the library: the entry keeps the sources only
+        obj.unlink()

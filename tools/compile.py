@@ -38,6 +38,7 @@ from passes.indirect_plan import has_indirect_load
 from passes.options import DEFAULT_OPTIONS_FIELDS as DEFAULTS
 from passes.options import CompileOptions, PassOptionError, check_bool
 from runtime import compile_kernel, prebuild_for
+from runtime.remote_cache import resolve as resolve_remote
 from tools import graph_cache
 from tools.cli import managed_gc
 
@@ -190,17 +191,18 @@ def _options(
     )
 
 
-def sources_cached(graph_or_module: Any, vf: bool = DEFAULTS["vf"]) -> bool:
-    """Whether ``compile_graph(graph_or_module, vf=vf)`` (other options at their defaults)
-    finds its generated sources in the graph cache -- no pipeline to run, the kernel built
-    with them before (drivers skip their parallel warm-up for such graphs)."""
+def sources_cached(graph_or_module: Any, vf: bool = DEFAULTS["vf"], remote_cache: str | None = None) -> bool:
+    """Whether ``compile_graph(graph_or_module, vf=vf, remote_cache=...)`` (other options at
+    their defaults) finds its generated sources in the graph cache, local or remote -- no
+    pipeline to run, the kernel built with them before (drivers skip their parallel
+    warm-up for such graphs)."""
     _module, g = resolve_graph(graph_or_module, None)
     if not graph_cache.enabled():
         return False
     options = _options(
         g, None, vf, DEFAULTS["mask_mode"], None, DEFAULTS["double_buffer"], DEFAULTS["template_policy"]
     )
-    return graph_cache.lookup(graph_cache.graph_key(g, options.key())) is not None
+    return graph_cache.lookup(graph_cache.graph_key(g, options.key()), resolve_remote(remote_cache)) is not None
 
 
 @managed_gc()
@@ -217,6 +219,7 @@ def compile_graph(
     trace: str | Path | None = None,
     double_buffer: bool = DEFAULTS["double_buffer"],
     template_policy: str = DEFAULTS["template_policy"],
+    remote_cache: str | None = None,
 ) -> CompiledGraph:
     """Compile a graph to a runnable kernel. ``vf=False`` forces the root-graph path (no
     ``__simd_vf__`` functions); ``mask_mode="per-op"`` is the debug pre-AL-7 mask mode;
@@ -228,7 +231,10 @@ def compile_graph(
     JSON (Perfetto, chrome://tracing): one track per pipe per core; ``double_buffer=False``
     drains the pipes after every tile (the schedule before double buffering, to compare);
     ``template_policy`` is how host tiling picks an IndirectLoad template: "measured" (the
-    default, the lower regret) or "seed-fr6" (seed 001 FR6's table as written)."""
+    default, the lower regret) or "seed-fr6" (seed 001 FR6's table as written);
+    ``remote_cache`` is a team's cache, ``redis://host:port/db`` (None: ``$ASCIR_REMOTE_CACHE``;
+    "": none), asked after the local caches for the sources and the kernel and offered what
+    is built here (``runtime.remote_cache``)."""
     check_bool("compile_graph", "check", check)
     _module, g = resolve_graph(graph_or_module, graph)
     if name is not None and not isinstance(name, str):
@@ -237,11 +243,12 @@ def compile_graph(
     kernel_name = options.kernel
     if options.template and not has_indirect_load(g):
         raise AscirError("template= applies to IndirectLoad graphs only")
-    prebuild_for(target)  # a first use builds the simulator's objects beside the passes
+    remote = resolve_remote(remote_cache)  # a wrong URL is the user's mistake, said here
+    prebuild_for(target, remote_cache)  # a first use builds the simulator's objects beside the passes
     # the graph-level cache (tools.graph_cache); dumps need the pipeline to run
     cached = dump_dir is None and graph_cache.enabled()
     key = graph_cache.graph_key(g, options.key()) if cached else ""
-    sources = graph_cache.lookup(key) if cached else None
+    sources = graph_cache.lookup(key, remote) if cached else None
     if sources is None:
         # the graph as given must verify: a graph built or parsed without verification is
         # refused here with a located diagnostic, not inside a pass as an internal error
@@ -255,13 +262,14 @@ def compile_graph(
             for file, text in sources.as_dict().items():
                 dump_text(file, text)
         if cached:
-            graph_cache.store(key, sources)
+            graph_cache.store(key, sources, remote)
     kernel = compile_kernel(
         sources.tiling_h,
         sources.host_impl_cpp,
         sources.device_impl_cpp,
         target=target,
         name=kernel_name,
+        remote_cache="" if remote is None else remote.url,
     )
     if trace is not None and target != "sim":
         raise AscirError("trace= needs the simulator (target='sim')")

@@ -13,7 +13,9 @@ serve a kernel built with other flags). Entries live in this process (bounded LR
 disk beside the kernel cache, ``<ASCIR_CACHE_DIR>/graphs/<key>.json``, written atomically
 and verified on every read (its own key and a sha256 of its files); a damaged entry is
 dropped and the graph compiled again. ``ASCIR_GRAPH_CACHE=0`` turns the cache off; dumps
-(``dump_dir``) always run the pipeline, since the dumps are what they are for.
+(``dump_dir``) always run the pipeline, since the dumps are what they are for. With a remote
+cache (``runtime.remote_cache``, issue 39), a disk miss asks the team's server, and what this
+process compiles is offered to it.
 
 The disk cache is best effort and the cache directory may be shared: entries are written
 with ``safe_io.write_atomic`` (a random temporary name, then a rename: a link planted at
@@ -28,6 +30,7 @@ import contextlib
 import hashlib
 import io
 import json
+import logging
 import os
 from collections import OrderedDict
 from functools import cache
@@ -39,6 +42,11 @@ from xdsl.printer import Printer
 from ascendc_emitter.printer import KernelSources
 from ascir_dialect.safe_io import read_regular, remove, write_atomic
 from runtime.cache import cache_root, inputs_digest, project_version
+from runtime.remote_cache import RemoteCache
+
+log = logging.getLogger("ascir.cache")
+REMOTE_KIND = "graph"
+"""The kind of this cache's values on a remote cache (``runtime.remote_cache``)."""
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -111,8 +119,9 @@ def _parse_entry(text: bytes, key: str) -> KernelSources:
     return KernelSources(*(files[name] for name in SOURCE_FILES))
 
 
-def lookup(key: str) -> KernelSources | None:
-    """The sources stored under ``key``: this process's, else a verified disk entry."""
+def lookup(key: str, remote: RemoteCache | None = None) -> KernelSources | None:
+    """The sources stored under ``key``: this process's, else a verified disk entry, else
+    (``remote``, issue 39) a verified entry of the team's cache, written through to disk."""
     if (hit := _memory.get(key)) is not None:
         _memory.move_to_end(key)
         return hit
@@ -120,25 +129,42 @@ def lookup(key: str) -> KernelSources | None:
     try:
         sources = _parse_entry(read_regular(path, root=cache_root()), key)
     except FileNotFoundError:
-        return None
+        return _from_remote(key, remote)
     except (OSError, ValueError, RecursionError):  # RecursionError: JSON nested too deeply
         # unreadable, truncated, edited, a link or a FIFO: never served; compiled again and
         # rewritten. Removing it is best effort too: a read-only cache keeps it.
         with contextlib.suppress(OSError):
             remove(path, root=cache_root())
-        return None
+        return _from_remote(key, remote)
     _remember(key, sources)
     return sources
 
 
-def store(key: str, sources: KernelSources) -> None:
+def _from_remote(key: str, remote: RemoteCache | None) -> KernelSources | None:
+    payload = remote.get(REMOTE_KIND, key) if remote is not None else None
+    if payload is None:
+        return None
+    try:
+        sources = _parse_entry(payload, key)
+    except (ValueError, RecursionError) as e:  # the envelope held, its entry does not
+        remote.stats.refused += 1  # type: ignore[union-attr]
+        log.warning("ascir: remote graph-cache entry %s refused (%s); compiling it here", key, e)
+        return None
+    store(key, sources)  # written through: the next process finds it on disk
+    return sources
+
+
+def store(key: str, sources: KernelSources, remote: RemoteCache | None = None) -> None:
     """Remember ``sources`` under ``key`` here and on disk (best effort: a read-only or full
-    cache directory, or a link planted in it, only costs the next process a pipeline run)."""
+    cache directory, or a link planted in it, only costs the next process a pipeline run),
+    and offer them to ``remote``."""
     _remember(key, sources)
     files = sources.as_dict()
     text = json.dumps({"key": key, "sha256": _files_digest(files), "files": files}, sort_keys=True)
     with contextlib.suppress(OSError):  # UnsafePathError included (a PermissionError)
         write_atomic(_entry_path(key), text, root=cache_root())
+    if remote is not None:
+        remote.put(REMOTE_KIND, key, text.encode("utf-8", "surrogatepass"))
 
 
 def _remember(key: str, sources: KernelSources) -> None:

@@ -81,6 +81,9 @@ class BackendOptions:
     strict: bool = False
     """Raise a compiler bug (``InternalCompilerError``) instead of running its region in eager
     torch (default: ``ASCIR_STRICT=1`` in the environment). Refusals always fall back."""
+    remote_cache: str | None = None
+    """A team's kernel cache, ``redis://host:port/db`` (None: ``$ASCIR_REMOTE_CACHE``; "":
+    none; ``runtime.remote_cache``)."""
 
     @staticmethod
     def parse(options: dict[str, Any] | None) -> BackendOptions:
@@ -91,11 +94,18 @@ class BackendOptions:
         workers = options.pop("workers", 0)
         vf = options.pop("vf", True)
         strict = options.pop("strict", os.environ.get("ASCIR_STRICT", "") not in ("", "0"))
+        remote = options.pop("remote_cache", None)
+        if remote is not None:
+            from runtime.remote_cache import check_url
+
+            if remote:
+                check_url(remote)
         if options:
             raise AscirError(
-                f"backend 'ascir': unknown option(s) {', '.join(sorted(options))} (target, workers, vf, strict)"
+                f"backend 'ascir': unknown option(s) {', '.join(sorted(options))} "
+                "(target, workers, vf, strict, remote_cache)"
             )
-        return BackendOptions(target, int(workers), bool(vf), bool(strict))
+        return BackendOptions(target, int(workers), bool(vf), bool(strict), remote)
 
 
 # ----------------------------------------------------------------------- report
@@ -243,7 +253,7 @@ def ascir_backend(gm: Any, example_inputs: Sequence[Any], options: dict[str, Any
     opts = BackendOptions.parse(options)
     from runtime import prebuild_for
 
-    prebuild_for(opts.target)  # a first use builds the simulator's objects while torch traces
+    prebuild_for(opts.target, opts.remote_cache)  # a first use builds the simulator's objects while torch traces
     refusal = input_refusal(gm, example_inputs)
     if refusal is not None:
         return _whole_graph_eager(gm, refusal)
@@ -663,7 +673,7 @@ def _compile_fx(
 
 # ------------------------------------------------------------------- compiling
 def _warm_all(
-    texts: list[str], vf: bool, workers: int, bar: Any, meanwhile: Callable[[], None] = lambda: None
+    texts: list[str], opts: BackendOptions, workers: int, bar: Any, meanwhile: Callable[[], None] = lambda: None
 ) -> None:
     """Compile ``texts`` in ``workers`` fresh interpreters (``pyautofuse.torch.warm``), the
     graphs dealt round-robin, to fill the shared caches; ``bar`` advances per graph;
@@ -687,7 +697,7 @@ def _warm_all(
             env=env,
         )
         assert proc.stdin is not None and proc.stdout is not None
-        proc.stdin.write(json.dumps({"vf": vf, "graphs": chunk}))
+        proc.stdin.write(json.dumps({"vf": opts.vf, "remote_cache": opts.remote_cache, "graphs": chunk}))
         proc.stdin.close()
         for _line in proc.stdout:
             bar.update(1)
@@ -721,18 +731,18 @@ def _compile_all(graphs: list[BuiltGraph], opts: BackendOptions, report: Report)
         from runtime import ensure_toolchain
         from tools.compile import sources_cached
 
-        cold = [g.ir for g in graphs if not sources_cached(g.graph, vf=opts.vf)]
+        cold = [g.ir for g in graphs if not sources_cached(g.graph, vf=opts.vf, remote_cache=opts.remote_cache)]
         bar.update(n - len(cold))
         if len(cold) > 1:
             # a first use: the workers' passes overlap the toolchain build, whose wait is
             # shown here (the workers' own output is not the user's)
-            _warm_all(cold, opts.vf, min(workers, len(cold)), bar, lambda: ensure_toolchain(opts.target))
+            _warm_all(cold, opts, min(workers, len(cold)), bar, lambda: ensure_toolchain(opts.target))
         bar.close()
         bar = tqdm(total=0, disable=True)
     kernels: list[Any] = []
     for g in graphs:
         try:
-            kernels.append(compile_graph(g.graph, target=opts.target, vf=opts.vf))
+            kernels.append(compile_graph(g.graph, target=opts.target, vf=opts.vf, remote_cache=opts.remote_cache))
         except AscirError as e:  # a refusal leaves the region to eager torch, with its reason
             g.error = f"{type(e).__name__}: {e}"
             kernels.append(None)

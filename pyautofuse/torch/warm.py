@@ -1,6 +1,6 @@
 """Worker of the torch backend's parallel compile: ``python -m pyautofuse.torch.warm``.
 
-Reads ``{"vf": bool, "graphs": [IR text, ...]}`` (JSON) on stdin, compiles each graph with
+Reads ``{"vf": bool, "remote_cache": str | None, "graphs": [IR text, ...]}`` (JSON) on stdin, compiles each graph with
 ``compile_graph`` -- which fills the graph and kernel caches the parent process then hits --
 and prints one line per graph (``ok`` or the error, which the parent meets again and
 reports when it compiles the graph itself). A fresh interpreter running this module, not a
@@ -23,7 +23,8 @@ def main() -> int:
     job = json.load(sys.stdin)
     for ir in job["graphs"]:
         try:
-            compile_graph(Parser(make_context(), ir).parse_module(), vf=job["vf"])
+            module = Parser(make_context(), ir).parse_module()
+            compile_graph(module, vf=job["vf"], remote_cache=job.get("remote_cache"))
             print("ok", flush=True)
         except Exception as e:  # the parent compiles the graph again and reports it
             print(f"{type(e).__name__}: {e}".replace("\n", " "), flush=True)
