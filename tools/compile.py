@@ -43,6 +43,10 @@ from tools import graph_cache
 from tools.cli import managed_gc
 
 
+CHECKED_SIZES = 256
+"""Size bindings a compiled graph remembers as checked (then it starts over)."""
+
+
 @dataclass
 class CompiledGraph:
     """A compiled fused graph: call it with numpy inputs to get the outputs. Any number of
@@ -58,6 +62,25 @@ class CompiledGraph:
     options: CompileOptions = field(default_factory=CompileOptions, repr=False)
     """What the kernel was compiled with: its platform gives a call's default cores and UB."""
     _mine: threading.local = field(default_factory=threading.local, init=False, repr=False, compare=False)
+    _checked: dict[tuple[tuple[str, Any], ...], dict[str, int]] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
+    """Sizes this graph was checked with (``check_sizes``: the size arithmetic and the
+    injectivity of the stored views -- sympy work worth more than a kernel launch on a hit
+    path) -> their bound values. Only sizes that passed are kept."""
+
+    def _bound(self, sizes: Mapping[str, int] | None) -> dict[str, int]:
+        try:
+            key = tuple(sorted((sizes or {}).items()))
+            hash(key)
+        except TypeError:  # not a mapping of names to numbers: check_sizes says what is wrong
+            return check_sizes(self.graph, sizes)
+        if (bound := self._checked.get(key)) is None:
+            bound = check_sizes(self.graph, sizes)  # also: Store/Output views injective with these sizes
+            if len(self._checked) >= CHECKED_SIZES:
+                self._checked.clear()
+            self._checked[key] = bound
+        return dict(bound)
 
     def __repr__(self) -> str:
         target = getattr(self.kernel, "target", "?")
@@ -85,7 +108,7 @@ class CompiledGraph:
         """``costs`` overrides the simulator timeline's cost table for this call
         (``runtime.kernel.COST_NAMES``)."""
         g = self.graph
-        bound = check_sizes(g, sizes)  # also: Store/Output views injective with these sizes
+        bound = self._bound(sizes)
         values = check_inputs(g, inputs, bound)  # shapes too, as the reference checks them
         rt = RefRuntime(g, bound, values)
         # The simulator registers the inputs read-only (a kernel write to one is a fault): a

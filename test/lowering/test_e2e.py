@@ -394,6 +394,13 @@ def test_unfittable_ub_and_bad_calls_are_clear_errors() -> None:
         k(x, x)
     with pytest.raises(Exception, match="must have dtype float32"):
         k(x.astype(np.float64), x, sizes={"s0": 10})
+    # checked sizes are remembered per compiled graph; bad ones are refused every time
+    for _ in range(2):
+        with pytest.raises(Exception, match="must be an integer >= 1"):
+            k(x, x, sizes={"s0": 0})
+        with pytest.raises(Exception, match="must be an integer >= 1"):
+            k(x, x, sizes={"s0": [10]})
+        np.testing.assert_array_equal(k(x, x, sizes={"s0": 10})[0], x + x)
 
 
 def test_static_shapes_without_size_variables() -> None:
