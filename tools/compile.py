@@ -42,7 +42,6 @@ from runtime.remote_cache import resolve as resolve_remote
 from tools import graph_cache
 from tools.cli import managed_gc
 
-
 CHECKED_SIZES = 256
 """Size bindings a compiled graph remembers as checked (then it starts over)."""
 
