@@ -203,3 +203,39 @@ def test_refused_graphs(body: str, message: str) -> None:
     ir = graph(["V", "D", "B"], [("v", "V"), ("d", "D"), ("b", "B")], text, "bad")
     with pytest.raises(PassError, match=message):
         compile_graph(parse_ir(ir), name="bad")
+
+
+def test_logical_ops_in_the_values_chain() -> None:
+    """The chains are evaluated per element: the logical ops compose from the truth of
+    their mask operands (the embedding backward's masks of invalid ids)."""
+    vals = tensor("float32", ["b", "d"], ["B", "D"])
+    mask = tensor("bool", ["b", "d"], ["B", "D"])
+    out = tensor("float32", ["v", "d"], ["V", "D"])
+    idx = tensor("int64", ["b"], ["B"])
+    body = f"""
+  %i = ascir.data {{index = 0 : i64}} : {idx}
+  %g = ascir.data {{index = 1 : i64}} : {vals}
+  %il = ascir.load %i : {idx}
+  %gl = ascir.load %g : {vals}
+  %zero = ascir.scalar {{value = "0"}} : !ascir.scalar<float32>
+  %z = ascir.broadcast %zero : {vals}
+  %lo = ascir.scalar {{value = "-1"}} : !ascir.scalar<float32>
+  %l = ascir.broadcast %lo : {vals}
+  %pos = ascir.gt %gl, %z : {mask}
+  %neg = ascir.lt %gl, %l : {mask}
+  %notneg = ascir.logical_not %neg : {mask}
+  %both = ascir.logical_and %pos, %notneg : {mask}
+  %either = ascir.logical_or %both, %neg : {mask}
+  %sel = ascir.select %either, %gl, %z : {vals}
+  %zo = ascir.broadcast %zero : {out}
+  %y = ascir.index_put %zo, %il, %sel {{dim = 0 : i64}} : {out}
+  %st = ascir.store %y : {out}
+  %o = ascir.output %st {{index = 0 : i64}} : {out}"""
+    ir = graph(["V", "D", "B"], [("v", "V"), ("d", "D"), ("b", "B")], body, "logic")
+    sizes = {"V": 4, "D": 10, "B": 9}
+    idx_v = RNG.integers(0, 4, 9).astype(np.int64)
+    g = _values("float32", (9, 10))
+    (got,) = run_case(ir, [idx_v, g], sizes, "put_logic", vf=True, rtol=0, atol=0)
+    keep = ((g > 0) & ~(g < -1)) | (g < -1)
+    expect = _torch_put(np.zeros((4, 10), np.float32), idx_v, np.where(keep, g, 0).astype(np.float32), True)
+    np.testing.assert_array_equal(got, expect)
