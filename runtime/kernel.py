@@ -370,12 +370,15 @@ class CompiledKernel:
         costs: Mapping[str, float] | None = None,
         trace: str | Path | None = None,
         inputs: int = 0,
+        record: bool = True,
     ) -> RunResult:
         """``costs`` overrides entries of the timeline's cost table (:data:`COST_NAMES`) for
         this run; ``trace`` writes the timeline as Chrome trace-event JSON to that file (the
         per-instruction log is kept only then). The first ``inputs`` arrays are the kernel's
         inputs: the simulator registers them read-only (a kernel write to one is a fault), so
-        they may be read-only arrays, handed over without a copy."""
+        they may be read-only arrays, handed over without a copy. ``record=False``: the
+        result's per-block counters and timeline are not read back (a caller that only
+        wants the outputs: the torch backend's calls); the totals always are."""
         if isinstance(inputs, bool) or not isinstance(inputs, Integral) or not 0 <= inputs <= len(args):
             raise AscirArgumentError(f"inputs= must be an int in [0, {len(args)}], got {inputs!r}")
         arrays = [_check_array(i, a, writable=i >= inputs) for i, a in enumerate(args)]
@@ -383,7 +386,7 @@ class CompiledKernel:
         lib = self._lib
         saved = self._apply_costs(costs or {})
         try:
-            result = self._run(arrays, sizes, core_num, ub_size, trace is not None, int(inputs))
+            result = self._run(arrays, sizes, core_num, ub_size, trace is not None, int(inputs), record or trace is not None)
         finally:
             for name, value in saved.items():
                 lib.ascsim_set_cost(name.encode(), value)
@@ -412,6 +415,7 @@ class CompiledKernel:
         ub_size: int,
         keep_log: bool,
         inputs: int = 0,
+        record: bool = True,
     ) -> RunResult:
         lib = self._lib
         lib.ascsim_trace_config(1 if keep_log else 0)
@@ -440,8 +444,8 @@ class CompiledKernel:
                 tiling_key=tiling_key,
                 workspace_size=workspace_size,
                 stats=_as_dict(stats),
-                blocks=self._block_stats(),
-                timeline=self._timeline(keep_log),
+                blocks=self._block_stats() if record else [],
+                timeline=self._timeline(keep_log) if record else None,
             )
         finally:
             # an idle module holds no UB, record or SIMT stacks: a process loads many

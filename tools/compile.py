@@ -103,9 +103,11 @@ class CompiledGraph:
         ub_size: int | None = None,
         check: bool | None = None,
         costs: Mapping[str, float] | None = None,
+        record: bool = True,
     ) -> list[np.ndarray]:
         """``costs`` overrides the simulator timeline's cost table for this call
-        (``runtime.kernel.COST_NAMES``)."""
+        (``runtime.kernel.COST_NAMES``); ``record=False`` leaves the simulator's per-block
+        counters and timeline out of ``last_run`` (``stats``, the totals, stay)."""
         g = self.graph
         bound = self._bound(sizes)
         values = check_inputs(g, inputs, bound)  # shapes too, as the reference checks them
@@ -126,6 +128,7 @@ class CompiledGraph:
             timeline["trace"] = self.trace
         if sim:
             timeline["inputs"] = len(args)
+            timeline["record"] = record
         result = self.kernel.run(
             [*args, *buffers],
             [bound[s] for s in g.size_names],

@@ -401,6 +401,11 @@ def test_unfittable_ub_and_bad_calls_are_clear_errors() -> None:
         with pytest.raises(Exception, match="must be an integer >= 1"):
             k(x, x, sizes={"s0": [10]})
         np.testing.assert_array_equal(k(x, x, sizes={"s0": 10})[0], x + x)
+    # record=False (the torch backend's calls): the totals only, no per-block record or timeline
+    k(x, x, sizes={"s0": 10})
+    assert k.last_run.timeline is not None and k.last_run.blocks and k.stats["launches"] == 1
+    np.testing.assert_array_equal(k(x, x, sizes={"s0": 10}, record=False)[0], x + x)
+    assert k.last_run.timeline is None and not k.last_run.blocks and k.stats["launches"] == 1
 
 
 def test_static_shapes_without_size_variables() -> None:
