@@ -61,7 +61,9 @@ class SimtTemplate:
         ies: list[SSAValue],
         first: SSAValue,
         last: SSAValue,
+        extra: tuple[tuple[str, SSAValue], ...] = (),
     ) -> None:
+        """``extra``: further i64 parameters, passed before ``first`` and ``last``."""
         ordered = sorted(self.gm.items(), key=lambda kv: kv[1])
         params: list[tuple[str, Attribute]] = []
         args: list[SSAValue] = []
@@ -70,8 +72,8 @@ class SimtTemplate:
             params.append((f"p_{node.node_name}", GmPtrType(et)))
             args.append(k.gm_ptr(addrs[pos], et, f"p_{node.node_name}"))
         params += [(s, i64) for s in self.sizes] + [(f"ie{i}", i64) for i in range(len(ies))]
-        params += [("first", i64), ("last", i64)]
-        args += [*sizes, *ies, first, last]
+        params += [(name, i64) for name, _ in extra] + [("first", i64), ("last", i64)]
+        args += [*sizes, *ies, *(v for _, v in extra), first, last]
         fn = self.kb.symbol(self.fn, key=("simt", self.fn))
         with self.kb.function(ac.SimtVfOp, fn, params, launch_bound=THREADS) as (f, fargs):
             self._body(f, fargs, [n for n, _ in ordered])

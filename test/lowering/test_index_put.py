@@ -239,3 +239,17 @@ def test_logical_ops_in_the_values_chain() -> None:
     keep = ((g > 0) & ~(g < -1)) | (g < -1)
     expect = _torch_put(np.zeros((4, 10), np.float32), idx_v, np.where(keep, g, 0).astype(np.float32), True)
     np.testing.assert_array_equal(got, expect)
+
+
+@pytest.mark.parametrize("cores", [1, 8, 56])
+def test_rows_in_blocks_when_the_columns_are_few(cores: int) -> None:
+    """Few columns, many rows: host tiling gives each lane a block of rows (each scans the
+    whole index and applies its block's positions); duplicates land in every block, the
+    first and last rows included."""
+    sizes = {"V": 500, "D": 3, "B": 2, "S": 40}
+    idx = RNG.integers(-500, 500, (2, 40)).astype(np.int64)
+    idx[0, :6] = [0, 0, 499, -1, 38, 39]
+    g = _values("float32", (2, 40, 3))
+    x = _values("float32", (500, 3))
+    (out,) = run_case(_put_ir("float32"), [idx, g, x], sizes, "put_rows", core_num=cores, vf=True, rtol=0, atol=0)
+    np.testing.assert_array_equal(out, _torch_put(x, idx, g * 2, True))

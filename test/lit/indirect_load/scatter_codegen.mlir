@@ -4,21 +4,30 @@
 // whose threads own the output's columns; each writes the input at every row, then walks
 // the index in order and adds each value into the indexed row (float16 through float32,
 // rounded per add). Without need_check_bound an out-of-range position stops the simulator
-// and is never written on a device. Host tiling splits the columns over the cores.
+// and is never written on a device. Host tiling splits the rows in blocks where the
+// columns alone leave the cores' threads idle (no block shorter than the index), and the
+// lanes -- a row block times a column -- over the cores.
 // CHECK-LABEL: // ===== host_impl.cpp =====
-// CHECK:         tiling->lanes = static_cast<decltype(tiling->lanes)>(D);
+// CHECK:         const bool row_block_overflow = af::CheckedCeilDiv(V, {{v_[0-9]+}}, &row_block);
+// CHECK:         tiling->row_block = static_cast<decltype(tiling->row_block)>(row_block);
+// CHECK:         tiling->lanes = static_cast<decltype(tiling->lanes)>(lanes);
 // CHECK:         tiling->lanes_per_block =
 // CHECK:         *block_dim =
 // CHECK:         *workspace_size =
 // CHECK-LABEL: // ===== device_impl.cpp =====
 // CHECK:       __simt_vf__ __launch_bounds__(256) inline void autofuse_canon_scatter(__gm__ int32_t* p_i, __gm__ half* p_g, __gm__ half* p_x, __gm__ half* p_o,
 // CHECK:         for (int64_t e = v; e < last; e += nthreads) {
-// CHECK:           for (int64_t row = int64_t(0); row < V; row += int64_t(1)) {
+// CHECK:           const int64_t row_block_index = af::FloorDiv<int64_t>(e,
+// CHECK:           const int64_t row_low = row_block_index * row_block;
+// CHECK:           const int64_t row_high = af::Min<int64_t>({{.*}}, V);
+// CHECK:           for (int64_t row = row_low; row < row_high; row += int64_t(1)) {
 // CHECK:             const half [[X:v_[0-9]+]] = af::GmLoad(p_x,
 // CHECK:             af::GmStore(p_o, {{v_[0-9]+}}, [[X]]);
 // CHECK:           for (int64_t n = int64_t(0); n < {{v_[0-9]+}}; n += int64_t(1)) {
 // CHECK:             const int64_t pos_wrapped = {{.*}} ? {{.*}} : pos;
 // CHECK-NEXT:        af::CheckIndex(pos_wrapped, V, "IndexPut ascir.index_put %y");
+// CHECK:             const bool {{v_[0-9]+}} = pos_wrapped >= row_low;
+// CHECK-NEXT:        const bool {{v_[0-9]+}} = pos_wrapped < row_high;
 // CHECK:             if ([[IN:v_[0-9]+]]) {
 // CHECK:               const half [[OLD:v_[0-9]+]] = af::GmLoad(p_o, [[AT:v_[0-9]+]]);
 // CHECK-NEXT:          const float [[A:v_[0-9]+]] = static_cast<float>([[OLD]]);
