@@ -789,11 +789,12 @@ class KernelModuleBuilder:
 
     @contextmanager
     def kernel(
-        self, name: str | None = None, launch_key: int | None = None
+        self, name: str | None = None, launch_key: int | None = None, grid: str | None = None
     ) -> Iterator[tuple[BodyBuilder, list[SSAValue], SSAValue]]:
         """Yields (builder, GM addresses incl. workspace, tiling) for the kernel body. A
         further kernel of the module takes its own ``name`` and is launched, in module
-        order with the others of its key, when host tiling picks ``launch_key``."""
+        order with the others of its key, when host tiling picks ``launch_key``, on the
+        tiling field ``grid``'s blocks (default: the module's ``block_dim``)."""
         block = Block(arg_types=[GmAddrType()] * len(self.gm_args) + [TilingType()])
         yield BodyBuilder(block), list(block.args[:-1]), block.args[-1]
         props: dict[str, Attribute] = {
@@ -802,6 +803,8 @@ class KernelModuleBuilder:
         }
         if launch_key is not None:
             props["launch_key"] = IntAttr(launch_key)
+        if grid is not None:
+            props["grid_field"] = StringAttr(field_identifier(grid))
         self.append(ac.KernelOp.build(properties=props, regions=[Region(block)]))
         kernels = [op for op in self.module.ops if isinstance(op, ac.KernelOp)]
         signature = any(isinstance(op, ac.LaunchSignatureOp) for op in self.module.ops)

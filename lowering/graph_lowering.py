@@ -179,7 +179,8 @@ class GraphLowering:
         self._kernel(None, None, self._main_body)
         if self.split:
             for launch in range(1, self.phases.depth + 2):
-                self._kernel(f"{self.name}_split{launch}", SPLIT, lambda k, n=launch: self.loops.split_body(k, n))
+                grid = "split_items" if self.loops.combine_only(launch) else None  # a block per work item
+                self._kernel(f"{self.name}_split{launch}", SPLIT, lambda k, n=launch: self.loops.split_body(k, n), grid)
         self._check_ub()
         self._host()
         return self.kb.finish()
@@ -211,9 +212,12 @@ class GraphLowering:
                 at=self.graph,
             )
 
-    def _kernel(self, name: str | None, key: int | None, body: Callable[[BodyBuilder], None]) -> None:
-        """One kernel of the module, with its own prologue (GM tensors, UB buffers)."""
-        with self.kb.kernel(name, key) as (k, addrs, tiling):
+    def _kernel(
+        self, name: str | None, key: int | None, body: Callable[[BodyBuilder], None], grid: str | None = None
+    ) -> None:
+        """One kernel of the module, with its own prologue (GM tensors, UB buffers),
+        launched on ``grid``'s blocks (a tiling field; default ``block_dim``)."""
+        with self.kb.kernel(name, key, grid) as (k, addrs, tiling):
             self.k, self.tiling = k, tiling
             self.values: dict[SSAValue, SSAValue] = {}  # ASCIR tensor/scalar -> LocalTensor / scalar
             self.globals: dict[AscirNode, SSAValue] = {}

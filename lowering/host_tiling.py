@@ -82,7 +82,7 @@ def tiling_fields(
     if double_buffer:
         fields += [("slots", i64)]
     if split:
-        fields += [("split_parts", i64), ("split_chunks", i64)]
+        fields += [("split_parts", i64), ("split_chunks", i64), ("split_group", i64), ("split_items", i64)]
         fields += [(f"ws_{i}", i64) for i in range(len(reductions))]
     if cascaded:
         fields += [("sum_base", i64)]
@@ -408,7 +408,7 @@ class HostTiling:
 
     def _torch_blocks(
         self, h: BodyBuilder, chunks: SSAValue, items: SSAValue, cores: SSAValue, row_bytes: SSAValue
-    ) -> SSAValue:
+    ) -> tuple[SSAValue, SSAValue]:
         """Rows per SPLIT part of an outer-axis float sum: a block of torch's cascade,
         ``base**k`` rows (k = 1..3). The one-core cascade adds such a block's rows into its
         level k - 1 and then that level into level k (``lowering.cascade``), so each part's
@@ -417,42 +417,47 @@ class HostTiling:
         sum bit for bit, on any number of cores.
 
         The block is the one with the least modelled copying on the busiest core
-        (``costs.LOAD``, ``STORE`` and the pipes' heads, ATT's v35 tables): the first launch
-        runs ``ceil(items * parts / cores)`` waves of blocks, each loading ``base**k`` rows
-        of ``row_bytes`` and storing its partial; the next loads the ``parts`` partials
-        (rows of the same width) to combine them; each launch dispatches every block
-        (``costs.LAUNCH_SECONDS_PER_BLOCK``). Ties go to the larger block (fewer
-        partials). Past ``base**3`` rows per part the parts stay ``base**3`` rows: more
-        blocks than cores, which run in waves."""
+        (``costs.LOAD``, ``STORE`` and the pipes' heads, ATT's v35 tables): in the first
+        launch a core runs ``group = ceil(items * parts / cores)`` parts one after the other
+        (one wave of blocks, each starting its pipes once), each part loading ``base**k``
+        rows of ``row_bytes`` and storing its partial; the next loads the ``parts`` partials
+        (rows of the same width) to combine them, one block per work item; each launch
+        dispatches its blocks (``costs.LAUNCH_SECONDS_PER_BLOCK``). Ties go to the larger
+        block (fewer partials).
+        Returns (rows per part, parts per block) and sets ``split_top``."""
         base = cascade_base(h, chunks)
         blocks = [base]
         for _ in range(2, LEVELS):
             blocks.append(h.mul(blocks[-1], base))
-        per_part, top = blocks[-1], h.const(0)
+        per_part, top, group = blocks[-1], h.const(0), h.const(1)
         heads = round(MTE2_HEAD + MTE3_HEAD)  # the pipes' starts, once per block
-        per_block = round(2 * LAUNCH_SECONDS_PER_BLOCK * ASCEND_950.clock_hz)  # both launches dispatch it
+        per_block = round(LAUNCH_SECONDS_PER_BLOCK * ASCEND_950.clock_hz)  # a block's dispatch
         store = _copy_cycles(h, row_bytes, STORE, cores)  # a part's partial
         best: SSAValue | None = None
         for k in range(LEVELS - 1, 0, -1):  # largest first: a smaller block must be cheaper
             rows = blocks[k - 1]
             parts = h.ceildiv(chunks, rows)
-            launched = h.mul(items, parts)
+            # more parts than cores: a block runs several, one after the other (one wave)
+            per = h.min(h.ceildiv(h.mul(items, parts), cores), parts, name=f"split_group_{k}")
+            launched = h.mul(items, h.ceildiv(parts, per))
             used = h.max(h.min(launched, cores), 1)
             waves = h.ceildiv(launched, cores)
             load = _copy_cycles(h, h.mul(h.min(rows, chunks), row_bytes), LOAD, used)
             combine = _copy_cycles(h, h.mul(parts, row_bytes), LOAD, h.max(h.min(items, cores), 1))
-            first = h.mul(waves, h.add(h.add(heads, load), store))
+            first = h.mul(waves, h.add(heads, h.mul(per, h.add(load, store))))
             cost = h.add(first, h.add(h.add(heads, combine), store))
-            cost = h.add(cost, h.mul(launched, per_block), name=f"split_cost_{k}")
+            # the first launch dispatches its blocks, the combining one a block per item
+            cost = h.add(cost, h.mul(h.add(launched, items), per_block), name=f"split_cost_{k}")
             if best is None:
-                best = cost
+                best, group = cost, per
                 continue
             cheaper = h.cmp("slt", cost, best)
             best = h.select(cheaper, cost, best)
             per_part = h.select(cheaper, rows, per_part)
             top = h.select(cheaper, LEVELS - 1 - k, top)
+            group = h.select(cheaper, per, group)
         h.set_tiling("split_top", top)
-        return per_part
+        return per_part, group
 
     def _inner_parts(
         self, h: BodyBuilder, chunks: SSAValue, items: SSAValue, cores: SSAValue, elements: SSAValue, tile: SSAValue
@@ -516,7 +521,7 @@ class HostTiling:
             wanted = self._inner_parts(h, chunks, items, cores, elements, tile)
         if self.cascaded and not phases.inner_reduced:
             row_bytes = h.mul(h.min(tile, inner), max(accumulator_dtype(n).nbytes for n in self.reductions))
-            per_part = self._torch_blocks(h, chunks, items, cores, row_bytes)
+            per_part, group = self._torch_blocks(h, chunks, items, cores, row_bytes)
             parts = h.ceildiv(chunks, per_part, name="split_parts")
             # two parts wanted (cores idle) and two torch blocks to give them
             split = h.cmp("slt", h.max(wanted, per_part), chunks, name="split")
@@ -524,7 +529,10 @@ class HostTiling:
             per_part = wanted
             parts = h.ceildiv(chunks, per_part, name="split_parts")
             split = h.cmp("sge", parts, 2, name="split")
+            group = h.const(1)
         h.set_tiling("split_parts", parts)
+        h.set_tiling("split_group", group)
+        h.set_tiling("split_items", items)  # the blocks of a combining launch
         h.set_tiling("split_chunks", per_part)
         offset: SSAValue = h.const(0)
         width = h.const(1) if phases.inner_reduced else tile
@@ -539,7 +547,7 @@ class HostTiling:
         )
         return (
             h.select(split, SPLIT, key, name="key"),
-            h.select(split, h.mul(items, parts), blocks, name="blocks"),
+            h.select(split, h.mul(items, h.ceildiv(parts, group)), blocks, name="blocks"),
             h.select(split, offset, 0, name="workspace"),
         )
 

@@ -383,23 +383,39 @@ class LoopNest(OnTile):
             with self.b.when(self.b.cmp("eq", self.kernel.part[0], 0)) as wb, self.kernel.building(wb):
                 self._emit_all(stores)
 
+    def combine_only(self, launch: int) -> bool:
+        """SPLIT launch ``launch`` only combines the partials for the kept stores (the last
+        launch of a kernel storing no varying value): part 0 of each work item does it."""
+        varying = any(isinstance(u, StoreOp) and u in self.kernel.phases.varying for u in self.kernel.units)
+        return launch > self.kernel.phases.depth and not varying
+
     def split_body(self, k: BodyBuilder, launch: int) -> None:
-        """SPLIT launch ``launch``: block ``w * parts + j`` runs part ``j`` of work item ``w``."""
+        """SPLIT launch ``launch``: block ``w * groups + i`` runs parts ``[i * group, (i + 1)
+        * group)`` of work item ``w``, one after the other (``split_group`` parts a block:
+        more parts than cores run in one wave, each part still its own partial). A
+        combining launch (:meth:`combine_only`) runs one block per work item, as part 0."""
         parts = k.tiling_get(self.kernel.tiling, "split_parts")
         per_part = k.tiling_get(self.kernel.tiling, "split_chunks")
         block = k.block_idx()
-        w = k.floordiv(block, parts, name="item")
-        self.kernel.part = (k.sub(block, k.mul(w, parts), name="part"), parts, per_part)
-        self.kernel.b, self.kernel.t, self.kernel.first = k, w, w
-        self._enter_work_item(w)
-        varying = any(isinstance(u, StoreOp) and u in self.kernel.phases.varying for u in self.kernel.units)
-        if launch <= self.kernel.phases.depth or varying:
+        if self.combine_only(launch):
+            self.kernel.part = (k.v(0), parts, per_part)
+            self.kernel.b, self.kernel.t, self.kernel.first = k, block, block
+            self._enter_work_item(block)
             self._work_item(launch)
             return
-        # the last launch only combines the partials for the kept stores, which part 0 makes:
-        # the other parts have nothing to do
-        with k.when(k.cmp("eq", self.kernel.part[0], 0)) as wb, self.kernel.building(wb):
+        group = k.tiling_get(self.kernel.tiling, "split_group")
+        groups = k.ceildiv(parts, group, name="groups")
+        w = k.floordiv(block, groups, name="item")
+        first = k.mul(k.sub(block, k.mul(w, groups)), group, name="first_part")
+        last = k.min(k.add(first, group), parts, name="last_part")
+        self.kernel.b, self.kernel.t, self.kernel.first = k, w, w
+        self._enter_work_item(w)
+        with k.loop(first, last, 1, "part") as (pb, part), self.kernel.building(pb):
+            self.kernel.part = (part, parts, per_part)
             self._work_item(launch)
+            # the next part's accumulators are written by the vector pipe while this part's
+            # partials may still be leaving them
+            pb.sync("MTE3_V")
 
     def _needed(self, values: list[SSAValue], done: set[Unit]) -> list[Unit]:
         """The varying units computing ``values`` (transitively, stopping at kept units and

@@ -25,11 +25,14 @@ def test_split_outer_sums_match_one_core_bit_for_bit(rows: int, cols: int) -> No
     )
     k = compile_graph(parse_ir(case.ir), name="split_cascade")
     (one,) = k(x, sizes=case.sizes, core_num=1)
-    keys = set()
+    keys, blocks = set(), {}
     for cores in (7, 56, 200):
         (got,) = k(x, sizes=case.sizes, core_num=cores)
         keys.add(k.last_run.tiling_key)
+        blocks[cores] = k.last_run.block_dim
         np.testing.assert_array_equal(got, one)
+    if (rows, cols) == (1000, 77):  # 63 parts of 16 rows on 56 cores: two a block, one wave
+        assert blocks[56] == 32, blocks
     exact = x.astype(np.float64).sum(0)
     assert np.abs(one.reshape(-1) - exact).max() <= 1e-5 * np.abs(x).astype(np.float64).sum(0).max()
     if rows >= 4000:
