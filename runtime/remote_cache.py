@@ -134,7 +134,7 @@ class RemoteCache:
             self.disabled = why
             self.stats.errors += 1
         message = f"ascir: remote cache {redact(self.url)} is off for this process ({why}); using the local cache only"
-        log.warning(message)
+        log.info(message)  # the warning below is what the user sees (once)
         warnings.warn(message, RemoteCacheWarning, stacklevel=3)
 
     def _call(self, what: str, fn: Any) -> Any:
