@@ -39,13 +39,14 @@ from xdsl.irdl import irdl_op_definition, operand_def, prop_def, result_def
 from ascir_dialect import dtypes as dt
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.lazy import LazyModule
+from ascir_dialect.ops.indexing import IndexFlags
 from ascir_dialect.ops.node import AscirNode
 
 np = LazyModule("numpy")
 
 
 @irdl_op_definition
-class IndexPutOp(AscirNode):
+class IndexPutOp(IndexFlags, AscirNode):
     DTYPE_OPERAND: ClassVar[int | None] = 0
 
     name = "ascir.index_put"
@@ -64,20 +65,8 @@ class IndexPutOp(AscirNode):
     """The result has the input's view."""
 
     @property
-    def dim_value(self) -> int:
-        return self.dim.value.data
-
-    @property
     def accumulates(self) -> bool:
         return bool(self.accumulate.value.data)
-
-    @property
-    def check_negative(self) -> bool:
-        return bool(self.need_check_negative.value.data)
-
-    @property
-    def check_bound(self) -> bool:
-        return bool(self.need_check_bound.value.data)
 
     def roles(self) -> tuple[str, list[str], list[str]]:
         """(row axis, index axes, columns): see the module docstring."""
@@ -138,17 +127,8 @@ class IndexPutOp(AscirNode):
         d = self.dim_value
         row, idx, _ = self.roles()
         size = src.shape[d]
-        flat = index.reshape(-1)  # row-major over the index's view: its size-1 axes add nothing
-        if self.check_negative:
-            flat = np.where(flat < 0, flat + size, flat)
-        valid = (flat >= 0) & (flat < size)
-        if not self.check_bound and not np.all(valid):
-            bad = index.reshape(-1)[~valid][0]
-            rt.fail(
-                self,
-                f"index value {bad} is out of range [0, {size}) on dim {d}; set need_check_bound "
-                "(out-of-range positions are skipped) or need_check_negative (wraps negatives)",
-            )
+        # row-major over the index's view: its size-1 axes add nothing
+        flat, valid = self.checked_positions(rt, index.reshape(-1), size, "out-of-range positions are skipped")
         # the values as [positions, columns]: their axes put in the order (index axes, the
         # output's axes but the row), broadcast over the ones they lack
         index_t = self.x2.type

@@ -30,6 +30,7 @@ from xdsl.irdl import irdl_op_definition, operand_def, opt_prop_def, prop_def, r
 from ascir_dialect import dtypes as dt
 from ascir_dialect.attributes import TensorType
 from ascir_dialect.lazy import LazyModule
+from ascir_dialect.ops.indexing import IndexFlags
 from ascir_dialect.ops.node import AscirNode
 
 np = LazyModule("numpy")
@@ -40,7 +41,7 @@ def _is_bool(a: Attribute) -> bool:
 
 
 @irdl_op_definition
-class IndirectLoadOp(AscirNode):
+class IndirectLoadOp(IndexFlags, AscirNode):
     DTYPE_OPERAND: ClassVar[int | None] = 0
 
     name = "ascir.indirect_load"
@@ -83,18 +84,6 @@ class IndirectLoadOp(AscirNode):
     @property
     def max_index(self) -> int | None:
         return None if self.max is None else self.max.value.data
-
-    @property
-    def dim_value(self) -> int:
-        return self.dim.value.data
-
-    @property
-    def check_negative(self) -> bool:
-        return bool(self.need_check_negative.value.data)
-
-    @property
-    def check_bound(self) -> bool:
-        return bool(self.need_check_bound.value.data)
 
     def verify_node(self) -> None:
         src = self.tensor_operand(0, "x1 (input)")
@@ -157,16 +146,7 @@ class IndirectLoadOp(AscirNode):
                     f"index value {index[outside].flat[0]} is outside [{low}, {limit}) (max = {self.max_index}); "
                     "set need_check_bound (out-of-range gives 0)",
                 )
-        if self.check_negative:
-            index = np.where(index < 0, index + size, index)
-        valid = (index >= 0) & (index < size)
-        if not self.check_bound and not np.all(valid):
-            bad = index[~valid].flat[0]
-            rt.fail(
-                self,
-                f"index value {bad} is out of range [0, {size}) on dim {d}; set "
-                "need_check_bound (out-of-range gives 0) or need_check_negative (wraps negatives)",
-            )
+        index, valid = self.checked_positions(rt, index, size, "out-of-range gives 0")
         safe = np.where(valid, index, 0)
         out = np.take_along_axis(sliced, safe, axis=d)
         return np.where(valid, out, np.zeros((), src.dtype)).astype(src.dtype)
