@@ -146,6 +146,9 @@ class GraphLowering:
         are launched by the template)."""
         self.cascaded = {r for r in self.reductions if cascades(r)}
         """Reductions whose partial results add in torch's cascade (``lowering.cascade``)."""
+        self.row_cache = options.row_cache and self.double_buffer and bool(self.plan.cached_loads)
+        """Whether the STREAMING schedule may keep a row's chunks in UB across its passes
+        (``KernelPlan.cached_loads``; host tiling decides per call where they fit)."""
         fields = tiling_fields(
             len(self.index_exprs),
             self.reductions,
@@ -153,6 +156,7 @@ class GraphLowering:
             self.double_buffer,
             self.split,
             self.plan.block_pos is not None,
+            self.row_cache,
         )
         gm = [f"in{n.index_value}" for n in self.inputs] + [f"out{n.index_value}" for n in self.outputs]
         self.kb = KernelModuleBuilder(self.name, gm, graph.size_names, fields)
@@ -225,6 +229,20 @@ class GraphLowering:
             self.pipelined = self.double_buffer
             self.slots = k.tiling_get(tiling, "slots") if self.pipelined else None
             """Buffer slots per double buffer, 1 or 2 (host tiling chooses)."""
+            self.caches = self.row_cache and key is None  # the main kernel: not a SPLIT launch
+            self.load_slots = k.tiling_get(tiling, "load_slots") if self.caches else self.slots
+            """Copies of a cached load's buffer (``Buffer.cached``): the slots, or with the row
+            cache one per chunk of the row (host tiling chooses)."""
+            self.cached_buffers: set[SSAValue] = set()
+            self.row_cached: SSAValue | None = None
+            """In a STREAMING work item with the row cache: whether host tiling turned it on
+            (``LoopNest``)."""
+            self.loaded: set[LoadOp] = set()
+            """The cached loads an earlier pass of the work item made (``LoopNest``)."""
+            self.prefetched: set[LoadOp] = set()
+            self.prefetch_on: SSAValue | None = None
+            """The cached loads an output pass prefetches for the next row, and whether they
+            were for this one (``LoopNest._prefetch``)."""
             self.slotted: dict[SSAValue, SSAValue | int] = {}  # double buffer -> elements per copy
             self.rows = k.tiling_get(tiling, "rows") if self.plan.block_pos is not None else None
             """Rows per row block (``KernelPlan.block_pos``; host tiling chooses)."""
@@ -331,7 +349,12 @@ class GraphLowering:
                     continue
                 t = n.result_tensor()
                 self.values[n.results[0]] = self.buffer(
-                    n.node_name, element_type(t.dtype), inner_full(t), self._copies(n.results[0]), self._rows(n.results[0])
+                    n.node_name,
+                    element_type(t.dtype),
+                    inner_full(t),
+                    self._copies(n.results[0]),
+                    self._rows(n.results[0]),
+                    cached=self.caches and n in self.plan.cached_loads,
                 )
         self.row_pitch = {key: self._pitch[v] for key, v in self.values.items() if v in self._pitch}
 
@@ -354,12 +377,16 @@ class GraphLowering:
             return 2
         return 1
 
-    def buffer(self, name: str, dtype: Attribute, full: bool, copies: int = 1, rows: bool = False) -> SSAValue:
+    def buffer(
+        self, name: str, dtype: Attribute, full: bool, copies: int = 1, rows: bool = False, cached: bool = False
+    ) -> SSAValue:
         """A UB buffer, declared in the kernel prologue. Ops may ask for temporaries while the
         tile loop is built: the loop op is inserted only once its body is complete, so these
         still land before it. A double buffer (``copies`` 2) holds both slots; the tile loop
         takes its slot's half (``LoopNest._pipelined_tiles``). A ``rows`` buffer holds one
-        row per row of a block, a row pitch apart (each row's view: ``LoopNest``)."""
+        row per row of a block, a row pitch apart (each row's view: ``LoopNest``). A ``cached``
+        buffer (a load several passes read) has ``load_slots`` copies: the slots, or one per
+        chunk of the row with the row cache."""
         k = self.k
         e = element_bytes(dtype)
         one: SSAValue | int = k.mul(self.k.tiling_get(self.tiling, "tile"), e) if full else ROW_BUFFER_BYTES
@@ -368,14 +395,16 @@ class GraphLowering:
             assert self.rows is not None
             one = k.mul(one, self.rows)
         per_copy = k.floordiv(one, e) if full or rows else ROW_BUFFER_BYTES // e
-        slots = self.slots if copies > 1 else None
+        slots = (self.load_slots if cached else self.slots) if copies > 1 else None
         nbytes = k.mul(one, slots) if slots is not None else one
         count = k.mul(per_copy, slots) if slots is not None else per_copy
         buf = k.tbuf(nbytes, name=f"ub_{name}")
-        self.buffers.append(Buffer(name, dtype, full, buf.owner, copies, rows))  # type: ignore[arg-type]
+        self.buffers.append(Buffer(name, dtype, full, buf.owner, copies, rows, cached and copies > 1))  # type: ignore[arg-type]
         local = k.tbuf_get(buf, dtype, count, 0, f"{name}_ub")
         if copies > 1:
             self.slotted[local] = per_copy
+            if cached:
+                self.cached_buffers.add(local)
         if rows:
             self._pitch[local] = pitch
         return local
@@ -467,6 +496,7 @@ class GraphLowering:
             self.cascaded,
             self.double_buffer,
             self.split,
+            self.row_cache,
         ).build(self.kb)
 
 

@@ -73,6 +73,7 @@ def tiling_fields(
     double_buffer: bool,
     split: bool,
     row_blocks: bool = False,
+    row_cache: bool = False,
 ) -> list[tuple[str, IntegerType]]:
     """The fields of the tiling struct host tiling writes and the kernels read."""
     fields = [("tile", i64), ("tiles_per_row", i64), ("total_tiles", i64), ("per_block", i64)]
@@ -81,6 +82,8 @@ def tiling_fields(
     fields += [(f"ie_{i}", i64) for i in range(index_exprs)]
     if double_buffer:
         fields += [("slots", i64)]
+    if row_cache:
+        fields += [("row_cache", i64), ("load_slots", i64)]
     if split:
         fields += [("split_parts", i64), ("split_chunks", i64), ("split_group", i64), ("split_items", i64)]
         fields += [(f"ws_{i}", i64) for i in range(len(reductions))]
@@ -108,6 +111,8 @@ class HostTiling:
     double_buffer: bool
     split: bool
     """Whether the SPLIT schedule exists (graphs with reductions, not SK-like stages)."""
+    row_cache: bool = False
+    """Whether the STREAMING schedule may keep a row's cached loads in UB (``GraphLowering.row_cache``)."""
     core_num: SSAValue | None = field(default=None, init=False)
     pinned: ClassVar[tuple[int, int] | None] = None
     """(slots, rows) a row-block kernel takes instead of the model's choice (still within the
@@ -178,7 +183,11 @@ class HostTiling:
                 if plan.block_pos is None and phases.depth == 0:  # tiles of a long row: their size
                     doubled = self._pipelined_tile(h, doubled, inner, rows, core_num)
                 tile = h.select(two, doubled, tile, name="tile_slots")
-                h.set_tiling("slots", h.select(two, 2, 1, name="slots"))
+                slots = h.select(two, 2, 1, name="slots")
+                h.set_tiling("slots", slots)
+                if self.row_cache:
+                    cache_tile, cached = self._row_cache_tile(h, tile, inner, ub_size, slots)
+                    tile = h.select(cached, cache_tile, tile, name="tile_cached")
             elif plan.block_pos is not None and not plan.chunk_blocks:
                 per = self._rows_per_block(*args, tile, h.const(1))[0]
             h.fail_if(h.cmp("slt", tile, TILE_ALIGN), 1, "even the smallest tile does not fit the UB")
@@ -221,6 +230,10 @@ class HostTiling:
                 key, blocks, workspace = self._split(
                     h, sym, total, tile, tiles_per_row, inner, key, blocks
                 )
+            if self.row_cache:  # the row cache serves the STREAMING schedule only
+                on = h.select(cached, h.cmp("eq", key, STREAMING), cached, name="row_cached")
+                h.set_tiling("row_cache", h.select(on, 1, 0))
+                h.set_tiling("load_slots", h.select(on, tiles_per_row, slots, name="load_slots"))
             h.set_tiling("tiling_key", key)
             h.set_tiling("block_dim", blocks)
             h.set_output("block_dim", blocks)
@@ -285,6 +298,39 @@ class HostTiling:
             out += [fb.mul(cand, 2), fb.select(better, r, best), fb.select(better, cost, cost0)]
         _, best, best_cost = h.folded_many
         return h.select(legal, best, 1), best_cost
+
+    def _row_cache_tile(
+        self, h: BodyBuilder, tile: SSAValue, inner: SSAValue, ub_size: SSAValue, slots: SSAValue
+    ) -> tuple[SSAValue, SSAValue]:
+        """The tile of the row cache and whether it applies: the largest of ``tile`` and its
+        halves (down to MIN_DOUBLE_TILE elements) at which the main kernel's buffers fit the
+        UB with each cached load holding the whole row -- one copy per chunk, ``ceil(inner /
+        tile)`` -- and the other double buffers their ``slots``; only where the row streams
+        (more than one ``tile``). Read once instead of once per pass (``KernelPlan.cached_loads``:
+        softmax's three), a row's loads cost at most what the cache's smaller chunks add in
+        DataCopy heads (ATT's 160 cycles each, ``costs.LOAD``) -- far less than a pass."""
+        bufs = self.kernel_buffers[0]
+        ub = h.cast(ub_size, i64)
+        inits = [tile, h.const(0), h.const(0)]
+        with h.fold_many(0, 8, inits, "k", ["cache_cand", "cache_tile", "cache_found"]) as (fb, _, (cand, best, found), out):
+            chunks = fb.ceildiv(inner, fb.max(cand, 1))
+            need = fb.const(0)
+            for b in bufs:
+                size = fb.mul(cand, element_bytes(b.dtype)) if b.full else fb.const(ROW_BUFFER_BYTES)
+                if b.cached:
+                    size = fb.mul(size, chunks)
+                elif b.copies > 1:
+                    size = fb.mul(size, slots)
+                need = fb.add(need, size)
+            fits = fb.cmp("sle", need, ub)
+            fits = fb.select(fits, fb.cmp("sge", cand, MIN_DOUBLE_TILE), fits)
+            take = fb.select(fits, fb.cmp("eq", found, 0), fits)
+            half = fb.max(fb.mul(fb.floordiv(cand, 2 * TILE_ALIGN), TILE_ALIGN), TILE_ALIGN)
+            out += [half, fb.select(take, cand, best), fb.select(take, 1, found)]
+        _, best, found = h.folded_many
+        streams = h.cmp("sgt", h.ceildiv(inner, h.max(tile, 1)), 1)
+        on = h.select(streams, h.cmp("eq", found, 1), streams, name="cache_fits")
+        return best, on
 
     def _pipelined_tile(
         self, h: BodyBuilder, most: SSAValue, inner: SSAValue, rows: SSAValue, core_num: SSAValue

@@ -22,7 +22,7 @@ from ascir_dialect.ops.memory import LoadOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
 from lowering.accumulators import Accumulators
 from lowering.plan import KernelPlan, Unit
-from lowering.tile_copies import RowBlock
+from lowering.tile_copies import RowBlock, TileCopies
 from lowering.tile_ops import OnTile, Tile
 from passes.phases import PhasePlan
 
@@ -37,6 +37,7 @@ class Cursor(Tile, Protocol):
     units: list[Unit]
     order: dict[Unit, int]
     acc: Accumulators
+    copies: TileCopies
     tiling: SSAValue
     tile: SSAValue
     tiles_per_row: SSAValue
@@ -50,6 +51,12 @@ class Cursor(Tile, Protocol):
     rows: SSAValue | None
     row_pitch: dict[SSAValue, SSAValue | int]
     row_block: RowBlock | None
+    caches: bool
+    cached_buffers: set[SSAValue]
+    row_cached: SSAValue | None
+    loaded: set[LoadOp]
+    prefetched: set[LoadOp]
+    prefetch_on: SSAValue | None
     # the cursor
     t: SSAValue
     first: SSAValue
@@ -68,6 +75,10 @@ class LoopNest(OnTile):
     """The schedules of one kernel module (``GraphLowering``), one kernel at a time."""
 
     kernel: Cursor
+    _events: dict[str, list[SSAValue]] | None = None
+    """The chunk events of the STREAMING rows while they are built (:meth:`_streamed_rows`)."""
+    _last: SSAValue | None = None
+    """The end of the block's work items (:meth:`_streamed_rows`: the prefetch's bound)."""
 
     def work_items(self, b: BodyBuilder, resident: bool) -> None:
         """The block's loop over its work items (see the module doc)."""
@@ -84,12 +95,65 @@ class LoopNest(OnTile):
         if self.kernel.pipelined and (resident or not self.kernel.plan.may_be_resident):
             self._pipelined_tiles(b, first, last)
             return
+        if self.kernel.pipelined and not blocked:
+            self._streamed_rows(b, first, last)
+            return
         with b.loop(first, last, 1, "t") as (lb, t):
             self.kernel.b, self.kernel.t = lb, t
             self._enter_work_item(t, blocked)
             self._work_item_rows() if blocked else self._work_item()
             lb.sync("MTE3_V")
             lb.sync("V_MTE2")
+
+    def _streamed_rows(self, b: BodyBuilder, first: SSAValue, last: SSAValue) -> None:
+        """The block's rows in the STREAMING schedule: each row's passes over its chunks
+        (:meth:`_chunks`), double-buffered with events that last across the passes and the
+        rows -- chunk ``c`` of every pass uses slot ``c % slots`` and its parity's events,
+        so the first chunks of a pass (or of the next row) are loaded while the vector pipe
+        finishes the last ones, and the next row's loads overlap this row's stores. Every
+        pipe runs in order: a copy into a slot waits for the vector pipe's last use of it
+        (V_MTE2 of the same parity, set after a later chunk), the vector pipe's write of an
+        output slot for MTE3's last store of it (MTE3_V). Only a value kept across a row's
+        chunks and moved by a DataCopy (a row statistic stored, a row-invariant load) still
+        drains the pipes between rows.
+
+        With the row cache (host tiling's ``row_cache``: the UB holds a whole row of the
+        loads several passes read, ``KernelPlan.cached_loads``) chunk ``c`` of such a load
+        has a place of its own, ``c``: the first pass that reads it loads it there, the later
+        passes read it from there (``TileCopies.load``)."""
+        k = self.kernel
+        kinds = ("V_MTE2", "MTE3_V", "MTE3_MTE2") if self._copied_both_ways() else ("V_MTE2", "MTE3_V")
+        events = {e: [b.alloc_event(e, f"ev_ch_{e.lower()}_{i}") for i in range(2)] for e in kinds}
+        for e, ids in events.items():
+            for i in ids:
+                b.set_flag(e, i)
+        k.row_cached = b.cmp("ne", b.tiling_get(k.tiling, "row_cache"), 0, name="row_cached") if k.caches else None
+        kept_copies = any(
+            isinstance(u, (LoadOp, StoreOp)) and not k.phases.unit_key(u)[1] for u in k.units
+        )
+        self._events = events
+        if k.row_cached is not None:  # the output pass loads the next row's cached chunks
+            varying = [u for u in k.units if isinstance(u, StoreOp) and u in k.phases.varying]
+            needed = self._needed([s.results[0] for s in varying], set())
+            k.prefetched = {u for u in needed if isinstance(u, LoadOp) and u in k.plan.cached_loads}
+        self._last = last
+        try:
+            with b.loop(first, last, 1, "t") as (lb, t):
+                k.b, k.t = lb, t
+                if k.row_cached is not None:
+                    k.prefetch_on = lb.select(k.row_cached, lb.cmp("sgt", t, first), k.row_cached, name="prefetched")
+                self._enter_work_item(t)
+                self._work_item()
+                if kept_copies:  # a kept value a DataCopy moves is rewritten by the next row
+                    lb.sync("MTE3_V")
+                    lb.sync("V_MTE2")
+        finally:
+            self._events = None
+            k.row_cached, k.prefetch_on, k.prefetched = None, None, set()
+        for e, ids in events.items():
+            for i in ids:
+                b.wait_flag(e, i)
+                b.release_event(e, i)
 
     def _work_item_rows(self) -> None:
         """A work item of a row block (``KernelPlan.block_pos``): every load of the block in
@@ -253,15 +317,22 @@ class LoopNest(OnTile):
                 b.release_event(e, i)
 
     def _slot_views(
-        self, b: BodyBuilder, slot: SSAValue, whole: dict[SSAValue, SSAValue], varying_only: bool = False
+        self,
+        b: BodyBuilder,
+        slot: SSAValue,
+        whole: dict[SSAValue, SSAValue],
+        varying_only: bool = False,
+        cached: SSAValue | None = None,
     ) -> None:
         """Every double buffer's view of ``slot`` for the values whose buffer it is
         (``whole``: the values before the tile took its slot); ``varying_only``: for the
         values a pass computes per chunk only -- a kept value (a row's statistic, computed
-        once before the pass in the buffer's first slot) keeps its place."""
+        once before the pass in the buffer's first slot) keeps its place. ``cached``: the
+        copy a cached load's buffer gives the chunk instead (the row cache)."""
         phases = self.kernel.phases
         for buffer, per_copy in self.kernel.slotted.items():
-            view = b.lslice(buffer, b.mul(slot, per_copy), per_copy)
+            at = cached if cached is not None and buffer in self.kernel.cached_buffers else slot
+            view = b.lslice(buffer, b.mul(at, per_copy), per_copy)
             for key, value in whole.items():
                 if value is not buffer:
                     continue
@@ -327,6 +398,7 @@ class LoopNest(OnTile):
         0 of the last launch only."""
         plan = self.kernel.phases
         done: set[Unit] = set()
+        self.kernel.loaded = set()
         self._emit_kept(0, launch)
         for level in range(1, plan.depth + 1):
             reductions = [u for u in self.kernel.units if isinstance(u, ReduceNode) and plan.level[u] == level]
@@ -364,7 +436,7 @@ class LoopNest(OnTile):
         if self.kernel.resident:
             self._emit_all(needed)
         else:
-            with self._chunks(needed):
+            with self._chunks(needed, prefetch=self.kernel.row_cached is not None):
                 self._emit_all(needed)
 
     def _emit_kept(self, level: int, launch: int | None) -> None:
@@ -431,11 +503,18 @@ class LoopNest(OnTile):
         return sorted(seen, key=self.kernel.order.__getitem__)
 
     @contextmanager
-    def _chunks(self, needed: list[Unit], reductions: Sequence[ReduceNode] = ()) -> Iterator[None]:
+    def _chunks(
+        self, needed: list[Unit], reductions: Sequence[ReduceNode] = (), prefetch: bool = False
+    ) -> Iterator[None]:
         """A pass over the reduced extent of the work item computing ``needed``, one chunk
         per iteration: one coordinate of the reduced outer positions times (when the inner
         axis is reduced) one tile of the inner axis. With chunk blocks
-        (``KernelPlan.chunk_blocks``) the chunks come ``rows`` at a time (:meth:`_chunk_blocks`)."""
+        (``KernelPlan.chunk_blocks``) the chunks come ``rows`` at a time (:meth:`_chunk_blocks`).
+
+        With the row cache, the first pass reading a load the previous row's output pass
+        prefetched waits for those copies once, before its chunks; ``prefetch`` (the output
+        pass): after each chunk, that chunk of the next row's prefetched loads is copied into
+        its place, as soon as the vector pipe is done with it (:meth:`_prefetch`)."""
         plan, outer_b = self.kernel.phases, self.b
         saved = (self.kernel.start, self.kernel.count)
         lo, hi = outer_b.v(0), self._chunk_count(outer_b)
@@ -453,10 +532,19 @@ class LoopNest(OnTile):
         # one's compute
         slotted = self.kernel.slots is not None
         kinds = ("V_MTE2", "MTE3_V", "MTE3_MTE2") if self._copied_both_ways() else ("V_MTE2", "MTE3_V")
-        events = {e: [outer_b.alloc_event(e, f"ev_ch_{e.lower()}_{i}") for i in range(2)] for e in kinds} if slotted else {}
-        for e, ids in events.items():
-            for i in ids:
-                outer_b.set_flag(e, i)
+        lasting = self._events  # the rows' events (_streamed_rows)
+        if lasting is not None:
+            events = lasting
+        else:
+            events = {e: [outer_b.alloc_event(e, f"ev_ch_{e.lower()}_{i}") for i in range(2)] for e in kinds} if slotted else {}
+            for e, ids in events.items():
+                for i in ids:
+                    outer_b.set_flag(e, i)
+        k = self.kernel
+        arriving = [u for u in needed if u in k.prefetched and u not in k.loaded]
+        if arriving and k.prefetch_on is not None:  # the previous row's output pass copied them
+            with outer_b.when(k.prefetch_on) as wb:
+                wb.sync("MTE2_V")
         with outer_b.loop(lo, hi, 1, "ch") as (cb, c), self.kernel.building(cb):
             self.kernel.in_chunks = True
             whole = dict(self.kernel.values)
@@ -470,13 +558,19 @@ class LoopNest(OnTile):
                     ev = {e: cb.select(even, ids[0], ids[1], name=f"ev_ch_{e.lower()}") for e, ids in events.items()}
                     for e in kinds:
                         cb.wait_flag(e, ev[e])
-                    self._slot_views(cb, slot, whole, varying_only=True)
+                    place = None
+                    if self.kernel.row_cached is not None:  # a cached load's chunk: its own place
+                        place = cb.select(self.kernel.row_cached, cb.sub(c, lo), slot, name="chunk_place")
+                    self._slot_views(cb, slot, whole, varying_only=True, cached=place)
                 q = c
                 if plan.inner_reduced:
                     q = cb.floordiv(c, self.kernel.tiles_per_row)
                     self._chunk_of_inner(cb, cb.sub(c, cb.mul(q, self.kernel.tiles_per_row)))
                 self._decode(q, plan.reduced_outer, "r")
                 yield
+                self.kernel.loaded.update(u for u in needed if isinstance(u, LoadOp))
+                if prefetch and k.prefetched:
+                    self._prefetch(cb, q)
                 for e, flag in ev.items():
                     cb.set_flag(e, flag)
                 if not slotted or self.kernel.single_mte:  # a copy touched a one-slot buffer
@@ -486,10 +580,30 @@ class LoopNest(OnTile):
                 self.kernel.in_chunks = False
                 self.kernel.start, self.kernel.count = saved
                 self.kernel.values = whole
+        if lasting is not None:
+            return
         for e, ids in events.items():
             for i in ids:
                 outer_b.wait_flag(e, i)
                 outer_b.release_event(e, i)
+
+    def _prefetch(self, cb: BodyBuilder, q: SSAValue) -> None:
+        """This chunk of the next work item's prefetched loads (the row cache), into this
+        chunk's place once the vector pipe is done with it (V_MTE2; MTE3 too where a loaded
+        buffer is also stored): the next row's copies overlap this row's stores and compute.
+        The next row's first pass waits for them once (:meth:`_chunks`)."""
+        k = self.kernel
+        nxt = cb.add(k.t, 1, name="next_row")
+        with cb.when(cb.select(k.row_cached, cb.cmp("slt", nxt, self._last), k.row_cached)) as wb, k.building(wb):
+            wb.sync("V_MTE2")
+            if self._copied_both_ways():
+                wb.sync("MTE3_MTE2")
+            coords = list(k.coords)
+            self._decode(nxt, k.phases.kept_outer, "n")
+            self._decode(q, k.phases.reduced_outer, "r")
+            for u in sorted(k.prefetched, key=k.order.__getitem__):
+                k.copies.load_tile(u, u.result_tensor(), signal=False)
+            k.coords = coords
 
     @contextmanager
     def _chunk_blocks(

@@ -76,6 +76,9 @@ class LowerToAscendCPass(TypedOptions, AscirPass):
     template_policy: TemplatePolicy = DEFAULTS["template_policy"]
     """IndirectLoad graphs: how host tiling picks the template ("measured", the default, or
     "seed-fr6", seed 001 FR6's table as written)."""
+    row_cache: bool = DEFAULTS["row_cache"]
+    """A streamed row's chunks kept in UB across its passes where they fit; false: every
+    pass reads the row again."""
     core_num: int = 0
     """Vector cores the kernel is planned for (0: the current platform's)."""
     ub_size: int = 0
@@ -94,6 +97,7 @@ class LowerToAscendCPass(TypedOptions, AscirPass):
             kernel=options.kernel,
             double_buffer=options.double_buffer,
             template_policy=options.template_policy,
+            row_cache=options.row_cache,
             core_num=options.platform.vector_cores,
             ub_size=options.platform.ub_bytes,
         )

@@ -106,6 +106,8 @@ class AutofusePass(TypedOptions, AscirPass):
     """Double-buffered tile loops (``double_buffer=false``: the drained schedule)."""
     template_policy: TemplatePolicy = DEFAULTS["template_policy"]
     """IndirectLoad graphs: how host tiling picks the template ("measured" or "seed-fr6")."""
+    row_cache: bool = DEFAULTS["row_cache"]
+    """A streamed row's chunks kept in UB across its passes where they fit."""
     core_num: int = 0
     """Vector cores the kernel is planned for (0: the current platform's)."""
     ub_size: int = 0

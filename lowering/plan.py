@@ -101,6 +101,10 @@ class Buffer:
     rows: bool = False
     """One copy per row of a row block (``KernelPlan.block_pos``): a tensor a DataCopy
     fills or drains along the block axis, ``rows`` (a tiling field) times its size."""
+    cached: bool = False
+    """A load of several passes of the STREAMING schedule (``KernelPlan.cached_loads``):
+    ``load_slots`` copies (a tiling field) -- the double buffer's slots, or with the row
+    cache one copy per chunk of the row."""
 
     @property
     def kind(self) -> tuple[object, ...]:
@@ -130,6 +134,11 @@ class KernelPlan:
     """The block axis is the one reduced outer axis (the inner axis kept): each pass over a
     work item's reduced extent loads ``rows`` of its chunks per DataCopyPad and combines
     them row by row, in the chunks' order (``LoopNest._chunks``)."""
+    cached_loads: frozenset[LoadOp] = frozenset()
+    """Loads that more than one pass of the STREAMING schedule reads (:func:`multi_pass_loads`):
+    with the *row cache* (host tiling's ``row_cache``, where the UB holds them) each chunk
+    of the row is loaded by the first of those passes into a place of its own and read
+    from there by the later ones, instead of from GM again."""
     row_invariant: list[Unit] = field(default_factory=list)
     """The compute units of a row block whose value is the same in every row: computed only
     from scalars (index expressions, constants) and from loads that do not vary along the
@@ -235,6 +244,8 @@ def analyse(graph: GraphOp) -> KernelPlan:
     phases = phase_plan(graph, PASS)
     plan = KernelPlan(graph, outer, (axes[-1], sizes[axes[-1]].size_expr), phases, strided)
     padded = any(isinstance(n, LoadOp) and n.padded for n in nodes)
+    if plan.may_be_resident:
+        plan.cached_loads = multi_pass_loads(graph, phases)
     if strided or padded:
         return plan
     if phases.kept_outer and (phases.depth == 0 or plan.may_be_resident):
@@ -243,6 +254,36 @@ def analyse(graph: GraphOp) -> KernelPlan:
     elif not phases.inner_reduced and len(phases.reduced_outer) == 1:
         plan.block_pos, plan.chunk_blocks = phases.reduced_outer[0], True
     return plan
+
+
+def multi_pass_loads(graph: GraphOp, phases: PhasePlan) -> frozenset[LoadOp]:
+    """The loads that two or more passes over the reduced extent read (``passes.phases``:
+    a pass recomputes the varying units its reductions or stores need, from the loads):
+    softmax's input is read by the max pass, the sum pass and the output pass."""
+    units = set(graph.top_level())
+
+    def loads_of(values: list[SSAValue]) -> set[LoadOp]:
+        seen: set[Unit] = set()
+        stack = [v.owner for v in values]
+        while stack:
+            u = stack.pop()
+            if u in seen or u not in units or not phases.unit_key(u)[1]:  # type: ignore[arg-type]
+                continue
+            seen.add(u)  # type: ignore[arg-type]
+            stack.extend(o.owner for o in u.operands)  # type: ignore[union-attr]
+        return {u for u in seen if isinstance(u, LoadOp)}
+
+    nodes = list(graph.top_level())
+    passes = [
+        loads_of([r.x for r in nodes if isinstance(r, ReduceNode) and phases.level[r] == level])
+        for level in range(1, phases.depth + 1)
+    ]
+    passes.append(loads_of([s.results[0] for s in nodes if isinstance(s, StoreOp) and s in phases.varying]))
+    counts: dict[LoadOp, int] = {}
+    for loads in passes:
+        for n in loads:
+            counts[n] = counts.get(n, 0) + 1
+    return frozenset(n for n, c in counts.items() if c > 1 and inner_full(n.result_tensor()))
 
 
 def reductions_of(graph: GraphOp) -> list[ReduceNode]:

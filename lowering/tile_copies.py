@@ -6,6 +6,7 @@ records whether it touched a buffer with a single slot (the loop then drains as 
 
 from __future__ import annotations
 
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -73,6 +74,17 @@ class CopyTile(Tile, Protocol):
     """Double buffers of the pipelined tile loop -> elements per slot."""
     single_mte: bool
     """Some copy of the tile loop touched a buffer with one slot."""
+    in_chunks: bool
+    row_cached: SSAValue | None
+    """In a STREAMING row with the row cache: whether host tiling turned it on."""
+    loaded: set[LoadOp]
+    """The cached loads an earlier pass of the row made."""
+    prefetched: set[LoadOp]
+    """The cached loads the output pass prefetches for the next row (``LoopNest._prefetch``)."""
+    prefetch_on: SSAValue | None
+    """Whether the previous row's output pass prefetched them for this row."""
+
+    def building(self, b: BodyBuilder) -> AbstractContextManager[BodyBuilder]: ...
 
 
 class TileCopies(OnTile):
@@ -104,7 +116,16 @@ class TileCopies(OnTile):
                     self.b.sync("MTE2_V")
                 return
         signal = block is None or not block.prefetched  # else the slot's MTE2_V event signals it
-        self.kernel.once_per_row_chunk(t, lambda: self.load_tile(n, t, signal))
+        k = self.kernel
+        if k.in_chunks and k.row_cached is not None and n in k.plan.cached_loads:
+            # the row cache: an earlier pass of the row loaded this chunk into its own place,
+            # or the previous row's output pass prefetched it
+            done = k.row_cached if n in k.loaded else k.prefetch_on if n in k.prefetched else None
+            if done is not None:
+                with self.b.when(self.b.cmp("eq", done, 0, name="uncached")) as wb, k.building(wb):
+                    k.once_per_row_chunk(t, lambda: self.load_tile(n, t, signal))
+                return
+        k.once_per_row_chunk(t, lambda: self.load_tile(n, t, signal))
 
     def block_copy(
         self, t: TensorType, offset: SizeExpr, local: SSAValue, gm: SSAValue, rows: SSAValue, to_ub: bool

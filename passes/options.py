@@ -160,6 +160,10 @@ class CompileOptions:
     """Double-buffered tile loops (False: every tile drains the pipes before the next)."""
     template_policy: TemplatePolicy = "measured"
     """IndirectLoad graphs: how host tiling picks the template (``TemplatePolicy``)."""
+    row_cache: bool = True
+    """The STREAMING schedule keeps a row's chunks in UB from the first pass that loads them
+    to the last that reads them, where they fit (``KernelPlan.cached_loads``); False: every
+    pass reads the row from GM again."""
     platform: Any = None
     """``ascendc_emitter.target.platform.Platform``; None: the current selection."""
 

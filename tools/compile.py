@@ -203,6 +203,7 @@ def _options(
     template: str | None,
     double_buffer: bool,
     template_policy: str,
+    row_cache: bool = DEFAULTS["row_cache"],
 ) -> CompileOptions:
     """Every option that changes the generated code, checked once (the platform included);
     the kernel's C++ name from ``ascendc_emitter.names`` (any graph or user name maps to one)."""
@@ -213,6 +214,7 @@ def _options(
         kernel=kernel_symbol(name or f"autofuse_{g.graph_name}"),
         double_buffer=double_buffer,
         template_policy=template_policy,
+        row_cache=row_cache,
     )
 
 
@@ -245,6 +247,7 @@ def compile_graph(
     double_buffer: bool = DEFAULTS["double_buffer"],
     template_policy: str = DEFAULTS["template_policy"],
     remote_cache: str | None = None,
+    row_cache: bool = DEFAULTS["row_cache"],
 ) -> CompiledGraph:
     """Compile a graph to a runnable kernel. ``vf=False`` forces the root-graph path (no
     ``__simd_vf__`` functions); ``mask_mode="per-op"`` is the debug pre-AL-7 mask mode;
@@ -257,14 +260,15 @@ def compile_graph(
     drains the pipes after every tile (the schedule before double buffering, to compare);
     ``template_policy`` is how host tiling picks an IndirectLoad template: "measured" (the
     default, the lower regret) or "seed-fr6" (seed 001 FR6's table as written);
-    ``remote_cache`` is a team's cache, ``redis://host:port/db`` (None: ``$ASCIR_REMOTE_CACHE``;
+    ``row_cache=False`` makes every pass of a streamed row read it from GM again (the
+    schedule before the row cache, to compare); ``remote_cache`` is a team's cache, ``redis://host:port/db`` (None: ``$ASCIR_REMOTE_CACHE``;
     "": none), asked after the local caches for the sources and the kernel and offered what
     is built here (``runtime.remote_cache``)."""
     check_bool("compile_graph", "check", check)
     _module, g = resolve_graph(graph_or_module, graph)
     if name is not None and not isinstance(name, str):
         raise AscirError(f"name= must be a string (the kernel name), got {type(name).__name__}")
-    options = _options(g, name, vf, mask_mode, template, double_buffer, template_policy)
+    options = _options(g, name, vf, mask_mode, template, double_buffer, template_policy, row_cache)
     kernel_name = options.kernel
     if options.template and not has_indirect_load(g):
         raise AscirError("template= applies to IndirectLoad graphs only")

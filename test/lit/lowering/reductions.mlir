@@ -35,30 +35,47 @@
 
 // Streaming: three passes over the row in chunks (max, sum of exp, output), each
 // double-buffered (issue 36): chunk c loads into (and stores from) slot c % slots of its
-// double buffers, handed between the pipes by one event per slot, so the next chunk's copy
-// overlaps this one's compute instead of draining after every chunk. Max accumulates with
-// NaN propagation: NaN where either side is not a number.
+// double buffers, handed between the pipes by one event per slot -- events that last across
+// the passes and the rows, so the next chunk's copy overlaps this one's compute and nothing
+// drains between passes. Max accumulates with NaN propagation: NaN where either side is not
+// a number. The row cache: where host tiling turns it on (row_cache), chunk c of the input
+// has a place of its own (chunk_place = c), the first pass loads it unless the previous
+// row's output pass prefetched it (then one MTE2_V wait before the pass), the later passes
+// read it from UB.
 // CHECK:         case 2: {
-// CHECK:           AscendC::Duplicate(m_acc_ub, (-1.0f / 0.0f),
 // CHECK:           AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(static_cast<int32_t>([[FREE0:ev_ch_v_mte2]]));
-// CHECK:           for (int64_t ch = int64_t(0); ch < chunks; ch += int64_t(1)) {
-// CHECK:             const int64_t chunk_slot = {{.*}} % slots;
-// CHECK:             AscendC::WaitFlag<AscendC::HardEvent::V_MTE2>(static_cast<int32_t>([[FREE:ev_ch_v_mte2_[0-9]+]]));
-// CHECK:             AscendC::LocalTensor<float> [[L:v_[0-9]+]] = l_ub[{{.*}}];
-// CHECK:             AscendC::DataCopyPad([[L]],
-// CHECK:             AscendC::Compare(isnum0_1_ub, m_acc_ub, m_acc_ub, AscendC::CMPMODE::EQ,
-// CHECK:             AscendC::Compare(isnum1_1_ub, [[L]], [[L]], AscendC::CMPMODE::EQ,
-// CHECK-NEXT:        AscendC::Max(m_acc_ub, m_acc_ub, [[L]], static_cast<int32_t>(count));
-// CHECK-NEXT:        AscendC::Select(m_acc_ub, isnum0_1_ub, m_acc_ub, (0.0f / 0.0f),
-// CHECK-NEXT:        AscendC::Select(m_acc_ub, isnum1_1_ub, m_acc_ub, (0.0f / 0.0f),
-// CHECK-NEXT:        AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(static_cast<int32_t>([[FREE]]));
-// CHECK-NOT:         PipeBarrier
-// CHECK:           }
-// CHECK-NEXT:      AscendC::WaitFlag<AscendC::HardEvent::V_MTE2>(static_cast<int32_t>([[FREE0]]));
+// CHECK:           const bool row_cached = row_cache != int64_t(0);
+// CHECK:           for (int64_t [[T:t_[0-9]+]] = [[FIRST:first_tile_[0-9]+]];
+// CHECK-NEXT:        const bool [[LATER:v_[0-9]+]] = [[T]] > [[FIRST]];
+// CHECK-NEXT:        const bool prefetched = row_cached ? [[LATER]] : row_cached;
+// CHECK:             AscendC::Duplicate(m_acc_ub, (-1.0f / 0.0f),
+// CHECK:             if (prefetched) {
+// CHECK-NEXT:          const int32_t [[ARR:event_[0-9]+]] = static_cast<int32_t>(GetTPipePtr()->FetchEventID(AscendC::HardEvent::MTE2_V));
+// CHECK-NEXT:          AscendC::SetFlag<AscendC::HardEvent::MTE2_V>([[ARR]]);
+// CHECK-NEXT:          AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>([[ARR]]);
+// CHECK:             for (int64_t ch = int64_t(0); ch < chunks; ch += int64_t(1)) {
+// CHECK:               const int64_t chunk_slot = {{.*}} % slots;
+// CHECK:               AscendC::WaitFlag<AscendC::HardEvent::V_MTE2>(static_cast<int32_t>([[FREE:ev_ch_v_mte2_[0-9]+]]));
+// CHECK:               const int64_t chunk_place = row_cached ? {{v_[0-9]+}} : chunk_slot;
+// CHECK:               AscendC::LocalTensor<float> [[L:v_[0-9]+]] = l_ub[{{.*}}];
+// CHECK:               const bool uncached = prefetched == false;
+// CHECK-NEXT:          if (uncached) {
+// CHECK:                 AscendC::DataCopyPad([[L]],
+// CHECK:               AscendC::Compare(isnum0_1_ub, m_acc_ub, m_acc_ub, AscendC::CMPMODE::EQ,
+// CHECK:               AscendC::Compare(isnum1_1_ub, [[L]], [[L]], AscendC::CMPMODE::EQ,
+// CHECK-NEXT:          AscendC::Max(m_acc_ub, m_acc_ub, [[L]], static_cast<int32_t>(count));
+// CHECK-NEXT:          AscendC::Select(m_acc_ub, isnum0_1_ub, m_acc_ub, (0.0f / 0.0f),
+// CHECK-NEXT:          AscendC::Select(m_acc_ub, isnum1_1_ub, m_acc_ub, (0.0f / 0.0f),
+// CHECK-NEXT:          AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(static_cast<int32_t>([[FREE]]));
+// CHECK-NOT:           PipeBarrier
+// CHECK:             }
+// CHECK-NOT:         WaitFlag<AscendC::HardEvent::V_MTE2>(static_cast<int32_t>([[FREE0]]))
 // CHECK:           AscendC::ReduceMax(m_ub, m_acc_ub, m_work_ub,
 // CHECK:           AscendC::Duplicate(s_acc_ub, 0.0f,
 // CHECK:           for (int64_t ch_{{[0-9]+}} = int64_t(0);
-// CHECK:             AscendC::DataCopyPad([[L2:v_[0-9]+]],
+// CHECK:             const bool [[UNC:uncached_[0-9]+]] = row_cached == false;
+// CHECK-NEXT:        if ([[UNC]]) {
+// CHECK:               AscendC::DataCopyPad([[L2:v_[0-9]+]],
 // CHECK:             AscendC::Add(s_acc_ub, s_acc_ub, e_ub,
 // CHECK:           AscendC::ReduceSum(s_ub, s_acc_ub, s_work_ub,
 // CHECK:           for (int64_t ch_{{[0-9]+}} = int64_t(0);
@@ -66,6 +83,14 @@
 // CHECK:             AscendC::DataCopyPad([[L3:v_[0-9]+]],
 // CHECK:             AscendC::Div([[Y]], e_ub, sb_ub,
 // CHECK:             AscendC::DataCopyPad({{.*}}, [[Y]],
+// The output pass prefetches this chunk of the next row into its place once the vector
+// pipe is done with it.
+// CHECK-NEXT:        const int64_t next_row = [[T]] + int64_t(1);
+// CHECK:             if ({{v_[0-9]+}}) {
+// CHECK-NEXT:          const int32_t [[FREED:event_[0-9]+]] = static_cast<int32_t>(GetTPipePtr()->FetchEventID(AscendC::HardEvent::V_MTE2));
+// CHECK-NEXT:          AscendC::SetFlag<AscendC::HardEvent::V_MTE2>([[FREED]]);
+// CHECK-NEXT:          AscendC::WaitFlag<AscendC::HardEvent::V_MTE2>([[FREED]]);
+// CHECK:               AscendC::DataCopyPad([[L3]], {{v_[0-9]+}},
 
 // Split: one launch per pass; each writes its part's partial to the workspace, the next
 // combines every part's partial first. Each launch's chunks are double-buffered too.

@@ -1,0 +1,103 @@
+"""The row cache of the STREAMING schedule (issue 36): a row longer than one tile is read
+from GM once where the UB holds it -- each chunk loaded by the first pass into a place of
+its own and read from there by the later passes, the next row's chunks prefetched by the
+output pass -- instead of once per pass (softmax: three). The results agree with those
+without the cache to the last bits (the cache may take a smaller tile: the sums' chunks
+differ) and are right against the reference and an independent float64 formula; the
+simulator's race detector checks the events that let the copies overlap."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from tools.compile import compile_graph
+
+from ..conftest import parse_ir
+from ..kernelcheck import syntax_check, syntax_check_enabled
+from .reduction_graphs import make_case
+from .test_reductions import check
+
+STREAMING = 2
+
+
+def run(case, cores: int, ub_size: int, row_cache: bool, vf: bool = True):  # type: ignore[no-untyped-def]
+    kernel = compile_graph(parse_ir(case.ir), name=f"rc_{case.name}_{int(row_cache)}_{int(vf)}", vf=vf, row_cache=row_cache)
+    if syntax_check_enabled():
+        syntax_check(kernel.sources, f"rc_{case.name}_{int(row_cache)}_{int(vf)}")
+    outs = kernel(*case.inputs, sizes=case.sizes, core_num=cores, ub_size=ub_size)
+    return outs, kernel
+
+
+def loaded_bytes(case) -> int:  # type: ignore[no-untyped-def]
+    """Each row's inputs once: a row broadcast to every row (a bias) once per row."""
+    rows = case.inputs[0].shape[0]
+    return sum(a.nbytes * (rows if a.shape[0] == 1 else 1) for a in case.inputs)
+
+
+@pytest.mark.parametrize(
+    ("family", "dims", "dtype", "pre", "with_stat", "cores", "ub"),
+    [
+        ("softmax", [24, 9000], "float32", "none", False, 4, 160),  # 6 rows a core: prefetched rows, a tail chunk
+        ("softmax", [12, 20000], "float16", "none", True, 3, 160),  # a float16 cast; the max stored (a kept store)
+        ("layernorm", [10, 12345], "float32", "bias", False, 4, 160),  # two cached loads, an odd row
+        ("rmsnorm", [9, 16384], "float32", "scale", True, 2, 248),  # the weight row cached beside x
+    ],
+)
+def test_a_streamed_row_is_read_once_and_computes_what_every_pass_reading_it_computes(
+    family: str, dims: list[int], dtype: str, pre: str, with_stat: bool, cores: int, ub: int
+) -> None:
+    case = make_case(dims, (1,), dtype, family, pre=pre, with_stat=with_stat, bias_mask=(False, True), seed=7)
+    ub *= 1024
+    cached, k1 = run(case, cores, ub, row_cache=True)
+    assert k1.last_run.tiling_key == STREAMING
+    assert k1.stats["gm_read_bytes"] == loaded_bytes(case)  # every input element once
+    plain, k0 = run(case, cores, ub, row_cache=False)
+    assert k0.last_run.tiling_key == STREAMING
+    passes = 3 if family != "rmsnorm" else 2
+    assert k0.stats["gm_read_bytes"] >= passes * case.inputs[0].nbytes
+    for a, b in zip(cached, plain, strict=True):
+        np.testing.assert_allclose(a, b, rtol=2e-6 if dtype == "float32" else 1e-3, atol=1e-6)
+    check(case, vf=True, cores=cores, ub_size=ub)  # reference and float64 formula
+
+
+def test_only_row_statistics_stored_no_output_pass_to_prefetch_from() -> None:
+    """A graph storing only the row's sum and max (no varying store): the passes read the
+    cached row, nothing is prefetched."""
+    case = make_case([16, 10000], (1,), "float32", "tail", reduce_op="reduce_max", with_stat=True, seed=2)
+    cached, _k1 = run(case, 4, 96 * 1024, row_cache=True)
+    plain, _ = run(case, 4, 96 * 1024, row_cache=False)
+    for a, b in zip(cached, plain, strict=True):
+        np.testing.assert_allclose(a, b, rtol=2e-6, atol=1e-9)
+    check(case, vf=True, cores=4, ub_size=96 * 1024)
+
+
+@pytest.mark.parametrize("vf", [True, False])
+def test_root_path_and_rows_the_ub_cannot_hold(vf: bool) -> None:
+    """The root path (memory-level APIs) caches the same way; a row the UB cannot hold
+    whole streams from GM in every pass, as before."""
+    case = make_case([8, 24000], (1,), "float32", "softmax", seed=11)
+    cached, k1 = run(case, 2, 200 * 1024, row_cache=True, vf=vf)
+    assert k1.stats["gm_read_bytes"] == loaded_bytes(case)
+    small, k2 = run(case, 2, 64 * 1024, row_cache=True, vf=vf)
+    assert k2.last_run.tiling_key == STREAMING
+    assert k2.stats["gm_read_bytes"] == 3 * loaded_bytes(case)
+    np.testing.assert_allclose(cached[0], small[0], rtol=1e-6, atol=1e-9)
+
+
+def test_few_rows_split_over_cores_do_not_cache() -> None:
+    """Fewer rows than cores take the SPLIT schedule: separate launches, no row cache."""
+    case = make_case([2, 40000], (1,), "float32", "softmax", seed=4)
+    _outs, k = run(case, 8, 248 * 1024, row_cache=True)
+    assert k.last_run.tiling_key == 3
+    check(case, vf=True, cores=8)
+
+
+def test_the_cache_cuts_the_modelled_time_of_a_vocabulary_softmax() -> None:
+    """[64, 32000] float32 on 16 cores: the row cache reads each row once and overlaps the
+    next row's loads with this row's stores (the model's figure, not a timing)."""
+    case = make_case([64, 32000], (1,), "float32", "softmax", seed=1)
+    _, k1 = run(case, 16, 248 * 1024, row_cache=True)
+    _, k0 = run(case, 16, 248 * 1024, row_cache=False)
+    t1, t0 = k1.last_run.timeline.modelled_seconds, k0.last_run.timeline.modelled_seconds
+    assert t1 < 0.7 * t0, (t1, t0)
