@@ -18,8 +18,9 @@ from xdsl.ir import SSAValue
 
 from ascendc_emitter.builder import BodyBuilder
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp
-from ascir_dialect.ops.memory import LoadOp, StoreOp
+from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
+from ascir_dialect.ops.sources import DataOp, IndexExprOp, ScalarDataOp, ScalarOp
 from lowering.accumulators import Accumulators
 from lowering.plan import KernelPlan, Unit
 from lowering.tile_copies import RowBlock, TileCopies
@@ -79,6 +80,9 @@ class LoopNest(OnTile):
     """The chunk events of the STREAMING rows while they are built (:meth:`_streamed_rows`)."""
     _last: SSAValue | None = None
     """The end of the block's work items (:meth:`_streamed_rows`: the prefetch's bound)."""
+    _ahead: tuple[list[Unit], list[ReduceNode], list[SSAValue]] | None = None
+    """The first pass run ahead by the previous row's output pass (:meth:`_first_pass_ahead`):
+    its units, its reductions and the two MTE2_V events of its chunks' arrival."""
 
     def work_items(self, b: BodyBuilder, resident: bool) -> None:
         """The block's loop over its work items (see the module doc)."""
@@ -136,6 +140,7 @@ class LoopNest(OnTile):
             varying = [u for u in k.units if isinstance(u, StoreOp) and u in k.phases.varying]
             needed = self._needed([s.results[0] for s in varying], set())
             k.prefetched = {u for u in needed if isinstance(u, LoadOp) and u in k.plan.cached_loads}
+            self._ahead = self._first_pass_ahead(b)
         self._last = last
         try:
             with b.loop(first, last, 1, "t") as (lb, t):
@@ -150,10 +155,35 @@ class LoopNest(OnTile):
         finally:
             self._events = None
             k.row_cached, k.prefetch_on, k.prefetched = None, None, set()
+            if self._ahead is not None:
+                for i in self._ahead[2]:
+                    b.release_event("MTE2_V", i)
+            self._ahead = None
         for e, ids in events.items():
             for i in ids:
                 b.wait_flag(e, i)
                 b.release_event(e, i)
+
+    def _first_pass_ahead(self, b: BodyBuilder) -> tuple[list[Unit], list[ReduceNode], list[SSAValue]] | None:
+        """Whether the output pass of a row also runs the next row's first pass (the row
+        cache): its chunks arrive there anyway (:meth:`_prefetch`), and the vector pipe,
+        which waits for the stores in that pass, has the time. So a row's first pass (a
+        softmax's max) overlaps the previous row's copies instead of following them. Only
+        where the first pass reads nothing but the prefetched loads and needs no value of
+        the row computed before it (no kept unit at level 0)."""
+        k = self.kernel
+        if k.phases.depth < 1 or not k.prefetched:
+            return None
+        sources = (DataOp, ScalarDataOp, ScalarOp, IndexExprOp, OutputOp)
+        if any(k.phases.unit_key(u) == (0, False) and not isinstance(u, sources) for u in k.units):
+            return None
+        reductions = [u for u in k.units if isinstance(u, ReduceNode) and k.phases.level[u] == 1]
+        needed = self._needed([r.x for r in reductions], set())
+        loads = {u for u in needed if isinstance(u, LoadOp)}
+        if not loads or not loads <= k.prefetched:
+            return None
+        arrivals = [b.alloc_event("MTE2_V", f"ev_ahead_{i}") for i in range(2)]
+        return needed, reductions, arrivals
 
     def _work_item_rows(self) -> None:
         """A work item of a row block (``KernelPlan.block_pos``): every load of the block in
@@ -414,12 +444,19 @@ class LoopNest(OnTile):
                 for r in reductions:
                     self.kernel.acc.reduce_resident(r)
             else:
-                for r in reductions:
-                    self.kernel.acc.acc_begin(r)
-                with self._chunks(needed, reductions):
-                    self._emit_all(needed)
+                k = self.kernel
+                ahead = level == 1 and launch is None and self._ahead is not None
+                with contextlib.ExitStack() as stack:
+                    if ahead:  # the previous row's output pass ran it (_first_pass_ahead)
+                        assert k.prefetch_on is not None
+                        wb = stack.enter_context(self.b.when(self.b.cmp("eq", k.prefetch_on, 0, name="not_ahead")))
+                        stack.enter_context(k.building(wb))
                     for r in reductions:
-                        self.kernel.acc.acc_step(r)
+                        k.acc.acc_begin(r)
+                    with self._chunks(needed, reductions):
+                        self._emit_all(needed)
+                        for r in reductions:
+                            k.acc.acc_step(r)
                 for r in reductions:
                     self.kernel.acc.cascade_end(r)
                 if launch == level:
@@ -542,9 +579,16 @@ class LoopNest(OnTile):
                     outer_b.set_flag(e, i)
         k = self.kernel
         arriving = [u for u in needed if u in k.prefetched and u not in k.loaded]
-        if arriving and k.prefetch_on is not None:  # the previous row's output pass copied them
+        if arriving and k.prefetch_on is not None and self._ahead is None:  # the previous row's output pass copied them
             with outer_b.when(k.prefetch_on) as wb:
                 wb.sync("MTE2_V")
+        ahead_on = None
+        if prefetch and self._ahead is not None:  # the next row's first pass starts here
+            nxt = outer_b.add(k.t, 1, name="next_row")
+            ahead_on = outer_b.select(k.row_cached, outer_b.cmp("slt", nxt, self._last), k.row_cached, name="ahead")
+            with outer_b.when(ahead_on) as wb, k.building(wb):
+                for r in self._ahead[1]:
+                    k.acc.acc_begin(r)
         with outer_b.loop(lo, hi, 1, "ch") as (cb, c), self.kernel.building(cb):
             self.kernel.in_chunks = True
             whole = dict(self.kernel.values)
@@ -571,6 +615,8 @@ class LoopNest(OnTile):
                 self.kernel.loaded.update(u for u in needed if isinstance(u, LoadOp))
                 if prefetch and k.prefetched:
                     self._prefetch(cb, q)
+                if ahead_on is not None:
+                    self._ahead_step(cb, c, lo, ahead_on, whole)
                 for e, flag in ev.items():
                     cb.set_flag(e, flag)
                 if not slotted or self.kernel.single_mte:  # a copy touched a one-slot buffer
@@ -580,12 +626,56 @@ class LoopNest(OnTile):
                 self.kernel.in_chunks = False
                 self.kernel.start, self.kernel.count = saved
                 self.kernel.values = whole
+        if ahead_on is not None:  # the last chunk's first pass, once it has arrived
+            with outer_b.when(outer_b.select(ahead_on, outer_b.cmp("sgt", hi, lo), ahead_on)) as wb, k.building(wb):
+                self._ahead_chunk(wb, wb.sub(hi, 1), lo, dict(k.values))
         if lasting is not None:
             return
         for e, ids in events.items():
             for i in ids:
                 outer_b.wait_flag(e, i)
                 outer_b.release_event(e, i)
+
+    def _ahead_step(
+        self, cb: BodyBuilder, c: SSAValue, lo: SSAValue, ahead_on: SSAValue, whole: dict[SSAValue, SSAValue]
+    ) -> None:
+        """After chunk ``c``'s prefetch: its arrival signalled (MTE2_V, one event per parity),
+        and the next row's first pass on chunk ``c - 1``, whose copy was issued one chunk
+        earlier -- the vector pipe never waits for the copy it just issued."""
+        k = self.kernel
+        with cb.when(ahead_on) as wb, k.building(wb):
+            arr = self._arrival(wb, c, lo)
+            wb.set_flag("MTE2_V", arr)
+            with wb.when(wb.cmp("sgt", c, lo)) as pb, k.building(pb):
+                self._ahead_chunk(pb, pb.sub(c, 1), lo, whole)
+
+    def _arrival(self, b: BodyBuilder, c: SSAValue, lo: SSAValue) -> SSAValue:
+        assert self._ahead is not None
+        ids = self._ahead[2]
+        return b.select(b.cmp("eq", b.rem(b.sub(c, lo), 2), 0), ids[0], ids[1], name="ev_ahead")
+
+    def _ahead_chunk(self, b: BodyBuilder, j: SSAValue, lo: SSAValue, whole: dict[SSAValue, SSAValue]) -> None:
+        """The next row's first pass on its chunk ``j`` (arrived: its MTE2_V waited), at the
+        next row's coordinates, on ``j``'s place of the row cache."""
+        k = self.kernel
+        assert self._ahead is not None and k.slots is not None
+        needed, reductions, _ = self._ahead
+        b.wait_flag("MTE2_V", self._arrival(b, j, lo))
+        saved = (k.start, k.count, list(k.coords), dict(k.values), k.chunks_done, k.in_chunks)
+        try:
+            k.in_chunks = True
+            self._decode(b.add(k.t, 1), k.phases.kept_outer, "a")
+            self._chunk_of_inner(b, j)
+            k.chunks_done = b.add(b.sub(j, lo), 1, name="ahead_done")
+            k.values = dict(whole)
+            place = b.sub(j, lo)
+            self._slot_views(b, b.rem(place, k.slots), whole, varying_only=True, cached=place)
+            self._emit_all([u for u in needed if not isinstance(u, LoadOp)])  # the loads: prefetched
+            for r in reductions:
+                k.acc.acc_step(r)
+        finally:
+            k.start, k.count, coords, k.values, k.chunks_done, k.in_chunks = saved
+            k.coords = coords
 
     def _prefetch(self, cb: BodyBuilder, q: SSAValue) -> None:
         """This chunk of the next work item's prefetched loads (the row cache), into this
