@@ -235,6 +235,9 @@ class GraphLowering:
             cache one per chunk of the row (host tiling chooses)."""
             self.cached_buffers: set[SSAValue] = set()
             self.row_cached: SSAValue | None = None
+            self.cache_chunks: SSAValue | None = None
+            self.cache_full: SSAValue | None = None
+            self.chunk_cached: SSAValue | None = None
             """In a STREAMING work item with the row cache: whether host tiling turned it on
             (``LoopNest``)."""
             self.loaded: set[LoadOp] = set()

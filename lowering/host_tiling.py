@@ -185,9 +185,10 @@ class HostTiling:
                 tile = h.select(two, doubled, tile, name="tile_slots")
                 slots = h.select(two, 2, 1, name="slots")
                 h.set_tiling("slots", slots)
-                if self.row_cache:
-                    cache_tile, cached = self._row_cache_tile(h, tile, inner, ub_size, slots)
-                    tile = h.select(cached, cache_tile, tile, name="tile_cached")
+                if self.row_cache:  # chosen after the SPLIT decision, which weighs it
+                    cache_tile, cache_chunks, cached = self._row_cache_tile(
+                        h, tile, inner, ub_size, slots, core_num
+                    )
             elif plan.block_pos is not None and not plan.chunk_blocks:
                 per = self._rows_per_block(*args, tile, h.const(1))[0]
             h.fail_if(h.cmp("slt", tile, TILE_ALIGN), 1, "even the smallest tile does not fit the UB")
@@ -205,6 +206,22 @@ class HostTiling:
             blocks = h.min(h.cast(core_num, i64), total, name="blocks")
             per_block = h.ceildiv(total, blocks, name="per_block")
             blocks = h.ceildiv(total, per_block, name="block_dim")
+            for i, n in enumerate(self.index_exprs):
+                h.set_tiling(f"ie_{i}", sym(n.expr.data))
+            key: SSAValue = h.const(0)
+            if plan.may_be_resident:  # the whole row in one tile: resident, else streaming
+                one = h.cmp("eq", tiles_per_row, 1)
+                key = h.select(one, RESIDENT, STREAMING, name="schedule")
+            workspace: SSAValue = h.const(0)
+            if self.split:
+                key, blocks, workspace = self._split(h, sym, total, tile, tiles_per_row, inner, key, blocks)
+            if self.row_cache:  # the row cache serves the STREAMING schedule only: its tile
+                on = h.select(cached, h.cmp("eq", key, STREAMING), cached, name="row_cached")
+                tile = h.select(on, cache_tile, tile, name="tile_cached")
+                tiles_per_row = h.ceildiv(inner, tile, name="tiles_per_row_cached")
+                h.set_tiling("row_cache", h.select(on, cache_chunks, 0))
+                places = h.select(h.cmp("sge", cache_chunks, tiles_per_row), tiles_per_row, h.add(cache_chunks, slots))
+                h.set_tiling("load_slots", h.select(on, places, slots, name="load_slots"))
             for f, v in (
                 ("tile", tile),
                 ("tiles_per_row", tiles_per_row),
@@ -212,8 +229,6 @@ class HostTiling:
                 ("per_block", per_block),
             ):
                 h.set_tiling(f, v)
-            for i, n in enumerate(self.index_exprs):
-                h.set_tiling(f"ie_{i}", sym(n.expr.data))
             if self.cascaded:  # the cascade's block for a pass's chunks (lowering.cascade)
                 chunks = h.const(1)
                 for pos in phases.reduced_outer:
@@ -221,19 +236,6 @@ class HostTiling:
                 if phases.inner_reduced:
                     chunks = h.mul(chunks, tiles_per_row)
                 h.set_tiling("sum_base", cascade_base(h, chunks))
-            key: SSAValue = h.const(0)
-            if plan.may_be_resident:  # the whole row in one tile: resident, else streaming
-                one = h.cmp("eq", tiles_per_row, 1)
-                key = h.select(one, RESIDENT, STREAMING, name="schedule")
-            workspace: SSAValue = h.const(0)
-            if self.split:
-                key, blocks, workspace = self._split(
-                    h, sym, total, tile, tiles_per_row, inner, key, blocks
-                )
-            if self.row_cache:  # the row cache serves the STREAMING schedule only
-                on = h.select(cached, h.cmp("eq", key, STREAMING), cached, name="row_cached")
-                h.set_tiling("row_cache", h.select(on, 1, 0))
-                h.set_tiling("load_slots", h.select(on, tiles_per_row, slots, name="load_slots"))
             h.set_tiling("tiling_key", key)
             h.set_tiling("block_dim", blocks)
             h.set_output("block_dim", blocks)
@@ -300,37 +302,47 @@ class HostTiling:
         return h.select(legal, best, 1), best_cost
 
     def _row_cache_tile(
-        self, h: BodyBuilder, tile: SSAValue, inner: SSAValue, ub_size: SSAValue, slots: SSAValue
-    ) -> tuple[SSAValue, SSAValue]:
-        """The tile of the row cache and whether it applies: the largest of ``tile`` and its
-        halves (down to MIN_DOUBLE_TILE elements) at which the main kernel's buffers fit the
-        UB with each cached load holding the whole row -- one copy per chunk, ``ceil(inner /
-        tile)`` -- and the other double buffers their ``slots``; only where the row streams
-        (more than one ``tile``). Read once instead of once per pass (``KernelPlan.cached_loads``:
-        softmax's three), a row's loads cost at most what the cache's smaller chunks add in
-        DataCopy heads (ATT's 160 cycles each, ``costs.LOAD``) -- far less than a pass."""
+        self, h: BodyBuilder, tile: SSAValue, inner: SSAValue, ub_size: SSAValue, slots: SSAValue, core_num: SSAValue
+    ) -> tuple[SSAValue, SSAValue, SSAValue]:
+        """The row cache's tile, its cached chunks ``C`` and whether it applies (a row that
+        streams at ``tile``). Candidates: ``tile`` and its halves down to MIN_DOUBLE_TILE;
+        at each, ``C`` is every chunk of the row where the main kernel's buffers fit the UB
+        with each cached load holding them all, else as many as fit beside ``slots`` places
+        for the chunks beyond (which every pass reads from GM). A row's copies then cost
+        ``K + (P - 1) * (K - C)`` chunk loads (``P`` passes, ``K`` chunks) of ATT's DataCopy
+        cost each (``costs.LOAD``), against ``P * K`` at ``tile`` without the cache: the
+        cheapest candidate, if cheaper than that."""
         bufs = self.kernel_buffers[0]
         ub = h.cast(ub_size, i64)
-        inits = [tile, h.const(0), h.const(0)]
-        with h.fold_many(0, 8, inits, "k", ["cache_cand", "cache_tile", "cache_found"]) as (fb, _, (cand, best, found), out):
+        passes = self.phases.depth + 1
+        load_bytes = sum(n.result_tensor().dtype.nbytes for n in self.graph.nodes() if isinstance(n, LoadOp))
+        cores = h.cast(core_num, i64)
+        chunks0 = h.ceildiv(inner, h.max(tile, 1))
+        uncached = h.mul(h.mul(chunks0, passes), _copy_cycles(h, h.mul(tile, load_bytes), LOAD, cores), name="uncached_cycles")
+        inits = [tile, tile, h.const(0), uncached]
+        names = ["cache_cand", "cache_tile", "cache_chunks", "cache_cost"]
+        with h.fold_many(0, 8, inits, "k", names) as (fb, _, (cand, best, best_c, cost0), out):
             chunks = fb.ceildiv(inner, fb.max(cand, 1))
-            need = fb.const(0)
+            others, per_chunk = fb.const(0), fb.const(0)
             for b in bufs:
                 size = fb.mul(cand, element_bytes(b.dtype)) if b.full else fb.const(ROW_BUFFER_BYTES)
                 if b.cached:
-                    size = fb.mul(size, chunks)
-                elif b.copies > 1:
-                    size = fb.mul(size, slots)
-                need = fb.add(need, size)
-            fits = fb.cmp("sle", need, ub)
-            fits = fb.select(fits, fb.cmp("sge", cand, MIN_DOUBLE_TILE), fits)
-            take = fb.select(fits, fb.cmp("eq", found, 0), fits)
+                    per_chunk = fb.add(per_chunk, size)
+                else:
+                    others = fb.add(others, fb.mul(size, slots) if b.copies > 1 else size)
+            room = fb.floordiv(fb.max(fb.sub(ub, others), 0), fb.max(per_chunk, 1))
+            whole = fb.cmp("sge", room, chunks)
+            c = fb.select(whole, chunks, fb.max(fb.sub(room, slots), 0))
+            reads = fb.add(chunks, fb.mul(fb.sub(chunks, c), passes - 1))
+            cost = fb.mul(reads, _copy_cycles(fb, fb.mul(cand, load_bytes), LOAD, cores))
+            usable = fb.select(fb.cmp("sgt", c, 0), fb.cmp("sge", cand, MIN_DOUBLE_TILE), fb.cmp("sgt", c, 0))
+            better = fb.select(usable, fb.cmp("slt", cost, cost0), usable)
             half = fb.max(fb.mul(fb.floordiv(cand, 2 * TILE_ALIGN), TILE_ALIGN), TILE_ALIGN)
-            out += [half, fb.select(take, cand, best), fb.select(take, 1, found)]
-        _, best, found = h.folded_many
-        streams = h.cmp("sgt", h.ceildiv(inner, h.max(tile, 1)), 1)
-        on = h.select(streams, h.cmp("eq", found, 1), streams, name="cache_fits")
-        return best, on
+            out += [half, fb.select(better, cand, best), fb.select(better, c, best_c), fb.select(better, cost, cost0)]
+        _, best, best_c, _ = h.folded_many
+        streams = h.cmp("sgt", chunks0, 1)
+        on = h.select(streams, h.cmp("sgt", best_c, 0), streams, name="cache_fits")
+        return best, best_c, on
 
     def _pipelined_tile(
         self, h: BodyBuilder, most: SSAValue, inner: SSAValue, rows: SSAValue, core_num: SSAValue
@@ -549,7 +561,9 @@ class HostTiling:
         blocks: SSAValue,
     ) -> tuple[SSAValue, SSAValue, SSAValue]:
         """SPLIT when the work items leave cores idle and each core gets at least
-        SPLIT_MIN_PART elements of the reduced extent: (key, block_dim, workspace bytes)."""
+        SPLIT_MIN_PART elements of the reduced extent: (key, block_dim, workspace bytes).
+        The row cache does not enter the choice: the model below weighs copies only, and
+        an unsplit row's vector work on fewer cores can cost more than its cache saves."""
         phases = self.phases
         cores = h.cast(self.core_num, i64)
         reduced = h.const(1)

@@ -55,6 +55,9 @@ class Cursor(Tile, Protocol):
     caches: bool
     cached_buffers: set[SSAValue]
     row_cached: SSAValue | None
+    cache_chunks: SSAValue | None
+    cache_full: SSAValue | None
+    chunk_cached: SSAValue | None
     loaded: set[LoadOp]
     prefetched: set[LoadOp]
     prefetch_on: SSAValue | None
@@ -122,16 +125,23 @@ class LoopNest(OnTile):
         drains the pipes between rows.
 
         With the row cache (host tiling's ``row_cache``: the UB holds a whole row of the
-        loads several passes read, ``KernelPlan.cached_loads``) chunk ``c`` of such a load
-        has a place of its own, ``c``: the first pass that reads it loads it there, the later
-        passes read it from there (``TileCopies.load``)."""
+        loads several passes read, ``KernelPlan.cached_loads``) the first ``C`` chunks of such a
+        load (host tiling's ``row_cache``: all of them, or as many as the UB holds) have a
+        place of their own, chunk ``c`` place ``c``: the first pass that reads it loads it
+        there, the later passes read it from there (``TileCopies.load``), the output pass
+        prefetches the next row's (:meth:`_prefetch`); the chunks beyond ``C`` take turns in
+        ``slots`` further places and are read from GM in every pass."""
         k = self.kernel
         kinds = ("V_MTE2", "MTE3_V", "MTE3_MTE2") if self._copied_both_ways() else ("V_MTE2", "MTE3_V")
         events = {e: [b.alloc_event(e, f"ev_ch_{e.lower()}_{i}") for i in range(2)] for e in kinds}
         for e, ids in events.items():
             for i in ids:
                 b.set_flag(e, i)
-        k.row_cached = b.cmp("ne", b.tiling_get(k.tiling, "row_cache"), 0, name="row_cached") if k.caches else None
+        k.row_cached = k.cache_chunks = k.cache_full = None
+        if k.caches:
+            k.cache_chunks = b.tiling_get(k.tiling, "row_cache", name="cache_chunks")
+            k.row_cached = b.cmp("ne", k.cache_chunks, 0, name="row_cached")
+            k.cache_full = b.cmp("sge", k.cache_chunks, k.tiles_per_row, name="cache_full")
         kept_copies = any(
             isinstance(u, (LoadOp, StoreOp)) and not k.phases.unit_key(u)[1] for u in k.units
         )
@@ -155,6 +165,7 @@ class LoopNest(OnTile):
         finally:
             self._events = None
             k.row_cached, k.prefetch_on, k.prefetched = None, None, set()
+            k.cache_chunks = k.cache_full = k.chunk_cached = None
             if self._ahead is not None:
                 for i in self._ahead[2]:
                     b.release_event("MTE2_V", i)
@@ -448,8 +459,9 @@ class LoopNest(OnTile):
                 ahead = level == 1 and launch is None and self._ahead is not None
                 with contextlib.ExitStack() as stack:
                     if ahead:  # the previous row's output pass ran it (_first_pass_ahead)
-                        assert k.prefetch_on is not None
-                        wb = stack.enter_context(self.b.when(self.b.cmp("eq", k.prefetch_on, 0, name="not_ahead")))
+                        assert k.prefetch_on is not None and k.cache_full is not None
+                        ran = self.b.select(k.prefetch_on, k.cache_full, k.prefetch_on)
+                        wb = stack.enter_context(self.b.when(self.b.cmp("eq", ran, 0, name="not_ahead")))
                         stack.enter_context(k.building(wb))
                     for r in reductions:
                         k.acc.acc_begin(r)
@@ -579,13 +591,15 @@ class LoopNest(OnTile):
                     outer_b.set_flag(e, i)
         k = self.kernel
         arriving = [u for u in needed if u in k.prefetched and u not in k.loaded]
-        if arriving and k.prefetch_on is not None and self._ahead is None:  # the previous row's output pass copied them
+        if arriving and k.prefetch_on is not None:  # the previous row's output pass copied them
             with outer_b.when(k.prefetch_on) as wb:
                 wb.sync("MTE2_V")
         ahead_on = None
         if prefetch and self._ahead is not None:  # the next row's first pass starts here
+            assert k.cache_full is not None
             nxt = outer_b.add(k.t, 1, name="next_row")
-            ahead_on = outer_b.select(k.row_cached, outer_b.cmp("slt", nxt, self._last), k.row_cached, name="ahead")
+            whole_row = outer_b.select(k.cache_full, outer_b.cmp("slt", nxt, self._last), k.cache_full)
+            ahead_on = outer_b.select(k.row_cached, whole_row, k.row_cached, name="ahead")
             with outer_b.when(ahead_on) as wb, k.building(wb):
                 for r in self._ahead[1]:
                     k.acc.acc_begin(r)
@@ -603,8 +617,8 @@ class LoopNest(OnTile):
                     for e in kinds:
                         cb.wait_flag(e, ev[e])
                     place = None
-                    if self.kernel.row_cached is not None:  # a cached load's chunk: its own place
-                        place = cb.select(self.kernel.row_cached, cb.sub(c, lo), slot, name="chunk_place")
+                    if k.row_cached is not None:  # a cached load's chunk: its own place
+                        place = self._place(cb, cb.sub(c, lo), slot)
                     self._slot_views(cb, slot, whole, varying_only=True, cached=place)
                 q = c
                 if plan.inner_reduced:
@@ -668,7 +682,7 @@ class LoopNest(OnTile):
             self._chunk_of_inner(b, j)
             k.chunks_done = b.add(b.sub(j, lo), 1, name="ahead_done")
             k.values = dict(whole)
-            place = b.sub(j, lo)
+            place = b.sub(j, lo)  # the whole row is cached: chunk j's own place
             self._slot_views(b, b.rem(place, k.slots), whole, varying_only=True, cached=place)
             self._emit_all([u for u in needed if not isinstance(u, LoadOp)])  # the loads: prefetched
             for r in reductions:
@@ -677,14 +691,29 @@ class LoopNest(OnTile):
             k.start, k.count, coords, k.values, k.chunks_done, k.in_chunks = saved
             k.coords = coords
 
+    def _place(self, b: BodyBuilder, c: SSAValue, slot: SSAValue) -> SSAValue:
+        """The place of chunk ``c`` (from the pass's first) in a cached load's buffer, and
+        whether it is cached (``chunk_cached``): its own place ``c`` for the first
+        ``cache_chunks``, else one of ``slots`` places after them in turn (chunk ``c`` takes
+        the place of chunk ``c - slots``, as the slot of a double buffer); without the row
+        cache, its slot."""
+        k = self.kernel
+        assert k.row_cached is not None and k.cache_chunks is not None and k.slots is not None
+        own = b.cmp("slt", c, k.cache_chunks)
+        k.chunk_cached = b.select(k.row_cached, own, k.row_cached, name="chunk_cached")
+        turn = b.add(k.cache_chunks, b.rem(b.sub(c, k.cache_chunks), k.slots))
+        cached = b.select(own, c, turn)
+        return b.select(k.row_cached, cached, slot, name="chunk_place")
+
     def _prefetch(self, cb: BodyBuilder, q: SSAValue) -> None:
         """This chunk of the next work item's prefetched loads (the row cache), into this
         chunk's place once the vector pipe is done with it (V_MTE2; MTE3 too where a loaded
         buffer is also stored): the next row's copies overlap this row's stores and compute.
         The next row's first pass waits for them once (:meth:`_chunks`)."""
         k = self.kernel
+        assert k.chunk_cached is not None
         nxt = cb.add(k.t, 1, name="next_row")
-        with cb.when(cb.select(k.row_cached, cb.cmp("slt", nxt, self._last), k.row_cached)) as wb, k.building(wb):
+        with cb.when(cb.select(k.chunk_cached, cb.cmp("slt", nxt, self._last), k.chunk_cached)) as wb, k.building(wb):
             wb.sync("V_MTE2")
             if self._copied_both_ways():
                 wb.sync("MTE3_MTE2")

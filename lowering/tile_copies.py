@@ -77,6 +77,8 @@ class CopyTile(Tile, Protocol):
     in_chunks: bool
     row_cached: SSAValue | None
     """In a STREAMING row with the row cache: whether host tiling turned it on."""
+    chunk_cached: SSAValue | None
+    """Whether the pass's chunk has its own place in the row cache (``LoopNest._place``)."""
     loaded: set[LoadOp]
     """The cached loads an earlier pass of the row made."""
     prefetched: set[LoadOp]
@@ -120,7 +122,14 @@ class TileCopies(OnTile):
         if k.in_chunks and k.row_cached is not None and n in k.plan.cached_loads:
             # the row cache: an earlier pass of the row loaded this chunk into its own place,
             # or the previous row's output pass prefetched it
-            done = k.row_cached if n in k.loaded else k.prefetch_on if n in k.prefetched else None
+            cached = k.chunk_cached
+            assert cached is not None  # the pass's chunk took its place (LoopNest._place)
+            done = None
+            if n in k.loaded:
+                done = cached
+            elif n in k.prefetched:
+                assert k.prefetch_on is not None
+                done = self.b.select(k.prefetch_on, cached, k.prefetch_on)
             if done is not None:
                 with self.b.when(self.b.cmp("eq", done, 0, name="uncached")) as wb, k.building(wb):
                     k.once_per_row_chunk(t, lambda: self.load_tile(n, t, signal))

@@ -73,16 +73,33 @@ def test_only_row_statistics_stored_no_output_pass_to_prefetch_from() -> None:
 
 
 @pytest.mark.parametrize("vf", [True, False])
-def test_root_path_and_rows_the_ub_cannot_hold(vf: bool) -> None:
-    """The root path (memory-level APIs) caches the same way; a row the UB cannot hold
-    whole streams from GM in every pass, as before."""
+def test_root_path_and_rows_the_ub_holds_in_part(vf: bool) -> None:
+    """The root path (memory-level APIs) caches the same way. A row the UB cannot hold
+    whole keeps its first chunks (every pass after the first reads only the rest from GM):
+    fewer reads than three passes, more than one."""
     case = make_case([8, 24000], (1,), "float32", "softmax", seed=11)
     cached, k1 = run(case, 2, 200 * 1024, row_cache=True, vf=vf)
     assert k1.stats["gm_read_bytes"] == loaded_bytes(case)
-    small, k2 = run(case, 2, 64 * 1024, row_cache=True, vf=vf)
+    part, k2 = run(case, 2, 96 * 1024, row_cache=True, vf=vf)
     assert k2.last_run.tiling_key == STREAMING
-    assert k2.stats["gm_read_bytes"] == 3 * loaded_bytes(case)
-    np.testing.assert_allclose(cached[0], small[0], rtol=1e-6, atol=1e-9)
+    assert loaded_bytes(case) < k2.stats["gm_read_bytes"] < 3 * loaded_bytes(case)
+    _, k3 = run(case, 2, 96 * 1024, row_cache=False, vf=vf)
+    assert k3.stats["gm_read_bytes"] == 3 * loaded_bytes(case)
+    np.testing.assert_allclose(cached[0], part[0], rtol=1e-6, atol=1e-9)
+    check(case, vf=vf, cores=2, ub_size=96 * 1024)
+    _, k4 = run(case, 2, 32 * 1024, row_cache=True, vf=vf)  # no room for any chunk: every pass reads
+    assert k4.stats["gm_read_bytes"] == 3 * loaded_bytes(case)
+
+
+def test_a_row_longer_than_the_ub_keeps_its_first_chunks() -> None:
+    """A softmax over rows longer than the UB, three rows a core: each row's first chunks
+    stay in UB (the later passes read only the rest from GM), its output pass prefetches
+    the next row's."""
+    case = make_case([24, 65536], (1,), "float32", "softmax", seed=5)
+    _, k = run(case, 8, 248 * 1024, row_cache=True)
+    assert k.last_run.tiling_key == STREAMING
+    assert loaded_bytes(case) < k.stats["gm_read_bytes"] < 3 * loaded_bytes(case)
+    check(case, vf=True, cores=8)
 
 
 def test_few_rows_split_over_cores_do_not_cache() -> None:

@@ -38,26 +38,32 @@
 // double buffers, handed between the pipes by one event per slot -- events that last across
 // the passes and the rows, so the next chunk's copy overlaps this one's compute and nothing
 // drains between passes. Max accumulates with NaN propagation: NaN where either side is not
-// a number. The row cache: where host tiling turns it on (row_cache), chunk c of the input
-// has a place of its own (chunk_place = c), the first pass loads it, the later passes read
-// it from UB; the output pass prefetches the next row's chunks and runs the next row's
-// first pass on them, one chunk behind (the max of a row overlaps the previous row's
-// stores), so a row whose first pass ran ahead skips it.
+// a number. The row cache: where host tiling turns it on (row_cache: the chunks cached, all
+// or the first ones), a cached chunk c of the input has a place of its own (chunk_place =
+// c), the first pass loads it, the later passes read it from UB; the output pass prefetches
+// the next row's cached chunks and, where the whole row is cached, runs the next row's first
+// pass on them one chunk behind (the max of a row overlaps the previous row's stores), so a
+// row whose first pass ran ahead skips it.
 // CHECK:         case 2: {
 // CHECK:           AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(static_cast<int32_t>([[FREE0:ev_ch_v_mte2]]));
-// CHECK:           const bool row_cached = row_cache != int64_t(0);
+// CHECK:           const int64_t cache_chunks = tiling.row_cache;
+// CHECK-NEXT:      const bool row_cached = cache_chunks != int64_t(0);
+// CHECK-NEXT:      const bool cache_full = cache_chunks >= tiles_per_row;
 // CHECK:           for (int64_t [[T:t_[0-9]+]] = [[FIRST:first_tile_[0-9]+]];
 // CHECK-NEXT:        const bool [[LATER:v_[0-9]+]] = [[T]] > [[FIRST]];
 // CHECK-NEXT:        const bool prefetched = row_cached ? [[LATER]] : row_cached;
-// CHECK:             const bool not_ahead = prefetched == false;
+// CHECK:             const bool [[RAN:v_[0-9]+]] = prefetched ? cache_full : prefetched;
+// CHECK-NEXT:        const bool not_ahead = [[RAN]] == false;
 // CHECK-NEXT:        if (not_ahead) {
 // CHECK-NEXT:          AscendC::Duplicate(m_acc_ub, (-1.0f / 0.0f),
 // CHECK:               for (int64_t ch = int64_t(0); ch < chunks; ch += int64_t(1)) {
 // CHECK:               const int64_t chunk_slot = {{.*}} % slots;
 // CHECK:               AscendC::WaitFlag<AscendC::HardEvent::V_MTE2>(static_cast<int32_t>([[FREE:ev_ch_v_mte2_[0-9]+]]));
+// CHECK:               const bool chunk_cached = row_cached ? {{v_[0-9]+}} : row_cached;
 // CHECK:               const int64_t chunk_place = row_cached ? {{v_[0-9]+}} : chunk_slot;
 // CHECK:               AscendC::LocalTensor<float> [[L:v_[0-9]+]] = l_ub[{{.*}}];
-// CHECK:               const bool uncached = prefetched == false;
+// CHECK:               const bool [[PRE:v_[0-9]+]] = prefetched ? chunk_cached : prefetched;
+// CHECK-NEXT:          const bool uncached = [[PRE]] == false;
 // CHECK-NEXT:          if (uncached) {
 // CHECK:                 AscendC::DataCopyPad([[L]],
 // CHECK:               AscendC::Compare(isnum0_1_ub, m_acc_ub, m_acc_ub, AscendC::CMPMODE::EQ,
@@ -72,12 +78,13 @@
 // CHECK:           AscendC::ReduceMax(m_ub, m_acc_ub, m_work_ub,
 // CHECK:           AscendC::Duplicate(s_acc_ub, 0.0f,
 // CHECK:           for (int64_t ch_{{[0-9]+}} = int64_t(0);
-// CHECK:             const bool [[UNC:uncached_[0-9]+]] = row_cached == false;
+// CHECK:             const bool [[UNC:uncached_[0-9]+]] = {{chunk_cached_[0-9]+}} == false;
 // CHECK-NEXT:        if ([[UNC]]) {
 // CHECK:               AscendC::DataCopyPad([[L2:v_[0-9]+]],
 // CHECK:             AscendC::Add(s_acc_ub, s_acc_ub, e_ub,
 // CHECK:           AscendC::ReduceSum(s_ub, s_acc_ub, s_work_ub,
-// CHECK:           const bool ahead = row_cached ? {{v_[0-9]+}} : row_cached;
+// CHECK:           const bool [[WHOLE:v_[0-9]+]] = cache_full ? {{v_[0-9]+}} : cache_full;
+// CHECK-NEXT:      const bool ahead = row_cached ? [[WHOLE]] : row_cached;
 // CHECK-NEXT:      if (ahead) {
 // CHECK-NEXT:        AscendC::Duplicate(m_acc_ub, (-1.0f / 0.0f),
 // CHECK:           for (int64_t ch_{{[0-9]+}} = int64_t(0);
