@@ -8,8 +8,12 @@ simulator's race detector checks the events that let the copies overlap."""
 
 from __future__ import annotations
 
+import os
+
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from tools.compile import compile_graph
 
@@ -118,3 +122,21 @@ def test_the_cache_cuts_the_modelled_time_of_a_vocabulary_softmax() -> None:
     _, k0 = run(case, 16, 248 * 1024, row_cache=False)
     t1, t0 = k1.last_run.timeline.modelled_seconds, k0.last_run.timeline.modelled_seconds
     assert t1 < 0.7 * t0, (t1, t0)
+
+
+@settings(max_examples=int(os.environ.get("ASCIR_FUZZ_REDUCE_EXAMPLES", "8")), deadline=None,
+          suppress_health_check=[HealthCheck.too_slow], derandomize=os.environ.get("ASCIR_FUZZ_RANDOM") != "1")
+@given(
+    family=st.sampled_from(["softmax", "layernorm", "rmsnorm"]),
+    rows=st.integers(1, 9),
+    cols=st.integers(2000, 30000),
+    cores=st.integers(1, 4),
+    ub_kb=st.sampled_from([48, 96, 160, 248]),
+    dtype=st.sampled_from(["float32", "float16"]),
+    with_stat=st.booleans(),
+)
+def test_row_cache_property(family: str, rows: int, cols: int, cores: int, ub_kb: int, dtype: str, with_stat: bool) -> None:
+    """Any row count, length, core count and UB: whole, partial or no cache, with or without
+    a stored statistic -- the kernel against the reference and the float64 formula."""
+    case = make_case([rows, cols], (1,), dtype, family, with_stat=with_stat, seed=rows * cols)
+    check(case, vf=True, cores=cores, ub_size=ub_kb * 1024)
