@@ -87,7 +87,7 @@ def main() -> int:
             f"{moved / minimum:>6.3f} {reads:>5.2f} {modelled:>11.1f} {wall:>6.2f}  {model.pipe_busy(run)}"
         )
     print(
-        "reads: input bytes read / input size (1 = once; a streaming schedule reads the row once per pass).\n"
+        "reads: input bytes read / input size (1 = once; a streaming schedule reads the chunks its row cache does not hold once per pass).\n"
         "modelled: bench/cost_model.py (the simulator's timeline: critical path of the slowest core per\n"
         "launch plus launch overheads); busy cycles per pipe on the slowest core."
     )
