@@ -140,3 +140,38 @@ def test_row_cache_property(family: str, rows: int, cols: int, cores: int, ub_kb
     a stored statistic -- the kernel against the reference and the float64 formula."""
     case = make_case([rows, cols], (1,), dtype, family, with_stat=with_stat, seed=rows * cols)
     check(case, vf=True, cores=cores, ub_size=ub_kb * 1024)
+
+
+def test_a_cached_load_stored_as_it_is_orders_the_next_rows_copies_after_the_store() -> None:
+    """The input stored unchanged beside its softmax (a buffer a DataCopy fills and another
+    drains): the next row's prefetch into a chunk's place also waits for MTE3's store of it."""
+    full = "!ascir.tensor<float32, [r, c], [R, C], [C, 1]>"
+    row = "!ascir.tensor<float32, [r, c], [R, 1], [1, 0]>"
+    ir = (
+        "ascir.graph @copy_softmax hint sizes [R, C] axes [0: r = R, 1: c = C] {\n"
+        f"  %x = ascir.data {{index = 0 : i64}} : {full}\n"
+        f"  %l = ascir.load %x : {full}\n"
+        f"  %cp = ascir.store %l : {full}\n"
+        f"  %o1 = ascir.output %cp {{index = 1 : i64}} : {full}\n"
+        f"  %m = ascir.reduce_max %l : {row}\n"
+        f"  %mb = ascir.broadcast %m : {full}\n"
+        f"  %d = ascir.sub %l, %mb : {full}\n"
+        f"  %e = ascir.exp %d : {full}\n"
+        f"  %s = ascir.reduce_sum %e : {row}\n"
+        f"  %sb = ascir.broadcast %s : {full}\n"
+        f"  %y = ascir.div %e, %sb : {full}\n"
+        f"  %st = ascir.store %y : {full}\n"
+        f"  %o0 = ascir.output %st {{index = 0 : i64}} : {full}\n"
+        "}\n"
+    )
+    x = np.random.default_rng(3).standard_normal((12, 20000)).astype(np.float32)
+    for vf in (True, False):
+        k = compile_graph(parse_ir(ir), name=f"rc_copy_softmax_{int(vf)}", vf=vf)
+        if syntax_check_enabled():
+            syntax_check(k.sources, f"rc_copy_softmax_{int(vf)}")
+        y, copy = k(x, sizes={"R": 12, "C": 20000}, core_num=3, ub_size=248 * 1024)
+        assert k.last_run.tiling_key == STREAMING
+        assert k.stats["gm_read_bytes"] == x.nbytes
+        np.testing.assert_array_equal(copy, x)
+        e = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True))
+        np.testing.assert_allclose(y, e / e.sum(axis=1, keepdims=True), rtol=1e-5, atol=1e-9)
