@@ -308,17 +308,31 @@ class HostTiling:
         streams at ``tile``). Candidates: ``tile`` and its halves down to MIN_DOUBLE_TILE;
         at each, ``C`` is every chunk of the row where the main kernel's buffers fit the UB
         with each cached load holding them all, else as many as fit beside ``slots`` places
-        for the chunks beyond (which every pass reads from GM). A row's copies then cost
-        ``K + (P - 1) * (K - C)`` chunk loads (``P`` passes, ``K`` chunks) of ATT's DataCopy
-        cost each (``costs.LOAD``), against ``P * K`` at ``tile`` without the cache: the
-        cheapest candidate, if cheaper than that."""
+        for the chunks beyond (which every pass reads from GM). A row costs, pass by pass,
+        the larger of its copies and its vector work (``plan.pass_units``: each chunk's units
+        as ATT models them, :meth:`_vector_cycles`): the first pass loads its ``K`` chunks,
+        a later one the ``K - C`` uncached (ATT's DataCopy cost each, ``costs.LOAD``) --
+        against every pass loading all ``K`` at ``tile`` without the cache. The cheapest
+        candidate, if cheaper than that: a smaller tile pays more vector function heads, which
+        a row bound by its vector work does not win back."""
         bufs = self.kernel_buffers[0]
         ub = h.cast(ub_size, i64)
-        passes = self.phases.depth + 1
+        passes = self.plan.pass_units
         load_bytes = sum(n.result_tensor().dtype.nbytes for n in self.graph.nodes() if isinstance(n, LoadOp))
         cores = h.cast(core_num, i64)
+
+        def row_cycles(b: BodyBuilder, t: SSAValue, cached: SSAValue) -> SSAValue:
+            chunks = b.ceildiv(inner, b.max(t, 1))
+            copy = _copy_cycles(b, b.mul(t, load_bytes), LOAD, cores)
+            total = b.const(0)
+            for i, units in enumerate(passes):
+                loaded = chunks if i == 0 else b.sub(chunks, cached)
+                vector = b.mul(chunks, self._vector_cycles(b, t, units))
+                total = b.add(total, b.max(b.mul(loaded, copy), vector))
+            return total
+
         chunks0 = h.ceildiv(inner, h.max(tile, 1))
-        uncached = h.mul(h.mul(chunks0, passes), _copy_cycles(h, h.mul(tile, load_bytes), LOAD, cores), name="uncached_cycles")
+        uncached = row_cycles(h, tile, h.const(0))
         inits = [tile, tile, h.const(0), uncached]
         names = ["cache_cand", "cache_tile", "cache_chunks", "cache_cost"]
         with h.fold_many(0, 8, inits, "k", names) as (fb, _, (cand, best, best_c, cost0), out):
@@ -333,8 +347,7 @@ class HostTiling:
             room = fb.floordiv(fb.max(fb.sub(ub, others), 0), fb.max(per_chunk, 1))
             whole = fb.cmp("sge", room, chunks)
             c = fb.select(whole, chunks, fb.max(fb.sub(room, slots), 0))
-            reads = fb.add(chunks, fb.mul(fb.sub(chunks, c), passes - 1))
-            cost = fb.mul(reads, _copy_cycles(fb, fb.mul(cand, load_bytes), LOAD, cores))
+            cost = row_cycles(fb, cand, c)
             usable = fb.select(fb.cmp("sgt", c, 0), fb.cmp("sge", cand, MIN_DOUBLE_TILE), fb.cmp("sgt", c, 0))
             better = fb.select(usable, fb.cmp("slt", cost, cost0), usable)
             half = fb.max(fb.mul(fb.floordiv(cand, 2 * TILE_ALIGN), TILE_ALIGN), TILE_ALIGN)

@@ -134,6 +134,8 @@ class KernelPlan:
     """The block axis is the one reduced outer axis (the inner axis kept): each pass over a
     work item's reduced extent loads ``rows`` of its chunks per DataCopyPad and combines
     them row by row, in the chunks' order (``LoopNest._chunks``)."""
+    pass_units: list[list[Unit]] = field(default_factory=list)
+    """Each pass's units (:func:`pass_units`), for a STREAMING schedule (``may_be_resident``)."""
     cached_loads: frozenset[LoadOp] = frozenset()
     """Loads that more than one pass of the STREAMING schedule reads (:func:`multi_pass_loads`):
     with the *row cache* (host tiling's ``row_cache``, where the UB holds them) each chunk
@@ -245,6 +247,7 @@ def analyse(graph: GraphOp) -> KernelPlan:
     plan = KernelPlan(graph, outer, (axes[-1], sizes[axes[-1]].size_expr), phases, strided)
     padded = any(isinstance(n, LoadOp) and n.padded for n in nodes)
     if plan.may_be_resident:
+        plan.pass_units = pass_units(graph, phases)
         plan.cached_loads = multi_pass_loads(graph, phases)
     if strided or padded:
         return plan
@@ -256,33 +259,41 @@ def analyse(graph: GraphOp) -> KernelPlan:
     return plan
 
 
-def multi_pass_loads(graph: GraphOp, phases: PhasePlan) -> frozenset[LoadOp]:
-    """The loads that two or more passes over the reduced extent read (``passes.phases``:
-    a pass recomputes the varying units its reductions or stores need, from the loads):
-    softmax's input is read by the max pass, the sum pass and the output pass."""
-    units = set(graph.top_level())
+def pass_units(graph: GraphOp, phases: PhasePlan) -> list[list[Unit]]:
+    """The units each pass over the reduced extent runs per chunk, in program order
+    (``passes.phases``: a pass recomputes the varying units its reductions or stores need,
+    from the loads; a level's reductions accumulate in its pass): one list per level, then
+    the output pass."""
+    units = list(graph.top_level())
+    order = {u: i for i, u in enumerate(units)}
 
-    def loads_of(values: list[SSAValue]) -> set[LoadOp]:
+    def needed(values: list[SSAValue]) -> list[Unit]:
         seen: set[Unit] = set()
         stack = [v.owner for v in values]
         while stack:
             u = stack.pop()
-            if u in seen or u not in units or not phases.unit_key(u)[1]:  # type: ignore[arg-type]
+            if u in seen or u not in order or not phases.unit_key(u)[1]:  # type: ignore[arg-type]
                 continue
             seen.add(u)  # type: ignore[arg-type]
             stack.extend(o.owner for o in u.operands)  # type: ignore[union-attr]
-        return {u for u in seen if isinstance(u, LoadOp)}
+        return sorted(seen, key=order.__getitem__)
 
-    nodes = list(graph.top_level())
-    passes = [
-        loads_of([r.x for r in nodes if isinstance(r, ReduceNode) and phases.level[r] == level])
-        for level in range(1, phases.depth + 1)
-    ]
-    passes.append(loads_of([s.results[0] for s in nodes if isinstance(s, StoreOp) and s in phases.varying]))
+    out = []
+    for level in range(1, phases.depth + 1):
+        reductions = [r for r in units if isinstance(r, ReduceNode) and phases.level[r] == level]
+        out.append(needed([r.x for r in reductions]) + reductions)  # type: ignore[operator]
+    out.append(needed([s.results[0] for s in units if isinstance(s, StoreOp) and s in phases.varying]))
+    return out
+
+
+def multi_pass_loads(graph: GraphOp, phases: PhasePlan) -> frozenset[LoadOp]:
+    """The loads that two or more passes over the reduced extent read (:func:`pass_units`):
+    softmax's input is read by the max pass, the sum pass and the output pass."""
     counts: dict[LoadOp, int] = {}
-    for loads in passes:
-        for n in loads:
-            counts[n] = counts.get(n, 0) + 1
+    for units in pass_units(graph, phases):
+        for n in units:
+            if isinstance(n, LoadOp):
+                counts[n] = counts.get(n, 0) + 1
     return frozenset(n for n, c in counts.items() if c > 1 and inner_full(n.result_tensor()))
 
 
