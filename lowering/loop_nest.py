@@ -22,7 +22,7 @@ from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
 from ascir_dialect.ops.sources import DataOp, IndexExprOp, ScalarDataOp, ScalarOp
 from lowering.accumulators import Accumulators
-from lowering.plan import KernelPlan, Unit
+from lowering.plan import KernelPlan, Unit, needed_units
 from lowering.tile_copies import RowBlock, TileCopies
 from lowering.tile_ops import OnTile, Tile
 from passes.phases import PhasePlan
@@ -147,9 +147,8 @@ class LoopNest(OnTile):
         )
         self._events = events
         if k.row_cached is not None:  # the output pass loads the next row's cached chunks
-            varying = [u for u in k.units if isinstance(u, StoreOp) and u in k.phases.varying]
-            needed = self._needed([s.results[0] for s in varying], set())
-            k.prefetched = {u for u in needed if isinstance(u, LoadOp) and u in k.plan.cached_loads}
+            output = k.plan.pass_units[-1]  # the output pass's units
+            k.prefetched = {u for u in output if isinstance(u, LoadOp) and u in k.plan.cached_loads}
             self._ahead = self._first_pass_ahead(b)
         self._last = last
         try:
@@ -188,8 +187,9 @@ class LoopNest(OnTile):
         sources = (DataOp, ScalarDataOp, ScalarOp, IndexExprOp, OutputOp)
         if any(k.phases.unit_key(u) == (0, False) and not isinstance(u, sources) for u in k.units):
             return None
-        reductions = [u for u in k.units if isinstance(u, ReduceNode) and k.phases.level[u] == 1]
-        needed = self._needed([r.x for r in reductions], set())
+        first = k.plan.pass_units[0]
+        reductions = [u for u in first if isinstance(u, ReduceNode)]
+        needed = [u for u in first if not isinstance(u, ReduceNode)]
         loads = {u for u in needed if isinstance(u, LoadOp)}
         if not loads or not loads <= k.prefetched:
             return None
@@ -539,17 +539,7 @@ class LoopNest(OnTile):
             pb.sync("MTE3_V")
 
     def _needed(self, values: list[SSAValue], done: set[Unit]) -> list[Unit]:
-        """The varying units computing ``values`` (transitively, stopping at kept units and
-        at units in ``done``), in program order."""
-        seen: set[Unit] = set()
-        stack = [v.owner for v in values]
-        while stack:
-            u = stack.pop()
-            if u in seen or u in done or u not in self.kernel.order or not self.kernel.phases.unit_key(u)[1]:  # type: ignore[arg-type]
-                continue
-            seen.add(u)  # type: ignore[arg-type]
-            stack.extend(v.owner for v in u.operands)
-        return sorted(seen, key=self.kernel.order.__getitem__)
+        return needed_units(values, self.kernel.order, self.kernel.phases, done)
 
     @contextmanager
     def _chunks(

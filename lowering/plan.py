@@ -259,30 +259,35 @@ def analyse(graph: GraphOp) -> KernelPlan:
     return plan
 
 
+def needed_units(
+    values: list[SSAValue], order: dict[Unit, int], phases: PhasePlan, done: set[Unit] | frozenset[Unit] = frozenset()
+) -> list[Unit]:
+    """The varying units computing ``values`` (transitively, stopping at kept units and at
+    units in ``done``), in program order (``order``: each unit's position)."""
+    seen: set[Unit] = set()
+    stack = [v.owner for v in values]
+    while stack:
+        u = stack.pop()
+        if u in seen or u in done or u not in order or not phases.unit_key(u)[1]:  # type: ignore[arg-type]
+            continue
+        seen.add(u)  # type: ignore[arg-type]
+        stack.extend(o.owner for o in u.operands)  # type: ignore[union-attr]
+    return sorted(seen, key=order.__getitem__)
+
+
 def pass_units(graph: GraphOp, phases: PhasePlan) -> list[list[Unit]]:
     """The units each pass over the reduced extent runs per chunk, in program order
     (``passes.phases``: a pass recomputes the varying units its reductions or stores need,
-    from the loads; a level's reductions accumulate in its pass): one list per level, then
-    the output pass."""
+    from the loads; a level's reductions accumulate in its pass): one list per level --
+    the units its reductions need, then the reductions -- then the output pass."""
     units = list(graph.top_level())
     order = {u: i for i, u in enumerate(units)}
-
-    def needed(values: list[SSAValue]) -> list[Unit]:
-        seen: set[Unit] = set()
-        stack = [v.owner for v in values]
-        while stack:
-            u = stack.pop()
-            if u in seen or u not in order or not phases.unit_key(u)[1]:  # type: ignore[arg-type]
-                continue
-            seen.add(u)  # type: ignore[arg-type]
-            stack.extend(o.owner for o in u.operands)  # type: ignore[union-attr]
-        return sorted(seen, key=order.__getitem__)
-
     out = []
     for level in range(1, phases.depth + 1):
         reductions = [r for r in units if isinstance(r, ReduceNode) and phases.level[r] == level]
-        out.append(needed([r.x for r in reductions]) + reductions)  # type: ignore[operator]
-    out.append(needed([s.results[0] for s in units if isinstance(s, StoreOp) and s in phases.varying]))
+        out.append(needed_units([r.x for r in reductions], order, phases) + reductions)  # type: ignore[operator]
+    stores = [s for s in units if isinstance(s, StoreOp) and s in phases.varying]
+    out.append(needed_units([s.results[0] for s in stores], order, phases))
     return out
 
 

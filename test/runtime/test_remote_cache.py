@@ -20,6 +20,7 @@ import time
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -220,13 +221,18 @@ def test_second_machine_builds_nothing(server: Server, tmp_path: Path) -> None:
     assert third["compiled"] == 0 and third["fetched"] == 0 and third["stats"]["hits"] == 0, third
 
 
-@needs_redis
-def test_poisoned_kernel_is_refused_rebuilt_and_replaced(server: Server, tmp_path: Path) -> None:
-    graphs = [GRAPH.format(n=3)]
+def shared_kernel(server: Server, tmp_path: Path, graphs: list[str]) -> tuple[Any, bytes, bytes]:
+    """Machine a builds ``graphs`` (one kernel): the server's client, the kernel's key and value."""
     machine(tmp_path, "a", server.url, graphs)
     r = server.client()
     (name,) = [k for k in r.keys("ascir:*:kernel:*")]
-    good = r.get(name)
+    return r, name, r.get(name)
+
+
+@needs_redis
+def test_poisoned_kernel_is_refused_rebuilt_and_replaced(server: Server, tmp_path: Path) -> None:
+    graphs = [GRAPH.format(n=3)]
+    r, name, good = shared_kernel(server, tmp_path, graphs)
     poisoned = good[:-100] + b"\x00" * 100  # the library's bytes changed, the header kept
     r.set(name, poisoned)
     victim = machine(tmp_path, "b", server.url, graphs)
@@ -240,10 +246,7 @@ def test_poisoned_kernel_is_refused_rebuilt_and_replaced(server: Server, tmp_pat
 def test_foreign_toolchain_library_is_never_taken(server: Server, tmp_path: Path) -> None:
     """A library stored under the key by a build with another toolchain context is refused."""
     graphs = [GRAPH.format(n=4)]
-    machine(tmp_path, "a", server.url, graphs)
-    r = server.client()
-    (name,) = [k for k in r.keys("ascir:*:kernel:*")]
-    value = r.get(name)
+    r, name, value = shared_kernel(server, tmp_path, graphs)
     head, _, payload = value[len(rc.MAGIC) :].partition(b"\n")
     header = json.loads(head)
     header["context"] = "0" * 32  # another compiler or flags
