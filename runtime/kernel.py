@@ -424,6 +424,7 @@ class CompiledKernel:
         buffer = _WORKSPACES.take(nbytes)
         workspace = buffer[:nbytes]
         lib.ascsim_reset(ctypes.c_uint64(ub_size))
+        lib.ascsim_set_core_num(ctypes.c_uint32(core_num))
         try:
             for i, a in enumerate(arrays):
                 lib.ascsim_register_gm(a.ctypes.data, a.nbytes, f"arg{i}".encode(), 1 if i < inputs else 0)

@@ -23,8 +23,9 @@ struct AutofuseTilingData {
 """
 
 
-def host(blocks: str = "1") -> str:
-    """Host tiling: the tiling struct is (n, mode); ``blocks`` is a C++ expression of them."""
+def host(blocks: str = "1", workspace: str = "0") -> str:
+    """Host tiling: the tiling struct is (n, mode); ``blocks`` and the ``workspace`` bytes are
+    C++ expressions of them."""
     return f"""\
 #include <cstdint>
 #include "tiling.h"
@@ -33,7 +34,7 @@ extern "C" int64_t AutofuseTiling(int64_t n, int64_t mode, AutofuseTilingData* t
     (void)core_num; (void)ub_size;
     const uint32_t blocks = {blocks};
     t->block_dim = blocks; t->tiling_key = 0; t->n = n; t->mode = mode;
-    *block_dim = blocks; *workspace_size = 0;
+    *block_dim = blocks; *workspace_size = uint32_t({workspace});
     return 0;
 }}
 """
@@ -55,6 +56,8 @@ extern "C" int64_t AutofuseLaunch(uint32_t block_dim, void* stream, {params}void
 """
 
 
-def build(device: str, kernel: str, args: Sequence[str] = ("x", "y"), blocks: str = "1") -> CompiledKernel:
+def build(
+    device: str, kernel: str, args: Sequence[str] = ("x", "y"), blocks: str = "1", workspace: str = "0"
+) -> CompiledKernel:
     """Compile ``device`` (its kernel function ``kernel``) with the launch stub, for the simulator."""
-    return compile_kernel(TILING, host(blocks), device + launch(kernel, args), target="sim", name=kernel)
+    return compile_kernel(TILING, host(blocks, workspace), device + launch(kernel, args), target="sim", name=kernel)

@@ -62,6 +62,7 @@ class Rule:
 _DR = "test/ascendc_emitter/test_device_rules.py"
 _SR = "test/runtime/test_sim_rules.py"
 _L0 = "test/runtime/test_level0.py"
+_SA = "test/runtime/test_sync_all.py"
 _CPU_ONLY = "the device build has no check (ASCENDC_ASSERT is empty on the device, kernel_log.h:38-72)"
 _TPIPE = "dav/kernel_tpipe_impl_c310_vec.h"
 
@@ -370,6 +371,32 @@ RULES: tuple[Rule, ...] = (
         "impl/basic_api/kernel_event.h:913-915, 1048-1050; kernel_macros.h:99-105 (QUE_MAX_EVENT = 8 on 3510)",
         Where.FAULT,
         f"{_SR}::test_each_rule_is_refused[event-id]",
+    ),
+    Rule(
+        "sync-all-kernel-type",
+        "SyncAll",
+        "the hard SyncAll of a vector kernel runs in a kernel declared __mix__(0, 1), not __vector__",
+        "doc:同步控制/核间同步/SyncAll.md 约束说明 (硬件同步接口约束); CrossCoreSetFlag(ISASI).md 约束说明 "
+        "(Kernel类型配置)",
+        Where.FAULT,
+        f"{_SA}::test_sync_all_in_a_vector_kernel_is_refused",
+    ),
+    Rule(
+        "sync-all-cores",
+        "SyncAll",
+        "a launch that calls SyncAll has no more blocks than the chip has cores",
+        "doc:同步控制/核间同步/SyncAll.md 约束说明 (公共约束: numBlocks above the core count runs in rounds "
+        "and the kernel hangs)",
+        Where.FAULT,
+        f"{_SA}::test_sync_all_on_more_blocks_than_cores_is_refused",
+    ),
+    Rule(
+        "sync-all-aiv-only",
+        "SyncAll",
+        "a vector kernel calls SyncAll<true>: isAIVOnly = false hangs it",
+        "doc:同步控制/核间同步/SyncAll.md 约束说明 (纯Vector算子, 模板参数isAIVOnly必须设置为true)",
+        Where.COMPILE,
+        f"{_SR}::test_each_compile_rule_is_refused[sync-all-aiv-only]",
     ),
     Rule(
         "pipe-barrier-s",

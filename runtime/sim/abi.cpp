@@ -134,6 +134,10 @@ double ascsim_get_cost(const char* name) {
 // keep_log: keep every instruction (for a trace file); otherwise only per-block totals.
 void ascsim_trace_config(int keep_log) { ascsim::tracer().keep_log = keep_log != 0; }
 
+// The vector cores of the chip the run stands for: the core_num its host tiling was given
+// (what the device reports to the op); a SyncAll launch may not have more blocks.
+void ascsim_set_core_num(uint32_t core_num) { ascsim::tracer().core_num = core_num; }
+
 uint64_t ascsim_timeline_count() { return ascsim::tracer().blocks.size(); }
 
 uint64_t ascsim_launch_count() { return ascsim::tracer().launches.size(); }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <exception>
 #include <map>
@@ -29,6 +30,18 @@ inline Stats stats_delta(const Stats& after, const Stats& before) {
     auto* b = reinterpret_cast<const uint64_t*>(&before);
     auto* o = reinterpret_cast<uint64_t*>(&d);
     for (size_t i = 0; i < sizeof(Stats) / sizeof(uint64_t); ++i) o[i] = a[i] - b[i];
+    return d;
+}
+
+// Counters of two runs one after the other (a block's added to its launch's): sums, but the
+// peak UB use is the larger peak.
+inline Stats stats_sum(const Stats& x, const Stats& y) {
+    Stats d;
+    auto* a = reinterpret_cast<const uint64_t*>(&x);
+    auto* b = reinterpret_cast<const uint64_t*>(&y);
+    auto* o = reinterpret_cast<uint64_t*>(&d);
+    for (size_t i = 0; i < sizeof(Stats) / sizeof(uint64_t); ++i) o[i] = a[i] + b[i];
+    d.peak_ub_bytes = std::max(x.peak_ub_bytes, y.peak_ub_bytes);
     return d;
 }
 
@@ -490,10 +503,37 @@ class Footprint {
     uint64_t bytes_ = 0;
 };
 
-struct Tracer {
-    bool enabled = true;
-    bool keep_log = false;
-    CostTable cost;
+// One launch's record across its blocks (sim.cpp launch_blocks, launch_blocks_mix): the
+// cores of a launch run concurrently, so two blocks touching one workspace byte, one of them
+// writing, race unless a SyncAll lies between them (SyncAll.md: the hard sync is a PIPE_ALL
+// barrier on every core before the cross-core flag, dav_3510 kernel_operator_sync_impl.h
+// SyncAllImpl). A phase is the number of SyncAll calls a block has passed + 1 (0 = never).
+// Per 32-byte granule, while one block has touched it in its phase: that block and the bytes
+// it wrote and read; once a second block touches it in the same phase, a record per byte.
+struct CrossCore {
+    static constexpr uint32_t kManyBlocks = ~uint32_t(0);
+    struct ByteRecord {
+        uint32_t w_phase = 0, w_block = 0;
+        uint32_t r_phase = 0, r_block = 0;  // kManyBlocks: more than one block read it
+    };
+    struct WsGranule {
+        uint32_t phase = 0, block = 0;
+        uint32_t written = 0, read = 0;  // byte masks
+        int32_t bytes = -1;              // its per-byte records in `fine`, once shared
+    };
+    bool mix = false;  // a __mix__ kernel: its blocks run as fibers and may call SyncAll
+    bool abort = false;  // a block faulted: the blocks waiting at a SyncAll unwind
+    uint32_t block_dim = 1;
+    uint64_t release = 0;  // cycle the last SyncAll let every block go on (0 before the first)
+    std::vector<WsGranule> ws;
+    std::vector<std::array<ByteRecord, 32>> fine;
+};
+
+// What the record keeps for the block that runs: its race detector's shadow memory, its
+// pipes' clocks and times, flags, queues, the open VF call and its log. A launch of a
+// cross-core kernel (launch_blocks_mix) keeps one per block and swaps it in when the block
+// runs; every other launch reuses the one of the Tracer.
+struct BlockTrace {
     uint32_t gen = 0;
     std::vector<Access> accesses = std::vector<Access>(1);  // [0] is "none"; what the granules refer to, this block
     size_t accesses_live = 1;      // accesses.size() after the last compaction
@@ -516,14 +556,23 @@ struct Tracer {
     std::vector<Range> cur;
     uint32_t line = 0;  // source line of the current instruction, if the caller set it
     std::vector<LogEntry> log;
-    std::vector<BlockTimeline> blocks;
     uint64_t block_log_begin = 0;
     // this block's GM bytes and whether its MTE2 / MTE3 have started (their heads, costs.h)
     uint64_t gm_bytes = 0;
     bool mte2_started = false, mte3_started = false;
+    uint32_t barriers = 0;  // SyncAll calls this block has passed (its phase of the launch)
+};
+
+struct Tracer : BlockTrace {
+    bool enabled = true;
+    bool keep_log = false;
+    CostTable cost;
+    std::vector<BlockTimeline> blocks;
     std::vector<LaunchTraffic> launches;  // per launch since the last reset
     Footprint footprint;                  // the current launch's
     std::unordered_map<const char*, int> kinds;  // vector API name -> cost-table kind
+    CrossCore* cross = nullptr;  // the running cross-core launch's barrier and workspace record
+    uint32_t core_num = 0;  // the vector cores the run's host tiling was given (0: the cost table's)
 };
 
 extern __thread Tracer* t_tracer __attribute__((visibility("hidden")));

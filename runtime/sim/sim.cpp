@@ -9,6 +9,7 @@
 #define ASCSIM_INSTANTIATE 1
 
 #include <algorithm>
+#include <cmath>
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
@@ -218,6 +219,65 @@ void compact_accesses(Tracer& t) {
     t.accesses_live = t.accesses.size();
 }
 
+// A workspace range against the other blocks of the launch (CrossCore): a write to a byte
+// another block read or wrote in the same phase, or a read of one another block wrote in it,
+// is a race across cores.
+[[noreturn]] void cross_core_race(const char* api, uint32_t block, bool write, uint64_t byte, bool wrote,
+                                  uint32_t other) {
+    detail::Message m;
+    m << api << " (block " << block << ") " << (write ? "writes" : "reads") << " workspace byte " << byte << " that ";
+    if (other == CrossCore::kManyBlocks) {
+        m << "other blocks read";
+    } else {
+        m << "block " << other << (wrote ? " writes" : " reads");
+    }
+    m << " with no SyncAll between them (the cores of a launch run concurrently)";
+    raise_fault("race", m.c_str());
+}
+
+void cross_core_byte(CrossCore::ByteRecord& B, const char* api, uint32_t phase, uint32_t block, bool write,
+                     uint64_t byte) {
+    if (B.w_phase == phase && B.w_block != block) cross_core_race(api, block, write, byte, true, B.w_block);
+    if (write && B.r_phase == phase && B.r_block != block) cross_core_race(api, block, write, byte, false, B.r_block);
+    if (write) {
+        B.w_phase = phase;
+        B.w_block = block;
+    } else if (B.r_phase == phase && B.r_block != block) {
+        B.r_block = CrossCore::kManyBlocks;
+    } else {
+        B.r_phase = phase;
+        B.r_block = block;
+    }
+}
+
+void cross_core_access(Tracer& t, const Range& r, const char* api) {
+    CrossCore& x = *t.cross;
+    const uint32_t phase = t.barriers + 1, block = uint32_t(core().block_idx);
+    const uint64_t end = std::min<uint64_t>((r.hi - 1) / kBlockBytes + 1, x.ws.size());
+    for (uint64_t g = r.lo / kBlockBytes; g < end; ++g) {
+        CrossCore::WsGranule& G = x.ws[g];
+        const uint64_t base = g * kBlockBytes;
+        const uint64_t lo = std::max(r.lo, base) - base, hi = std::min(r.hi, base + kBlockBytes) - base;
+        const uint32_t mask = uint32_t(((uint64_t(1) << hi) - 1) & ~((uint64_t(1) << lo) - 1));
+        if (G.bytes < 0 && (G.phase != phase || G.block == block)) {  // this block's alone
+            if (G.phase != phase) G = CrossCore::WsGranule{phase, block, 0, 0, -1};
+            (r.write ? G.written : G.read) |= mask;
+            continue;
+        }
+        if (G.bytes < 0) {  // a second block in the phase: one record per byte from here on
+            G.bytes = int32_t(x.fine.size());
+            x.fine.emplace_back();
+            for (uint32_t i = 0; i < kBlockBytes; ++i) {
+                CrossCore::ByteRecord& B = x.fine.back()[i];
+                if ((G.written >> i) & 1u) B.w_phase = G.phase, B.w_block = G.block;
+                if ((G.read >> i) & 1u) B.r_phase = G.phase, B.r_block = G.block;
+            }
+        }
+        auto& bytes = x.fine[size_t(G.bytes)];
+        for (uint64_t i = lo; i < hi; ++i) cross_core_byte(bytes[i], api, phase, block, r.write, base + i);
+    }
+}
+
 // Run the instruction whose ranges are in t.cur.
 void commit(const char* api, uint8_t pipe, bool tensor, double cost_cycles) {
     Tracer& t = tracer();
@@ -234,6 +294,7 @@ void commit(const char* api, uint8_t pipe, bool tensor, double cost_cycles) {
             for (auto it = t.ws.begin_at(first); it != t.ws.end() && it->first < end; ++it) {
                 check_granule(t, it->second.g, r, api, pipe, tensor, index, &dep);
             }
+            if (t.cross != nullptr) cross_core_access(t, r, api);
         }
     }
     start = std::max(start, dep);
@@ -357,6 +418,7 @@ static void trace_begin_block() {
     t.block_log_begin = t.log.size();
     t.gm_bytes = 0;
     t.mte2_started = t.mte3_started = false;
+    t.barriers = 0;
 }
 
 static void trace_end_block(uint32_t launch, uint32_t block) {
@@ -404,42 +466,319 @@ void trace_release() {
 
 // ---------------------------------------------------------------- launches
 
+namespace {
+// The record across the launch's blocks, sized for the workspace argument (if any).
+void begin_cross_core(CrossCore& x, uint32_t block_dim, bool mix) {
+    x.mix = mix;
+    x.block_dim = block_dim;
+    uint64_t ws = 0;
+    for (const GmBuffer& b : state().gm) {
+        if (b.name == "workspace") ws = b.bytes;
+    }
+    x.ws.assign(size_t((ws + kBlockBytes - 1) / kBlockBytes), CrossCore::WsGranule{});
+    x.fine.clear();
+}
+
+// A block's state before it runs: its index, an empty UB of stale bytes, normal mask mode.
+void begin_block(Core& c, State& s, uint32_t b, uint32_t block_dim) {
+    c.block_idx = b;
+    c.block_num = block_dim;
+    ub_release_all();
+    c.vmask = VectorMask{};  // normal mode, all lanes (level0.h)
+    std::memset(s.ub.data(), 0xA5, s.ub.size());  // stale UB is garbage, not zeros
+    s.dcache.clear();
+    trace_begin_block();
+}
+
+void end_launch(Tracer& t, size_t first_block) {
+    LaunchTraffic traffic;
+    for (size_t i = first_block; i < t.blocks.size(); ++i) traffic.gm_bytes += t.blocks[i].gm_bytes;
+    traffic.footprint_bytes = t.footprint.bytes();
+    t.launches.push_back(traffic);
+}
+
+void launch_fault(State& s, const char* what, int64_t block, uint32_t block_dim) {
+    detail::Message m;
+    m << what << " (block " << block << " of " << block_dim << ")";
+    s.error = m.c_str();
+}
+}  // namespace
+
 void launch_blocks(uint32_t block_dim, void (*run)(void*), void* kernel) {
     Core& c = core();
     State& s = state();
     if (!s.error.empty()) return;
+    Tracer& t = tracer();
+    CrossCore cross;
     try {
         const auto launch_no = uint32_t(c.stats.launches);
         c.stats.launches += 1;
-        Tracer& t = tracer();
         t.footprint.begin(s.gm.size());
+        begin_cross_core(cross, block_dim, false);
+        t.cross = &cross;
         const size_t first_block = t.blocks.size();
         for (uint32_t b = 0; b < block_dim; ++b) {
-            c.block_idx = b;
-            c.block_num = block_dim;
-            ub_release_all();
-            c.vmask = VectorMask{};  // normal mode, all lanes (level0.h)
-            std::memset(s.ub.data(), 0xA5, s.ub.size());  // stale UB is garbage, not zeros
-            s.dcache.clear();
+            begin_block(c, s, b, block_dim);
             const Stats before = c.stats;
-            trace_begin_block();
             run(kernel);
             trace_end_block(launch_no, b);
             c.stats.blocks += 1;
             s.block_log.push_back({launch_no, b, stats_delta(c.stats, before)});
         }
-        LaunchTraffic traffic;
-        for (size_t i = first_block; i < t.blocks.size(); ++i) traffic.gm_bytes += t.blocks[i].gm_bytes;
-        traffic.footprint_bytes = t.footprint.bytes();
-        t.launches.push_back(traffic);
+        end_launch(t, first_block);
     } catch (const Fault& f) {
-        detail::Message m;
-        m << f.what() << " (block " << c.block_idx << " of " << block_dim << ")";
-        s.error = m.c_str();
+        launch_fault(s, f.what(), c.block_idx, block_dim);
     } catch (const std::exception& e) {
         s.error = std::string("simulator: ") + e.what();
     }
+    t.cross = nullptr;
     c.block_idx = 0;
+}
+
+// ---------------------------------------------------------------- cross-core launches
+//
+// A __mix__ kernel's blocks may wait for each other (SyncAll), so each runs on a fiber of its
+// own with its own core state -- Core, UB, DCache and the record's BlockTrace, swapped in
+// while it runs. The blocks run in rounds, in block order: each runs to its next SyncAll (or
+// its end); when every block has arrived, the barrier opens at the latest arrival (and no
+// earlier than the chip's L2 could have moved the phase's GM bytes) plus the barrier's cost,
+// and the next round starts. A block that ends while others wait would hang the device.
+namespace {
+constexpr size_t kBlockStack = 8u << 20;  // as a thread's: kernel code runs on it
+
+struct FiberAbort {};  // unwinds a block waiting at a SyncAll when another block faulted
+
+struct BlockFiber {
+    ucontext_t ctx;
+    uint8_t* map = nullptr;  // guard page + stack
+    size_t map_bytes = 0;
+    Core core;
+    std::vector<uint8_t> ub;
+    Dcache dcache;
+    BlockTrace trace;
+    enum Status { kNew, kWaiting, kDone } status = kNew;
+    bool started = false;
+    uint64_t arrival = 0;   // its pipes' finish at the SyncAll it waits at
+    uint64_t gm_phase = 0;  // GM bytes it moved before that SyncAll
+    size_t timeline = 0;    // its entry in Tracer::blocks
+    std::string error;
+};
+
+struct MixRun {
+    ucontext_t scheduler;
+    BlockFiber* fibers = nullptr;
+    uint32_t running = 0;
+    uint32_t launch_no = 0;
+    void (*run)(void*) = nullptr;
+    void* kernel = nullptr;
+};
+__thread MixRun* t_mix = nullptr;
+
+void block_fiber_main(unsigned lo, unsigned hi) {
+    auto* f = reinterpret_cast<BlockFiber*>((uintptr_t(hi) << 32) | uintptr_t(lo));
+    MixRun& m = *t_mix;
+    try {
+        begin_block(core(), state(), m.running, tracer().cross->block_dim);
+        m.run(m.kernel);
+        f->timeline = tracer().blocks.size();
+        trace_end_block(m.launch_no, m.running);
+    } catch (const FiberAbort&) {
+    } catch (const Fault& e) {
+        f->error = e.what();
+    } catch (const std::exception& e) {
+        f->error = std::string("simulator: ") + e.what();
+    }
+    f->status = BlockFiber::kDone;
+}  // returning resumes uc_link: the scheduler
+
+// Run block b until it waits at a SyncAll or ends, with its state swapped in.
+void resume_block(MixRun& m, BlockFiber& f, uint32_t b) {
+    Tracer& t = tracer();
+    State& s = state();
+    Core* main = t_core;
+    std::swap(static_cast<BlockTrace&>(t), f.trace);
+    s.ub.swap(f.ub);
+    std::swap(s.dcache, f.dcache);
+    t_core = &f.core;
+    m.running = b;
+    if (!f.started) {
+        f.started = true;
+        getcontext(&f.ctx);
+        f.ctx.uc_stack.ss_sp = f.map + size_t(sysconf(_SC_PAGESIZE));
+        f.ctx.uc_stack.ss_size = kBlockStack;
+        f.ctx.uc_link = &m.scheduler;
+        const auto addr = uintptr_t(&f);
+        makecontext(&f.ctx, reinterpret_cast<void (*)()>(block_fiber_main), 2, unsigned(addr & 0xffffffffu),
+                    unsigned(addr >> 32));
+    }
+    swapcontext(&m.scheduler, &f.ctx);
+    t_core = main;
+    std::swap(s.dcache, f.dcache);
+    s.ub.swap(f.ub);
+    std::swap(static_cast<BlockTrace&>(t), f.trace);
+}
+
+// The cost of one SyncAll, from the cost table: the software barrier's own copies -- each core
+// writes its 32-byte flag and reads every core's (dav_3510 SoftSyncAllImpl) -- under ATT's
+// Store and LoadSmallBlk rows. The hard sync this stands for is documented as the faster one
+// (SyncAll.md, 功能说明), so this is an upper bound of its cost, never faster than the device.
+uint64_t sync_all_cycles(const CostTable& c, uint32_t blocks) {
+    const double n = double(blocks);
+    const double store = kBlockBytes / (c.store_a + c.store_b / n) + c.store_h;
+    const double load = kBlockBytes * n / (c.load_small_a + c.load_small_b / n) + c.load_small_h;
+    return trace_detail::cycles(store + load);
+}
+}  // namespace
+
+void launch_blocks_mix(uint32_t block_dim, void (*run)(void*), void* kernel) {
+    Core& c = core();
+    State& s = state();
+    if (!s.error.empty()) return;
+    Tracer& t = tracer();
+    const size_t page = size_t(sysconf(_SC_PAGESIZE));
+    std::unique_ptr<BlockFiber[]> fibers(new BlockFiber[block_dim]);
+    CrossCore cross;
+    MixRun m;
+    m.fibers = fibers.get();
+    m.run = run;
+    m.kernel = kernel;
+    std::string error;
+    int64_t error_block = -1;
+    try {
+        m.launch_no = uint32_t(c.stats.launches);
+        c.stats.launches += 1;
+        t.footprint.begin(s.gm.size());
+        begin_cross_core(cross, block_dim, true);
+        t.cross = &cross;
+        t_mix = &m;
+        const size_t first_block = t.blocks.size();
+        for (uint32_t b = 0; b < block_dim; ++b) {
+            BlockFiber& f = fibers[b];
+            f.core = c;
+            f.core.stats = Stats{};
+            f.ub.assign(s.ub.size(), 0);
+            f.core.ub = f.ub.data();
+            f.trace.gen = t.gen + 1 + b;  // distinct from every other block's
+            f.map_bytes = kBlockStack + page;
+            void* p = mmap(nullptr, f.map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
+                           -1, 0);
+            if (p == MAP_FAILED) fail("launch", "cannot map the stack of block ", b);
+            f.map = static_cast<uint8_t*>(p);
+            mprotect(f.map, page, PROT_NONE);  // a stack overflow faults instead of corrupting memory
+        }
+        uint64_t gm_before = 0;  // GM bytes of every block before the phase
+        for (uint32_t phase = 0; error.empty(); ++phase) {
+            for (uint32_t b = 0; b < block_dim && error.empty(); ++b) {
+                if (fibers[b].status == BlockFiber::kDone) continue;
+                resume_block(m, fibers[b], b);
+                if (!fibers[b].error.empty()) {
+                    error = fibers[b].error;
+                    error_block = b;
+                }
+            }
+            if (!error.empty()) break;
+            uint32_t done = 0, waiting = 0;
+            uint64_t arrival = 0, gm = 0;
+            for (uint32_t b = 0; b < block_dim; ++b) {
+                const BlockFiber& f = fibers[b];
+                if (f.status == BlockFiber::kDone) {
+                    done += 1;
+                } else {
+                    waiting += 1;
+                    arrival = std::max(arrival, f.arrival);
+                    gm += f.gm_phase;
+                }
+            }
+            if (waiting == 0) break;
+            if (done != 0) {
+                const uint32_t ended = uint32_t(
+                    std::find_if(fibers.get(), fibers.get() + block_dim,
+                                 [](const BlockFiber& f) { return f.status == BlockFiber::kDone; }) - fibers.get());
+                detail::Message msg;
+                msg << "SyncAll: " << waiting << " of " << block_dim << " blocks wait at SyncAll #" << phase + 1
+                    << " but block " << ended << " ended after " << phase
+                    << ": the device would hang (every block of the launch must call it)";
+                error = msg.c_str();
+                error_block = ended;
+                break;
+            }
+            // the phase moved gm - gm_before bytes across the L2 (the launch's HBM bound stays
+            // in the timeline of runtime/kernel.py)
+            const double l2_per_cycle = t.cost.l2_bytes_per_second / t.cost.clock_hz;
+            const uint64_t floor = cross.release + uint64_t(std::ceil(double(gm - gm_before) / l2_per_cycle));
+            cross.release = std::max(arrival, floor) + sync_all_cycles(t.cost, block_dim);
+            gm_before = gm;
+            for (uint32_t b = 0; b < block_dim; ++b) fibers[b].status = BlockFiber::kNew;
+        }
+        if (!error.empty()) {  // unwind the blocks that wait
+            cross.abort = true;
+            for (uint32_t b = 0; b < block_dim; ++b) {
+                if (fibers[b].started && fibers[b].status != BlockFiber::kDone) resume_block(m, fibers[b], b);
+            }
+        } else {
+            for (uint32_t b = 0; b < block_dim; ++b) {  // each block's log after the others'
+                BlockFiber& f = fibers[b];
+                BlockTimeline& bt = t.blocks[f.timeline];
+                const uint64_t at = t.log.size();
+                t.log.insert(t.log.end(), f.trace.log.begin(), f.trace.log.end());
+                bt.log_begin = at;
+                bt.log_end = t.log.size();
+                c.stats = stats_sum(c.stats, f.core.stats);
+                c.stats.blocks += 1;
+                s.block_log.push_back({m.launch_no, b, f.core.stats});
+            }
+            std::sort(t.blocks.begin() + ptrdiff_t(first_block), t.blocks.end(),
+                      [](const BlockTimeline& a, const BlockTimeline& b) { return a.block < b.block; });
+            t.gen += block_dim + 1;
+            end_launch(t, first_block);
+        }
+    } catch (const Fault& f) {
+        error = f.what();
+    } catch (const std::exception& e) {
+        error = std::string("simulator: ") + e.what();
+    }
+    if (!error.empty()) {
+        if (error_block >= 0) {
+            launch_fault(s, error.c_str(), error_block, block_dim);
+        } else {
+            s.error = error;
+        }
+    }
+    for (uint32_t b = 0; b < block_dim; ++b) {
+        if (fibers[b].map != nullptr) munmap(fibers[b].map, fibers[b].map_bytes);
+    }
+    t_mix = nullptr;
+    t.cross = nullptr;
+    c.block_idx = 0;
+}
+
+void sync_all() {
+    Tracer& t = tracer();
+    CrossCore* x = t.cross;
+    if (x == nullptr || !x->mix || t_mix == nullptr) {
+        rules::violate("SyncAll", rules::rule::sync_all_kernel_type,
+                       "SyncAll<true>() in a kernel declared __vector__");
+    }
+    const double cores = t.core_num > 0 ? double(t.core_num) : t.cost.vector_cores;
+    if (double(x->block_dim) > cores) {
+        rules::violate("SyncAll", rules::rule::sync_all_cores, "SyncAll in a launch of ", x->block_dim, " blocks on ",
+                       cores, " vector cores");
+    }
+    if (t.vf_depth > 0) fail("SyncAll", "called inside a VF");
+    barrier_all();  // the hard sync's PipeBarrier<PIPE_ALL> (dav_3510 SyncAllImpl)
+    MixRun& m = *t_mix;
+    BlockFiber& f = m.fibers[m.running];
+    uint64_t arrival = 0;
+    for (uint8_t p = 0; p < kPipes; ++p) arrival = std::max(arrival, t.pipe_free[p]);
+    f.arrival = arrival;
+    f.gm_phase = t.gm_bytes;
+    f.status = BlockFiber::kWaiting;
+    const uint32_t index = t.next_index++;
+    swapcontext(&f.ctx, &m.scheduler);
+    if (x->abort) throw FiberAbort{};
+    for (uint8_t p = 0; p < kPipes; ++p) t.pipe_free[p] = std::max(t.pipe_free[p], x->release);
+    t.barriers += 1;
+    trace_detail::log_entry(t, "SyncAll", index, kPipeS, arrival, x->release);
 }
 
 // ---------------------------------------------------------------- recording

@@ -221,6 +221,7 @@ COMPILE_ERRORS = {
     "Select(f, m, f, f, SELMODE::VSEL_TENSOR_TENSOR_MODE, 64);",
     "tque-depth-zero": "TQue<TPosition::VECIN, 0> q; pipe.InitBuffer(q, 1, 256); q.AllocTensor<float>();",
     "pipe-barrier-s": "PipeBarrier<PIPE_S>();",
+    "sync-all-aiv-only": "SyncAll<false>();",
 }
 
 BROKEN = """\

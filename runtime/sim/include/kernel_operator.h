@@ -6,6 +6,7 @@
 #define __global__
 #define __aicore__
 #define __vector__
+#define __mix__(aic, aiv)
 #define __gm__
 #define __ubuf__
 #define __simd_vf__

@@ -99,6 +99,7 @@ struct Core {
     uint8_t* ub = nullptr;  // this core's unified buffer (ub_capacity bytes)
     uint64_t ub_capacity = 248 * 1024;
     uint64_t ub_used = 0;  // bytes handed out by TPipe::InitBuffer
+    int64_t tpipe_buffers = 0;  // TPipe buffers since no UB was reserved (rules.h check_buffer_count)
     int64_t block_idx = 0;
     int64_t block_num = 1;
     int64_t simt_thread = 0;
@@ -182,11 +183,22 @@ inline void count_vector(uint64_t bytes, uint64_t reads = 1, uint64_t writes = 1
 // launch and are kept for the host (ascsim_last_error), never thrown across the C ABI.
 void launch_blocks(uint32_t block_dim, void (*run)(void*), void* kernel);
 
+// The same for a kernel declared __mix__ (runtime/launch_rewrite.py tells them apart): its
+// blocks run side by side as fibers, so that they can wait for each other at SyncAll.
+void launch_blocks_mix(uint32_t block_dim, void (*run)(void*), void* kernel);
+
 template <typename Kernel, typename... Args>
 inline void launch(uint32_t block_dim, void* /*l2ctrl*/, void* /*stream*/, Kernel kernel, Args... args) {
     auto call = [&]() { kernel(args...); };
     using Call = decltype(call);
     launch_blocks(block_dim, [](void* c) { (*static_cast<Call*>(c))(); }, &call);
+}
+
+template <typename Kernel, typename... Args>
+inline void launch_mix(uint32_t block_dim, void* /*l2ctrl*/, void* /*stream*/, Kernel kernel, Args... args) {
+    auto call = [&]() { kernel(args...); };
+    using Call = decltype(call);
+    launch_blocks_mix(block_dim, [](void* c) { (*static_cast<Call*>(c))(); }, &call);
 }
 
 }  // namespace ascsim

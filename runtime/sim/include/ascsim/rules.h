@@ -102,6 +102,12 @@ inline constexpr Rule overlap_partial{"overlap-partial", "a source and the desti
 inline constexpr Rule overlap_undocumented{"overlap-undocumented", "APIs whose page states no overlap rule take no overlapping operands", "doc:通用说明和约束.md:77-78; MV/比较与选择/Compare.md (no overlap section)"};
 // event-id (SetFlag, WaitFlag, FetchEventID)
 inline constexpr Rule event_id{"event-id", "event ids are in [0, 8)", "impl/basic_api/kernel_event.h:913-915, 1048-1050; kernel_macros.h:99-105 (QUE_MAX_EVENT = 8 on 3510)"};
+// sync-all-kernel-type (SyncAll)
+inline constexpr Rule sync_all_kernel_type{"sync-all-kernel-type", "the hard SyncAll of a vector kernel runs in a kernel declared __mix__(0, 1), not __vector__", "doc:同步控制/核间同步/SyncAll.md 约束说明 (硬件同步接口约束); CrossCoreSetFlag(ISASI).md 约束说明 (Kernel类型配置)"};
+// sync-all-cores (SyncAll)
+inline constexpr Rule sync_all_cores{"sync-all-cores", "a launch that calls SyncAll has no more blocks than the chip has cores", "doc:同步控制/核间同步/SyncAll.md 约束说明 (公共约束: numBlocks above the core count runs in rounds and the kernel hangs)"};
+// sync-all-aiv-only (SyncAll)
+inline constexpr Rule sync_all_aiv_only{"sync-all-aiv-only", "a vector kernel calls SyncAll<true>: isAIVOnly = false hangs it", "doc:同步控制/核间同步/SyncAll.md 约束说明 (纯Vector算子, 模板参数isAIVOnly必须设置为true)"};
 // pipe-barrier-s (PipeBarrier<PIPE_S>)
 inline constexpr Rule pipe_barrier_s{"pipe-barrier-s", "PipeBarrier<PIPE_S> does not exist on the 950", "impl/basic_api/kernel_reg.h:58-77 (static_assert)"};
 // sync-pairs (SetFlag/WaitFlag, EnQue/DeQue)
@@ -132,6 +138,7 @@ inline constexpr Rule l0_overlap_repeat{"l0-overlap-repeat", "the destination of
 #define ASCSIM_RULE_compare_dst_type "[compare-dst-type: the result tensor's element type is uint8_t or int8_t; dav/kernel_operator_vec_cmp_impl.h:337, 411; dav/kernel_operator_vec_compare_continuous_impl.h:282; MV/比较与选择/Compare.md:155]"
 #define ASCSIM_RULE_compares_dst_type "[compares-dst-type: the result tensor's element type is uint8_t; dav/kernel_operator_vec_cmp_impl.h:544, 632, 770; MV/比较与选择/Compares.md:137]"
 #define ASCSIM_RULE_select_mask_type "[select-mask-type: the selection mask's element type is uint8_t, uint16_t, uint32_t or uint64_t; dav/kernel_operator_vec_sel_impl.h:214, 396, 421, 554, 571, 1067; MV/比较与选择/Select.md:213]"
+#define ASCSIM_RULE_sync_all_aiv_only "[sync-all-aiv-only: a vector kernel calls SyncAll<true>: isAIVOnly = false hangs it; doc:同步控制/核间同步/SyncAll.md 约束说明 (纯Vector算子, 模板参数isAIVOnly必须设置为true)]"
 #define ASCSIM_RULE_pipe_barrier_s "[pipe-barrier-s: PipeBarrier<PIPE_S> does not exist on the 950; impl/basic_api/kernel_reg.h:58-77 (static_assert)]"
 
 namespace ascsim {
@@ -610,11 +617,11 @@ void check_copy_ub_to_gm(const char* api, int64_t block_count, int64_t block_len
 // `more` TPipe buffers (a TBuf: 1, a TQue: its num). The count restarts whenever no UB is
 // reserved (a new TPipe, TPipe::Reset, a new block; a buffer reserves 32 bytes or more).
 void check_buffer_count(const char* api, int64_t more) {
-    thread_local int64_t buffers = 0;  // per thread, as the simulator's state (core.h t_core)
-    if (core().ub_used == 0) buffers = 0;
-    buffers += more;
-    if (buffers > k_tpipe_buffers_hi) {
-        fail(api, "buffer count ", buffers, " exceeds the ", k_tpipe_buffers_hi,
+    Core& c = core();  // the core's own count (core.h): blocks of a __mix__ launch interleave
+    if (c.ub_used == 0) c.tpipe_buffers = 0;
+    c.tpipe_buffers += more;
+    if (c.tpipe_buffers > k_tpipe_buffers_hi) {
+        fail(api, "buffer count ", c.tpipe_buffers, " exceeds the ", k_tpipe_buffers_hi,
              " buffers a kernel may use on arch 3510 (", k_tpipe_buffers_source, ")");
     }
 }

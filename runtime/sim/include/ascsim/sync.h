@@ -39,6 +39,24 @@ inline void PipeBarrier() {
     }
 }
 
+// SyncAll's pipes (impl/basic_api/utils/kernel_utils_mode.h).
+struct SyncAllConfig {
+    pipe_t triggerPipe;
+    pipe_t waitPipe;
+};
+constexpr SyncAllConfig DEFAULT_SYNC_ALL_CONFIG = {PIPE_ALL, PIPE_ALL};
+
+// The hard cross-core barrier of a vector kernel (SyncAll.md). The simulator models the
+// default pipes (PIPE_ALL, PIPE_ALL) only; the soft-sync form (a GM flag workspace) is not
+// modelled and does not compile here.
+template <bool isAIVOnly = true, const SyncAllConfig& config = DEFAULT_SYNC_ALL_CONFIG>
+inline void SyncAll() {
+    static_assert(isAIVOnly, ASCSIM_RULE_sync_all_aiv_only);
+    static_assert(config.triggerPipe == PIPE_ALL && config.waitPipe == PIPE_ALL,
+                  "ascsim models SyncAll with the default SyncAllConfig only");
+    ascsim::sync_all();
+}
+
 template <HardEvent event>
 inline void SetFlag(int32_t id) {
     ascsim::set_flag(int(event), id);

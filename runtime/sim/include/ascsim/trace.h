@@ -156,6 +156,9 @@ void wait_flag(int event, int32_t id);
 void barrier_all();
 // PipeBarrier<p> for one pipe: the pipe is already in order in this model; it costs time.
 void barrier_pipe(uint8_t pipe);
+// SyncAll<true>(): every pipe of this core drains, then the block waits until every block of
+// the launch has arrived (a __mix__ kernel's launch, sim.cpp launch_blocks_mix).
+void sync_all();
 
 // TQue hand-offs by position: VECIN = MTE2 -> V, VECOUT = V -> MTE3 (other positions: none).
 enum class QueueKind : uint8_t { None, In, Out };
