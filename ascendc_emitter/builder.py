@@ -416,6 +416,11 @@ class BodyBuilder:
     def sync(self, event: str) -> None:
         self.emit(ac.SyncOp, [], {"event": event})
 
+    def sync_all(self) -> None:
+        """``SyncAll<true>()``: every core of the launch waits for every other (the kernel
+        becomes a ``__mix__(0, 1)`` kernel)."""
+        self.emit(ac.SyncAllOp, [])
+
     def alloc_event(self, event: str, name: str | None = None) -> SSAValue:
         """An event id of ``event`` held until :meth:`release_event`."""
         return self.emit(ac.AllocEventOp, [], {"event": event}, i64, name)  # type: ignore[return-value]

@@ -483,6 +483,7 @@ class CppPrinter:
             f"{self.ref(op.tensor)}.SetValue({self.ref(op.index)}, {self.scalar(op.value, op.tensor.type.element)});"
         )
         h[ac.PipeBarrierOp] = lambda op: self.line(f"AscendC::PipeBarrier<{mode(op, 'pipe')}>();")
+        h[ac.SyncAllOp] = lambda op: self.line("AscendC::SyncAll<true>();")
         h[ac.SyncOp] = self._sync
         h[ac.AllocEventOp] = self._alloc_event
         h[ac.ReleaseEventOp] = lambda op: self.line(
@@ -980,14 +981,18 @@ def emit_device_impl(module: ModuleOp) -> str:
     return p.out.getvalue()
 
 
-KERNEL_TYPE = "__vector__"
-"""The kernel type qualifier of every entry: ASCIR kernels compute on the vector cores
-only (AIV). On Ascend 950 bisheng does not infer a kernel type, and in a file holding
-several kernels it never does, so each entry names its own (asc-devkit
-docs/zh/guide/编程指南/编译与运行/算子编译/约束说明.md; the qualifiers are listed in
-docs/zh/guide/编程指南/编程模型/AI-Core-SIMD编程/核函数.md, and the SIMD/SIMT hybrid
-kernels of docs/zh/guide/编程指南/高级编程/高级AI-Core编程模型/SIMD与SIMT混合编程/核函数与VF函数.md
-use ``__global__ __vector__``). All kernels of a module share this one type."""
+def kernel_type(kernel: ac.KernelOp) -> str:
+    """The kernel type qualifier of an entry. ASCIR kernels compute on the vector cores only
+    (AIV). On Ascend 950 bisheng does not infer a kernel type, and in a file holding several
+    kernels it never does, so each entry names its own (asc-devkit
+    docs/zh/guide/编程指南/编译与运行/算子编译/约束说明.md; the qualifiers are listed in
+    docs/zh/guide/编程指南/编程模型/AI-Core-SIMD编程/核函数.md, and the SIMD/SIMT hybrid
+    kernels of docs/zh/guide/编程指南/高级编程/高级AI-Core编程模型/SIMD与SIMT混合编程/核函数与VF函数.md
+    use ``__global__ __vector__``). A vector kernel that calls the hard ``SyncAll`` must be
+    ``__mix__(0, 1)`` instead (同步控制/核间同步/SyncAll.md, 约束说明)."""
+    if any(isinstance(op, ac.SyncAllOp) for op in kernel.walk()):
+        return "__mix__(0, 1)"
+    return "__vector__"
 
 
 def _kernel(p: CppPrinter, kernel: ac.KernelOp) -> None:
@@ -1000,7 +1005,7 @@ def _kernel(p: CppPrinter, kernel: ac.KernelOp) -> None:
         params = [f"GM_ADDR {p.bind(a, n)}" for a, n in zip(block.args[:-1], gm_names, strict=True)]
         params.append("AutofuseTilingData tiling")
         name = symbol(kernel, kernel.sym_name.data)
-        with p.block(f'extern "C" __global__ {KERNEL_TYPE} void {name}({", ".join(params)})'):
+        with p.block(f'extern "C" __global__ {kernel_type(kernel)} void {name}({", ".join(params)})'):
             if uses_pipe:
                 p.line("AscendC::TPipe pipe;")
             p.body(block)

@@ -458,8 +458,8 @@ CheckedCeilDivOp = _checked("ascendc.checked_ceildivsi", "af::CheckedCeilDiv", d
 
 @irdl_op_definition
 class KernelOp(IRDLOperation):
-    """The ``extern "C" __global__ __vector__`` kernel (a vector-core entry, see
-    ``ascendc_emitter.printer.KERNEL_TYPE``). Block args: one ``gm_addr`` per GM tensor
+    """The ``extern "C" __global__ __vector__`` kernel (a vector-core entry; ``__mix__(0, 1)``
+    when it holds a ``sync_all``, see ``ascendc_emitter.printer.kernel_type``). Block args: one ``gm_addr`` per GM tensor
     (inputs, then outputs), the workspace ``gm_addr``, then the tiling struct.
 
     A module may hold several kernels launched in order by ``AutofuseLaunch`` (stage
@@ -1512,6 +1512,29 @@ class PipeBarrierOp(IRDLOperation):
         if self.pipe.data.value == "PIPE_S":  # rule pipe-barrier-s (target.api_rules)
             rule = api_rule("pipe-barrier-s")
             raise VerifyException(f"{self.name}: {rule.text} ({rule.source})")
+
+
+@irdl_op_definition
+class SyncAllOp(IRDLOperation):
+    """``SyncAll<true>()``: the hard barrier across every core of the launch (asc-devkit
+    ``docs/zh/api/SIMD-API/基础API/同步控制/核间同步/SyncAll.md``): each core drains its pipes
+    (PIPE_ALL), then waits until every core of the launch has arrived. A kernel holding one is
+    declared ``__mix__(0, 1)`` (the printer's ``kernel_type``) and launches at most as many
+    blocks as the chip has cores (both rules of the doc's 约束说明; the simulator refuses a
+    launch that breaks either). Only in a kernel's own body: a VF function cannot wait.
+
+    ``ascendc.sync_all``"""
+
+    name = "ascendc.sync_all"
+    traits = traits_def(*READS_WRITES)
+    assembly_format = "attr-dict"
+
+    def verify_(self) -> None:
+        parent = self.parent_op()
+        while parent is not None and not isinstance(parent, (KernelOp, _FunctionOp)):
+            parent = parent.parent_op()
+        if not isinstance(parent, KernelOp):
+            raise VerifyException(f"{self.name}: only in a kernel's body, not in a VF function")
 
 
 @irdl_op_definition

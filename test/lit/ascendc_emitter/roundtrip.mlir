@@ -33,6 +33,7 @@
 // CHECK:         ascendc.cast %hl, %o, CAST_RINT, %c64 : !ascendc.local<f16>, !ascendc.local<f32>
 // CHECK-NEXT:    ascendc.compare %bits, %o, %w, LT, %c64 : !ascendc.local<ui8>, !ascendc.local<f32>
 // CHECK:         ascendc.pipe_barrier<PIPE_V>
+// CHECK-NEXT:    ascendc.sync_all
 // CHECK-NEXT:    ascendc.sync<V_MTE3>
 // CHECK-NEXT:    %ev = ascendc.alloc_event<V_MTE2>
 // CHECK-NEXT:    ascendc.set_flag<V_MTE2> %ev
@@ -47,6 +48,7 @@
 // GENERIC: "ascendc.compare"(%{{.*}}) <{mode = #ascendc<cmp_mode LT>}>
 // GENERIC: "ascendc.select"(%{{.*}}) <{mode = #ascendc<sel_mode VSEL_TENSOR_SCALAR_MODE>}>
 // GENERIC: "ascendc.pipe_barrier"() <{pipe = #ascendc<pipe PIPE_V>}>
+// GENERIC: "ascendc.sync_all"() : () -> ()
 // GENERIC: "ascendc.sync"() <{event = #ascendc<hard_event V_MTE3>}>
 // GENERIC: "ascendc.set_flag"(%{{.*}}) <{event = #ascendc<hard_event V_MTE2>}>
 
@@ -204,6 +206,7 @@ builtin.module {
     %op = ascendc.phy_addr %o : !ascendc.local<f32> -> !ascendc.ubptr<f32>
     %wp = ascendc.phy_addr %w : !ascendc.local<f32> -> !ascendc.ubptr<f32>
     ascendc.pipe_barrier<PIPE_V>
+    ascendc.sync_all
     ascendc.sync<V_MTE3>
     %ev = ascendc.alloc_event<V_MTE2>
     ascendc.set_flag<V_MTE2> %ev
