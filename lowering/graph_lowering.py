@@ -21,10 +21,11 @@ real sizes and recorded as the tiling key:
   input is read ``depth + 1`` times.
 * ``SPLIT`` (key 3): fewer work items than cores and a large reduced extent (a reduce-all
   over 10^7 elements): every work item is split into ``split_parts`` parts of its chunks,
-  one core each, and every pass is its own kernel launch. A pass writes each part's
-  partial accumulator to the workspace; the next launch combines the partials of every
-  part (each core redundantly) before its own pass. The kernels launch in order on one
-  stream, so each sees the previous one's partials complete (as SK-like stages do).
+  one core each, and every pass is a phase of one launch. A pass writes each part's
+  partial accumulator to the workspace; after a ``SyncAll`` (every core waits for every
+  other, as Autofuse's codegen joins schedule groups through a workspace,
+  ``autofuse/codegen/codegen_kernel.cpp`` ``need_sync_all``) the next phase combines the
+  partials of every part (each core redundantly) before its own pass.
 
 In a tile every tensor lives in its own UB buffer, dense along the inner axis (or one
 element when the tensor is broadcast along it); GM views are addressed with their own
@@ -42,7 +43,7 @@ tiling chooses ``rows`` and the slots from the 950's copy and vector costs
 before this block's rows (``LoopNest._prefetched_blocks``).
 
 This module is the loop-nest skeleton: the kernels, their work items and passes, the
-pipelined tile loop, the SPLIT launches, loads and stores. The rest is by concern:
+pipelined tile loop, the SPLIT phases, loads and stores. The rest is by concern:
 ``lowering.plan`` (the analysis and the tile's buffers), ``lowering.tile_ops`` (the compute
 nodes, one rule per op family through the target description ``ascendc_emitter.target``;
 ops without a vector API use a scalar loop over the tile), ``lowering.accumulators`` (the
@@ -182,9 +183,7 @@ class GraphLowering:
     def build(self) -> ModuleOp:
         self._kernel(None, None, self._main_body)
         if self.split:
-            for launch in range(1, self.phases.depth + 2):
-                grid = "split_items" if self.loops.combine_only(launch) else None  # a block per work item
-                self._kernel(f"{self.name}_split{launch}", SPLIT, lambda k, n=launch: self.loops.split_body(k, n), grid)
+            self._kernel(f"{self.name}_split", SPLIT, self.loops.split_kernel)
         self._check_ub()
         self._host()
         return self.kb.finish()

@@ -16,7 +16,6 @@ from xdsl.ir import SSAValue
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder, i64
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.target.costs import (
-    LAUNCH_SECONDS,
     LAUNCH_SECONDS_PER_BLOCK,
     LOAD,
     LOAD_SMALL,
@@ -489,12 +488,12 @@ class HostTiling:
 
         The block is the one with the least modelled copying on the busiest core
         (``costs.LOAD``, ``STORE`` and the pipes' heads, ATT's v35 tables): in the first
-        launch a core runs ``group = ceil(items * parts / cores)`` parts one after the other
-        (one wave of blocks, each starting its pipes once), each part loading ``base**k``
-        rows of ``row_bytes`` and storing its partial; the next loads the ``parts`` partials
-        (rows of the same width) to combine them, one block per work item; each launch
-        dispatches its blocks (``costs.LAUNCH_SECONDS_PER_BLOCK``). Ties go to the larger
-        block (fewer partials).
+        phase a core runs ``group`` parts one after the other (at most one block per core:
+        the phases meet at a SyncAll, :func:`_sync_all_cycles`), each part loading
+        ``base**k`` rows of ``row_bytes`` and storing its partial; after the barrier one
+        block per work item loads the ``parts`` partials (rows of the same width) to combine
+        them; the launch dispatches its blocks (``costs.LAUNCH_SECONDS_PER_BLOCK``). Ties go
+        to the larger block (fewer partials).
         Returns (rows per part, parts per block) and sets ``split_top``."""
         base = cascade_base(h, chunks)
         blocks = [base]
@@ -508,17 +507,14 @@ class HostTiling:
         for k in range(LEVELS - 1, 0, -1):  # largest first: a smaller block must be cheaper
             rows = blocks[k - 1]
             parts = h.ceildiv(chunks, rows)
-            # more parts than cores: a block runs several, one after the other (one wave)
-            per = h.min(h.ceildiv(h.mul(items, parts), cores), parts, name=f"split_group_{k}")
+            per = _parts_per_block(h, parts, items, cores, name=f"split_group_{k}")
             launched = h.mul(items, h.ceildiv(parts, per))
             used = h.max(h.min(launched, cores), 1)
-            waves = h.ceildiv(launched, cores)
             load = _copy_cycles(h, h.mul(h.min(rows, chunks), row_bytes), LOAD, used)
-            combine = _copy_cycles(h, h.mul(parts, row_bytes), LOAD, h.max(h.min(items, cores), 1))
-            first = h.mul(waves, h.add(heads, h.mul(per, h.add(load, store))))
-            cost = h.add(first, h.add(h.add(heads, combine), store))
-            # the first launch dispatches its blocks, the combining one a block per item
-            cost = h.add(cost, h.mul(h.add(launched, items), per_block), name=f"split_cost_{k}")
+            combine = _copy_cycles(h, h.mul(parts, row_bytes), LOAD, used)
+            first = h.add(heads, h.mul(per, h.add(load, store)))
+            cost = h.add(h.add(first, _sync_all_cycles(h, used)), h.add(combine, store))
+            cost = h.add(cost, h.mul(launched, per_block), name=f"split_cost_{k}")
             if best is None:
                 best, group = cost, per
                 continue
@@ -535,27 +531,27 @@ class HostTiling:
     ) -> SSAValue:
         """Chunks per SPLIT part of a reduction over the inner axis: of ``p = 1, 2, ...`` parts
         a work item (each at least ``SPLIT_MIN_PART`` elements, at most one tile of partials),
-        the fewest modelled cycles on the busiest core -- ``ceil(items * parts / cores)`` waves
-        of ``ceil(chunks / p)`` chunks, each chunk's loads one DataCopy (``costs.LOAD``, ATT's
-        v35 table) and each block its pipes' heads, plus the dispatch of every block and,
-        split, the second launch (``costs.LAUNCH_SECONDS``, ``LAUNCH_SECONDS_PER_BLOCK``)
-        with its blocks' heads. 64 rows on 56 cores: not
-        two waves of whole rows (or 32 blocks of two) but 4 parts a row, 5 waves of quarter
-        rows. Ties go to fewer parts."""
+        the fewest modelled cycles on the busiest core -- its ``group`` parts of
+        ``ceil(chunks / p)`` chunks one after the other (at most one block per core, as the
+        phases meet at SyncAll), each chunk's loads one DataCopy (``costs.LOAD``, ATT's v35
+        table), the block's pipes' heads, the dispatch of every block
+        (``costs.LAUNCH_SECONDS_PER_BLOCK``) and, split, the barriers between the passes
+        (:func:`_sync_all_cycles`). 64 rows on 56 cores: not 32 blocks of two whole rows
+        but parts of rows. Ties go to fewer parts."""
         chunk_bytes = h.mul(tile, sum(n.result_tensor().dtype.nbytes for n in self.graph.nodes() if isinstance(n, LoadOp)))
         dispatch = round(LAUNCH_SECONDS_PER_BLOCK * ASCEND_950.clock_hz)
-        launch = round(LAUNCH_SECONDS * ASCEND_950.clock_hz)
         heads = round(MTE2_HEAD + MTE3_HEAD)  # the pipes' starts, once per block
+        barriers = self.phases.depth
         most = h.max(h.min(h.min(chunks, h.ceildiv(elements, SPLIT_MIN_PART)), TILE_ALIGN), 1)
         inits = [h.const(1), h.const(2**62)]
         with h.fold_many(1, h.add(h.min(most, MAX_INNER_PARTS), 1), inits, "p", ["best", "best_cost"]) as (fb, p, (best, cost0), out):
             per_part = fb.ceildiv(chunks, p)
-            launched = fb.mul(items, fb.ceildiv(chunks, per_part))
+            parts = fb.ceildiv(chunks, per_part)
+            group = _parts_per_block(fb, parts, items, cores)
+            launched = fb.mul(items, fb.ceildiv(parts, group))
             used = fb.max(fb.min(launched, cores), 1)
-            waves = fb.ceildiv(launched, cores)
-            work = fb.mul(waves, fb.add(fb.mul(per_part, _copy_cycles(fb, chunk_bytes, LOAD, used)), heads))
-            # split: a second launch, whose blocks start their pipes again
-            split = fb.select(fb.cmp("sgt", p, 1), fb.add(fb.add(launch, fb.mul(launched, dispatch)), fb.mul(waves, heads)), 0)
+            work = fb.add(fb.mul(fb.mul(group, per_part), _copy_cycles(fb, chunk_bytes, LOAD, used)), heads)
+            split = fb.select(fb.cmp("sgt", p, 1), fb.mul(_sync_all_cycles(fb, used), barriers), 0)
             cost = fb.add(fb.add(work, fb.mul(launched, dispatch)), split)
             better = fb.cmp("slt", cost, cost0)
             out += [fb.select(better, per_part, best), fb.select(better, cost, cost0)]
@@ -602,7 +598,7 @@ class HostTiling:
             per_part = wanted
             parts = h.ceildiv(chunks, per_part, name="split_parts")
             split = h.cmp("sge", parts, 2, name="split")
-            group = h.const(1)
+            group = _parts_per_block(h, parts, items, cores, name="split_group")
         h.set_tiling("split_parts", parts)
         h.set_tiling("split_group", group)
         h.set_tiling("split_items", items)  # the blocks of a combining launch
@@ -643,6 +639,24 @@ def _copy_cycles(b: BodyBuilder, nbytes: SSAValue, cost: DmaCost, cores: SSAValu
     block_dim) + h`` (ATT's ``LoadStoreFunc``; rates x1000, whole cycles)."""
     rate = b.add(b.const(round(cost.a * 1000)), b.floordiv(round(cost.b * 1000), cores))
     return b.add(b.ceildiv(b.mul(nbytes, 1000), rate), round(cost.h))
+
+
+def _parts_per_block(b: BodyBuilder, parts: SSAValue, items: SSAValue, cores: SSAValue, name: str | None = None) -> SSAValue:
+    """SPLIT parts a block runs one after the other: a work item's ``parts`` spread over its
+    share of the cores, so that ``items * ceil(parts / group)`` blocks fit the chip (a
+    launch that calls SyncAll may not have more blocks than cores: SyncAll.md 约束说明)."""
+    share = b.max(b.floordiv(cores, b.max(items, 1)), 1)
+    return b.max(b.ceildiv(parts, share), 1, name=name)
+
+
+def _sync_all_cycles(b: BodyBuilder, blocks: SSAValue) -> SSAValue:
+    """One SyncAll across ``blocks`` cores: the software barrier's own copies -- a 32-byte
+    flag stored, every core's flag loaded (asc-devkit dav_3510 SoftSyncAllImpl) -- under
+    ATT's Store and LoadSmallBlk rows; the hard sync the kernels use is documented as the
+    faster one (SyncAll.md 功能说明), so this bounds it from above. The simulator's
+    timeline charges the same (runtime/sim/sim.cpp ``sync_all_cycles``)."""
+    flags = b.mul(blocks, 32)
+    return b.add(_copy_cycles(b, b.const(32), STORE, blocks), _copy_cycles(b, flags, LOAD_SMALL, blocks))
 
 
 def _pipeline(b: BodyBuilder, blocks: SSAValue, load: SSAValue, vector: SSAValue, store: SSAValue, double: SSAValue) -> SSAValue:

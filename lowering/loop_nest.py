@@ -1,5 +1,5 @@
 """The loop nest of a kernel: its work items, the passes of a work item and their chunks,
-the double-buffered tile loop and the SPLIT launches (the schedules of the
+the double-buffered tile loop and the SPLIT phases (the schedules of the
 ``lowering.graph_lowering`` module doc: RESIDENT, STREAMING, SPLIT).
 
 ``LoopNest`` moves the tile cursor of the kernel being built -- its builder, work item
@@ -431,22 +431,22 @@ class LoopNest(OnTile):
             self.kernel.coords[pos] = b.sub(rest, b.mul(q, extent), name=f"{prefix}_{name}")
             rest = q
 
-    def _work_item(self, launch: int | None = None) -> None:
-        """The passes of one work item (module doc). In SPLIT launch ``launch`` (1 to
+    def _work_item(self, phase: int | None = None) -> None:
+        """The passes of one work item (module doc). In SPLIT phase ``phase`` (1 to
         depth + 1) the passes before it are replaced by combining their partials, pass
-        ``launch`` covers this core's part of the chunks and ends by writing its partials
-        (the output pass, launch depth + 1, stores its part); kept stores are made by part
-        0 of the last launch only."""
+        ``phase`` covers this core's part of the chunks and ends by writing its partials
+        (the output pass, phase depth + 1, stores its part); kept stores are made by part
+        0 of the last phase only."""
         plan = self.kernel.phases
         done: set[Unit] = set()
         self.kernel.loaded = set()
-        self._emit_kept(0, launch)
+        self._emit_kept(0, phase)
         for level in range(1, plan.depth + 1):
             reductions = [u for u in self.kernel.units if isinstance(u, ReduceNode) and plan.level[u] == level]
-            if launch is not None and level < launch:
+            if phase is not None and level < phase:
                 for r in reductions:
                     self.kernel.acc.combine_partials(r)
-                self._emit_kept(level, launch)
+                self._emit_kept(level, phase)
                 continue
             needed = self._needed([r.x for r in reductions], done)
             if self.kernel.resident:
@@ -456,7 +456,7 @@ class LoopNest(OnTile):
                     self.kernel.acc.reduce_resident(r)
             else:
                 k = self.kernel
-                ahead = level == 1 and launch is None and self._ahead is not None
+                ahead = level == 1 and phase is None and self._ahead is not None
                 with contextlib.ExitStack() as stack:
                     if ahead:  # the previous row's output pass ran it (_first_pass_ahead)
                         assert k.prefetch_on is not None and k.cache_full is not None
@@ -471,13 +471,13 @@ class LoopNest(OnTile):
                             k.acc.acc_step(r)
                 for r in reductions:
                     self.kernel.acc.cascade_end(r)
-                if launch == level:
+                if phase == level:
                     for r in reductions:
                         self.kernel.acc.write_partial(r)
                     return
                 for r in reductions:
                     self.kernel.acc.acc_end(r)
-            self._emit_kept(level, launch)
+            self._emit_kept(level, phase)
         stores = [u for u in self.kernel.units if isinstance(u, StoreOp) and u in plan.varying]
         needed = self._needed([s.results[0] for s in stores], done)
         if not needed:
@@ -488,41 +488,56 @@ class LoopNest(OnTile):
             with self._chunks(needed, prefetch=self.kernel.row_cached is not None):
                 self._emit_all(needed)
 
-    def _emit_kept(self, level: int, launch: int | None) -> None:
+    def _emit_kept(self, level: int, phase: int | None) -> None:
         units = [
             u
             for u in self.kernel.units
             if self.kernel.phases.unit_key(u) == (level, False) and not isinstance(u, ReduceNode)
         ]
-        if launch is None:
+        if phase is None:
             self._emit_all(units)
             return
         self._emit_all([u for u in units if not isinstance(u, StoreOp)])
         stores = [u for u in units if isinstance(u, StoreOp)]
-        if stores and launch == self.kernel.phases.depth + 1:  # one part stores the kept values
+        if stores and phase == self.kernel.phases.depth + 1:  # one part stores the kept values
             assert self.kernel.part is not None
             with self.b.when(self.b.cmp("eq", self.kernel.part[0], 0)) as wb, self.kernel.building(wb):
                 self._emit_all(stores)
 
-    def combine_only(self, launch: int) -> bool:
-        """SPLIT launch ``launch`` only combines the partials for the kept stores (the last
-        launch of a kernel storing no varying value): part 0 of each work item does it."""
+    def combine_only(self, phase: int) -> bool:
+        """SPLIT phase ``phase`` only combines the partials for the kept stores (the last
+        phase of a kernel storing no varying value): part 0 of each work item does it."""
         varying = any(isinstance(u, StoreOp) and u in self.kernel.phases.varying for u in self.kernel.units)
-        return launch > self.kernel.phases.depth and not varying
+        return phase > self.kernel.phases.depth and not varying
 
-    def split_body(self, k: BodyBuilder, launch: int) -> None:
-        """SPLIT launch ``launch``: block ``w * groups + i`` runs parts ``[i * group, (i + 1)
+    def split_kernel(self, k: BodyBuilder) -> None:
+        """The SPLIT schedule in one launch: phase ``phase`` (1 to depth + 1) of every block,
+        a ``SyncAll`` between phases (the partials a phase writes are read by every core in
+        the next). A combining phase (:meth:`combine_only`) runs on the first
+        ``split_items`` blocks; the others only take part in the barriers."""
+        for phase in range(1, self.kernel.phases.depth + 2):
+            if phase > 1:
+                k.sync_all()
+            if not self.combine_only(phase):
+                self.split_body(k, phase)
+                continue
+            items = k.tiling_get(self.kernel.tiling, "split_items")
+            with k.when(k.cmp("slt", k.block_idx(), items, name="combines")) as wb:
+                self.split_body(wb, phase)
+
+    def split_body(self, k: BodyBuilder, phase: int) -> None:
+        """SPLIT phase ``phase``: block ``w * groups + i`` runs parts ``[i * group, (i + 1)
         * group)`` of work item ``w``, one after the other (``split_group`` parts a block:
         more parts than cores run in one wave, each part still its own partial). A
-        combining launch (:meth:`combine_only`) runs one block per work item, as part 0."""
+        combining phase (:meth:`combine_only`) runs one block per work item, as part 0."""
         parts = k.tiling_get(self.kernel.tiling, "split_parts")
         per_part = k.tiling_get(self.kernel.tiling, "split_chunks")
         block = k.block_idx()
-        if self.combine_only(launch):
+        if self.combine_only(phase):
             self.kernel.part = (k.v(0), parts, per_part)
             self.kernel.b, self.kernel.t, self.kernel.first = k, block, block
             self._enter_work_item(block)
-            self._work_item(launch)
+            self._work_item(phase)
             return
         group = k.tiling_get(self.kernel.tiling, "split_group")
         groups = k.ceildiv(parts, group, name="groups")
@@ -533,7 +548,7 @@ class LoopNest(OnTile):
         self._enter_work_item(w)
         with k.loop(first, last, 1, "part") as (pb, part), self.kernel.building(pb):
             self.kernel.part = (part, parts, per_part)
-            self._work_item(launch)
+            self._work_item(phase)
             # the next part's accumulators are written by the vector pipe while this part's
             # partials may still be leaving them
             pb.sync("MTE3_V")

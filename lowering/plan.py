@@ -108,8 +108,10 @@ class Buffer:
 
     @property
     def kind(self) -> tuple[object, ...]:
-        """Buffers of one kind have one size for every tile: only they may share a ``TBuf``."""
-        return (True, element_bytes(self.dtype)) if self.full else (False,)
+        """Buffers of one kind have one size for every tile: only they may share a ``TBuf``
+        (the copies of a double, row or cached buffer are part of its size)."""
+        layout = (self.copies, self.rows, self.cached)
+        return (True, element_bytes(self.dtype), *layout) if self.full else (False, *layout)
 
 
 @dataclass

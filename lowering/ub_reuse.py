@@ -29,12 +29,19 @@ What may share, and why it is safe on the device:
   loop's back edge (a tensor loaded once and kept for later tiles), and the buffer keeps
   its own ``TBuf``.
 
+* Across the phases of a kernel: a ``SyncAll`` (``ascendc.sync_all``) in the kernel's body
+  drains every pipe of the core before the next phase starts (a PIPE_ALL barrier, dav_3510
+  ``SyncAllImpl``), so a buffer every access of which lies in one phase -- whatever pipe
+  makes them -- is live in that phase only, and may share with the buffers of the other
+  phases (the SPLIT schedule's accumulators and partials, one phase each).
+
 The result is deterministic: intervals are coloured in order of their start, each taking the
 lowest-numbered free colour of its kind.
 """
 
 from __future__ import annotations
 
+import bisect
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -174,15 +181,35 @@ def _split_spans(
 def live_spans(tbuf: ac.TBufOp, kernel: Operation, pos: _Positions) -> list[tuple[int, int]] | None:
     """The program-order intervals in which ``tbuf`` holds a live value, or ``None`` when the
     buffer may not share: as finely split as :func:`_split_spans` can prove, else the one
-    interval of all its accesses (:func:`live_interval`)."""
+    interval of all its accesses (:func:`live_interval`), else the phase holding them all
+    (:func:`_phase_span`)."""
     accesses = list(_accesses(tbuf))
     if not accesses:
         return None
     spans = _split_spans(tbuf, accesses, kernel, kernel, pos)
     if spans is None:
-        span = live_interval(tbuf, accesses, kernel, pos)
+        span = live_interval(tbuf, accesses, kernel, pos) or _phase_span(accesses, kernel, pos)
         return None if span is None else [span]
     return sorted(spans)
+
+
+def _phase_span(
+    accesses: list[tuple[Operation, SSAValue, bool]], kernel: Operation, pos: _Positions
+) -> tuple[int, int] | None:
+    """The phase of the kernel -- the stretch of its body between two ``SyncAll`` calls (or
+    its start or end) -- holding every access, or ``None`` (no SyncAll, or accesses in two
+    phases)."""
+    body = kernel.regions[0].blocks[0]
+    barriers = [pos.index[op] for op in body.ops if isinstance(op, ac.SyncAllOp)]
+    if not barriers:
+        return None
+    phases = {bisect.bisect(barriers, pos.index[op]) for op, _, _ in accesses}
+    if len(phases) != 1:
+        return None
+    (phase,) = phases
+    start = barriers[phase - 1] + 1 if phase > 0 else pos.index[kernel] + 1
+    end = barriers[phase] - 1 if phase < len(barriers) else pos.last[kernel]
+    return start, end
 
 
 def live_interval(

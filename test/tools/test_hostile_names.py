@@ -55,7 +55,7 @@ RNG = np.random.default_rng(14)
 IDENTIFIER = re.compile(r"[A-Za-z_][A-Za-z0-9_]*\Z")
 INCLUDES = {"<cstdint>", '"autofuse/scalar.h"', '"autofuse/simt.h"', '"tiling.h"', '"kernel_operator.h"'}
 DEFINITIONS = re.compile(
-    r"(?:__global__ __vector__ void|__simd_vf__ inline void|__simt_vf__ __launch_bounds__\(\d+\) inline void)"
+    r"(?:__global__ (?:__vector__|__mix__\(0, 1\)) void|__simd_vf__ inline void|__simt_vf__ __launch_bounds__\(\d+\) inline void)"
     r"\s+([^\s(]*)\("
 )
 CALLS = re.compile(r"(?:asc_vf_call<|VF_CALL<)([^>]*)>|^\s*([^\s(]*)<<<", re.M)
@@ -146,7 +146,7 @@ ascir.graph @reduce_nests hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
 }
 """
 """Two VF regions (before and after the reduction) and, for long columns, the SPLIT
-schedule's kernels ``<kernel>_split1`` / ``_split2``: names to collide with."""
+schedule's kernel ``<kernel>_split``: names to collide with."""
 
 
 def partitioned(hint_ir: str, *region_names: str) -> str:
@@ -354,15 +354,15 @@ def test_vf_region_names(kind: str) -> None:
 
 
 def test_names_that_collide_after_mapping() -> None:
-    """Regions ``@"k-1"``/``@k_1`` map to different functions; a region named ``split1``
-    meets the SPLIT schedule's kernel ``<kernel>_split1`` (the kernel gets a hashed name);
+    """Regions ``@"k-1"``/``@k_1`` map to different functions; a region named ``split``
+    meets the SPLIT schedule's kernel ``<kernel>_split`` (the kernel gets a hashed name);
     two regions of one name get two functions. Run on the resident and the SPLIT path."""
     hint = parse_ir(REDUCE_NESTS)
-    for names in (("k-1", "k_1"), ("split1", "split2"), ("same", "same"), ("vf_1", "vf_0")):
+    for names in (("k-1", "k_1"), ("split", "split_1"), ("same", "same"), ("vf_1", "vf_0")):
         kernel = compile_graph(parse_ir(partitioned(REDUCE_NESTS, *names)), vf=False)
         check_sources(kernel.sources)
         defined = DEFINITIONS.findall(kernel.sources.device_impl_cpp)
-        assert len(defined) == 5, defined  # two functions, the kernel and its two split kernels
+        assert len(defined) == 4, defined  # two functions, the kernel and its SPLIT kernel
         for shape, cores in (((6, 40), 8), ((70000, 1), 4)):
             x = RNG.standard_normal(shape).astype(np.float32)
             run_and_compare(kernel, hint, [x], {"s0": shape[0], "s1": shape[1]}, core_num=cores, loose=True)

@@ -55,13 +55,14 @@
 // CHECK:         AscendC::Add([[ACC]], [[ACC]], [[L1]], static_cast<int32_t>(count));
 // CHECK-NEXT:    AscendC::Add([[ACC]], [[ACC]], [[L2]], static_cast<int32_t>(count));
 // CHECK-NEXT:    AscendC::Add([[ACC]], [[ACC]], [[L3]], static_cast<int32_t>(count));
-// The SPLIT launches combine the parts' partials in the same cascade, `rows` partials per
-// DataCopyPad.
-// CHECK:       extern "C" __global__ __vector__ void autofuse_outer_sum_split2(
-// CHECK:         for (int64_t pb = int64_t(0); pb < split_parts; pb += rows) {
+// After the SPLIT kernel's SyncAll, the parts' partials combine in the same cascade, `rows`
+// partials per DataCopyPad.
+// CHECK:       extern "C" __global__ __mix__(0, 1) void autofuse_outer_sum_split(
+// CHECK:         AscendC::SyncAll<true>();
+// CHECK:         for (int64_t pb = int64_t(0); pb < {{split_parts[_0-9]*}}; pb += rows) {
 // CHECK:           AscendC::DataCopyPad({{.*}}static_cast<uint16_t>(block_parts)
-// CHECK:           for (int64_t p = int64_t(0); p < block_parts; p += int64_t(1)) {
-// CHECK:           AscendC::Add([[ACC2:[a-z0-9_]+]], [[ACC2]], {{[a-z0-9_]+}}, static_cast<int32_t>(count));
+// CHECK:           for (int64_t [[P:p[_0-9]*]] = int64_t(0); [[P]] < block_parts; [[P]] += int64_t(1)) {
+// CHECK:           AscendC::Add([[ACC2:[a-z0-9_]+]], [[ACC2]], {{[a-z0-9_]+}}, static_cast<int32_t>({{count[_0-9]*}}));
 // CHECK:           const bool {{flush[a-z0-9_]*}} =
 ascir.graph @outer_sum hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
   %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1], [s0, s1], [s1, 1]>

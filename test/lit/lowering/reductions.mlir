@@ -109,23 +109,23 @@
 // CHECK-NOT:             DataCopyPad
 // CHECK:                 AscendC::Max(m_acc_ub, m_acc_ub,
 
-// Split: one launch per pass; each writes its part's partial to the workspace, the next
-// combines every part's partial first. Each launch's chunks are double-buffered too.
-// CHECK:       __global__ __vector__ void autofuse_softmax_split1(
+// Split: one launch, a phase per pass and a SyncAll between phases (so a __mix__(0, 1)
+// kernel); each phase writes its part's partial to the workspace, the next combines every
+// part's partial first. Each phase's chunks are double-buffered too.
+// CHECK:       __global__ __mix__(0, 1) void autofuse_softmax_split(
 // CHECK:         AscendC::ReduceMax(m_res_ub, m_acc_ub, m_work_ub,
 // CHECK:         AscendC::DataCopyPad({{.*}}, m_res_ub,
-// CHECK:       __global__ __vector__ void autofuse_softmax_split2(
-// CHECK:         AscendC::ReduceMax(m_ub, m_part_in_ub, m_work_ub, static_cast<int32_t>(split_parts));
+// CHECK:         AscendC::SyncAll<true>();
+// CHECK:         AscendC::ReduceMax(m_ub, m_part_in_ub, m_work_ub, static_cast<int32_t>({{split_parts[_0-9]*}}));
 // CHECK:         AscendC::ReduceSum(s_res_ub, s_acc_ub, s_work_ub,
-// CHECK:       __global__ __vector__ void autofuse_softmax_split3(
-// CHECK:         AscendC::ReduceSum(s_ub, s_part_in_ub, s_work_ub, static_cast<int32_t>(split_parts));
+// CHECK:         AscendC::SyncAll<true>();
+// CHECK:         AscendC::ReduceSum(s_ub, s_part_in_ub, s_work_ub, static_cast<int32_t>({{split_parts[_0-9]*}}));
 // CHECK:         const int64_t chunk_slot{{.*}} = {{.*}} % slots;
 // CHECK:         AscendC::Div([[YS:v_[0-9]+]], e_ub, sb_ub,
 // CHECK:       extern "C" int64_t AutofuseLaunch(
 // CHECK:         if (tiling->tiling_key == 3U) {
-// CHECK-NEXT:      autofuse_softmax_split1<<<block_dim, nullptr, stream>>>
-// CHECK-NEXT:      autofuse_softmax_split2<<<block_dim, nullptr, stream>>>
-// CHECK-NEXT:      autofuse_softmax_split3<<<block_dim, nullptr, stream>>>
+// CHECK-NEXT:      autofuse_softmax_split<<<block_dim, nullptr, stream>>>
+// CHECK-NEXT:      return 0;
 // CHECK:         autofuse_softmax<<<block_dim, nullptr, stream>>>
 builtin.module {
   ascir.graph @softmax hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {

@@ -24,7 +24,7 @@
 // CHECK:           AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(
 // CHECK-NOT:       for (int64_t row
 // CHECK:           const int64_t run_end = [[DONE:v_[0-9]+]] + [[ROWS:block_rows_[0-9]+]];
-// CHECK:           for (int64_t run = {{v_[0-9]+}}; run < {{v_[0-9]+}}; run += int64_t(1)) {
+// CHECK:           for (int64_t [[RI:run[_0-9]*]] = {{v_[0-9]+}}; [[RI]] < {{v_[0-9]+}}; [[RI]] += int64_t(1)) {
 // CHECK:             const int64_t run_first = af::Max<int64_t>({{v_[0-9]+}}, [[DONE]]);
 // CHECK:             const int64_t run_last = af::Min<int64_t>({{v_[0-9]+}}, run_end);
 // CHECK:             asc_vf_call<autofuse_outer_sum_row_sum_float32>(
@@ -34,9 +34,10 @@
 // CHECK-NEXT:          AscendC::Add(r_acc1_ub, r_acc1_ub, r_ub, static_cast<int32_t>(count));
 // CHECK-NEXT:          AscendC::Duplicate(r_ub, 0.0f, static_cast<int32_t>(count));
 // CHECK:           AscendC::SetFlag<AscendC::HardEvent::V_MTE2>(
-// CHECK:       extern "C" __global__ __vector__ void autofuse_outer_sum_split2(
-// CHECK:         for (int64_t pb = int64_t(0); pb < split_parts; pb += rows) {
-// CHECK:           for (int64_t run = {{v_[0-9]+}}; run < {{v_[0-9]+}}; run += int64_t(1)) {
+// CHECK:       extern "C" __global__ __mix__(0, 1) void autofuse_outer_sum_split(
+// CHECK:         AscendC::SyncAll<true>();
+// CHECK:         for (int64_t pb = int64_t(0); pb < {{split_parts[_0-9]*}}; pb += rows) {
+// CHECK:           for (int64_t [[RI:run[_0-9]*]] = {{v_[0-9]+}}; [[RI]] < {{v_[0-9]+}}; [[RI]] += int64_t(1)) {
 // CHECK:             asc_vf_call<autofuse_outer_sum_row_sum_float32>(
 
 // ROOT-LABEL: // ===== device_impl.cpp =====
@@ -63,7 +64,8 @@ ascir.graph @outer_sum hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
 // CHECK:           AscendC::Cast(
 // CHECK:           AscendC::Add(
 // CHECK:           AscendC::Max(
-// CHECK:       extern "C" __global__ __vector__ void autofuse_half_sum_split2(
+// CHECK:       extern "C" __global__ __mix__(0, 1) void autofuse_half_sum_split(
+// CHECK:         AscendC::SyncAll<true>();
 // CHECK:         asc_vf_call<autofuse_half_sum_row_sum_float32>(
 // ROOT-LABEL: // ===== device_impl.cpp =====
 ascir.graph @half_sum hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {

@@ -24,9 +24,9 @@
 // CHECK-NEXT:          AscendC::Add([[L1:[a-z0-9_]+]], [[L1]], [[FLUSH]], static_cast<int32_t>(int64_t(1)));
 // CHECK:           AscendC::Add([[ACC]], [[ACC]], [[L1]], static_cast<int32_t>(int64_t(1)));
 // CHECK:           AscendC::ReduceSum([[R:[a-z0-9_]+]], [[ACC]],
-// CHECK:       extern "C" __global__ __vector__ void autofuse_inner_split1(
-// CHECK:       extern "C" __global__ __vector__ void autofuse_inner_split2(
-// CHECK:         AscendC::ReduceSum([[R]], {{[a-z0-9_]+}}, {{[a-z0-9_]+}}, static_cast<int32_t>(split_parts));
+// CHECK:       extern "C" __global__ __mix__(0, 1) void autofuse_inner_split(
+// CHECK:         AscendC::SyncAll<true>();
+// CHECK:         AscendC::ReduceSum([[R]], {{[a-z0-9_]+}}, {{[a-z0-9_]+}}, static_cast<int32_t>({{split_parts[_0-9]*}}));
 ascir.graph @inner hint sizes [s0, s1, s2] axes [0: z0 = s0, 1: z1 = s1, 2: z2 = s2] {
   %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, s2, 1]>
   %l = ascir.load %x : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, s2, 1]>
@@ -54,8 +54,8 @@ ascir.graph @inner hint sizes [s0, s1, s2] axes [0: z0 = s0, 1: z1 = s1, 2: z2 =
 // CHECK-NEXT:      AscendC::Select([[R]], [[N1]], [[R]], (0.0f / 0.0f),
 // CHECK:         }
 // CHECK:         AscendC::DataCopyPad({{.*}}, [[R]], AscendC::DataCopyExtParams{
-// CHECK:       extern "C" __global__ __vector__ void autofuse_outer_split1(
-// CHECK:       extern "C" __global__ __vector__ void autofuse_outer_split2(
+// CHECK:       extern "C" __global__ __mix__(0, 1) void autofuse_outer_split(
+// CHECK:         AscendC::SyncAll<true>();
 ascir.graph @outer hint sizes [s0, s1, s2] axes [0: z0 = s0, 1: z1 = s1, 2: z2 = s2] {
   %x = ascir.data {index = 0 : i64} : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, s2, 1]>
   %l = ascir.load %x : !ascir.tensor<float32, [z0, z1, z2], [s0, s1, s2], [s1 * s2, s2, 1]>
