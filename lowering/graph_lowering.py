@@ -228,7 +228,7 @@ class GraphLowering:
             self.pipelined = self.double_buffer
             self.slots = k.tiling_get(tiling, "slots") if self.pipelined else None
             """Buffer slots per double buffer, 1 or 2 (host tiling chooses)."""
-            self.caches = self.row_cache and key is None  # the main kernel: not a SPLIT launch
+            self.caches = self.row_cache and key in (None, SPLIT)  # the main and the SPLIT kernel
             self.load_slots = k.tiling_get(tiling, "load_slots") if self.caches else self.slots
             """Copies of a cached load's buffer (``Buffer.cached``): the slots, or with the row
             cache one per chunk of the row (host tiling chooses)."""

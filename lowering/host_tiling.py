@@ -212,15 +212,19 @@ class HostTiling:
                 one = h.cmp("eq", tiles_per_row, 1)
                 key = h.select(one, RESIDENT, STREAMING, name="schedule")
             workspace: SSAValue = h.const(0)
+            part: tuple[SSAValue, SSAValue, SSAValue] | None = None
             if self.split:
-                key, blocks, workspace = self._split(h, sym, total, tile, tiles_per_row, inner, key, blocks)
-            if self.row_cache:  # the row cache serves the STREAMING schedule only: its tile
+                key, blocks, workspace, part = self._split(h, sym, total, tile, tiles_per_row, inner, key, blocks)
+            if self.row_cache:  # the STREAMING schedule's row cache: its tile
                 on = h.select(cached, h.cmp("eq", key, STREAMING), cached, name="row_cached")
                 tile = h.select(on, cache_tile, tile, name="tile_cached")
+                chunks, row_chunks = h.select(on, cache_chunks, 0), h.ceildiv(inner, tile)
+                if part is not None:  # the SPLIT schedule's: a part's chunks
+                    tile, chunks, row_chunks = self._split_cache(h, key, tile, inner, ub_size, slots, core_num, part, chunks)
                 tiles_per_row = h.ceildiv(inner, tile, name="tiles_per_row_cached")
-                h.set_tiling("row_cache", h.select(on, cache_chunks, 0))
-                places = h.select(h.cmp("sge", cache_chunks, tiles_per_row), tiles_per_row, h.add(cache_chunks, slots))
-                h.set_tiling("load_slots", h.select(on, places, slots, name="load_slots"))
+                places = h.select(h.cmp("sge", chunks, row_chunks), row_chunks, h.add(chunks, slots))
+                h.set_tiling("row_cache", chunks)
+                h.set_tiling("load_slots", h.select(h.cmp("sgt", chunks, 0), places, slots, name="load_slots"))
             for f, v in (
                 ("tile", tile),
                 ("tiles_per_row", tiles_per_row),
@@ -301,7 +305,14 @@ class HostTiling:
         return h.select(legal, best, 1), best_cost
 
     def _row_cache_tile(
-        self, h: BodyBuilder, tile: SSAValue, inner: SSAValue, ub_size: SSAValue, slots: SSAValue, core_num: SSAValue
+        self,
+        h: BodyBuilder,
+        tile: SSAValue,
+        inner: SSAValue,
+        ub_size: SSAValue,
+        slots: SSAValue,
+        core_num: SSAValue,
+        bufs: list[Buffer] | None = None,
     ) -> tuple[SSAValue, SSAValue, SSAValue]:
         """The row cache's tile, its cached chunks ``C`` and whether it applies (a row that
         streams at ``tile``). Candidates: ``tile`` and its halves down to MIN_DOUBLE_TILE;
@@ -314,7 +325,7 @@ class HostTiling:
         against every pass loading all ``K`` at ``tile`` without the cache. The cheapest
         candidate, if cheaper than that: a smaller tile pays more vector function heads, which
         a row bound by its vector work does not win back."""
-        bufs = self.kernel_buffers[0]
+        bufs = self.kernel_buffers[0] if bufs is None else bufs  # the main kernel's by default
         ub = h.cast(ub_size, i64)
         passes = self.plan.pass_units
         load_bytes = sum(n.result_tensor().dtype.nbytes for n in self.graph.nodes() if isinstance(n, LoadOp))
@@ -558,6 +569,41 @@ class HostTiling:
         best, _ = h.folded_many
         return h.min(best, chunks, name="split_chunks")
 
+    def _split_cache(
+        self,
+        h: BodyBuilder,
+        key: SSAValue,
+        tile: SSAValue,
+        inner: SSAValue,
+        ub_size: SSAValue,
+        slots: SSAValue,
+        core_num: SSAValue,
+        part: tuple[SSAValue, SSAValue, SSAValue],
+        chunks: SSAValue,
+    ) -> tuple[SSAValue, SSAValue, SSAValue]:
+        """The SPLIT schedule's row cache (``LoopNest.split_kernel``) where a block runs one
+        part (``split_group`` 1): its part of the loads several passes read stays in UB
+        across the phases, chosen as the STREAMING schedule's is (:meth:`_row_cache_tile`,
+        the part as the row, the SPLIT kernel's buffers) among tiles that cut the rows into
+        as many parts. Returns (tile, cached chunks -- ``chunks`` when not SPLIT --, chunks
+        of a part); sets ``split_chunks`` for the tile."""
+        per_part, group, parts = part
+        part_elements = h.min(h.mul(per_part, tile), inner)
+        cand, c, fits = self._row_cache_tile(h, tile, part_elements, ub_size, slots, core_num, self.kernel_buffers[-1])
+        cand_part = h.ceildiv(part_elements, h.max(cand, 1))
+        same = h.cmp("eq", h.ceildiv(h.ceildiv(inner, h.max(cand, 1)), cand_part), parts)
+        is_split = h.cmp("eq", key, SPLIT)
+        on = is_split
+        for cond in (h.cmp("eq", group, 1), fits, same):
+            on = h.select(on, cond, on)
+        per_part = h.select(on, cand_part, per_part, name="split_chunks_cached")
+        h.set_tiling("split_chunks", per_part)
+        return (
+            h.select(on, cand, tile, name="tile_split_cached"),
+            h.select(on, c, h.select(is_split, h.const(0), chunks)),
+            h.select(is_split, per_part, h.ceildiv(inner, tile)),
+        )
+
     def _split(
         self,
         h: BodyBuilder,
@@ -568,9 +614,10 @@ class HostTiling:
         inner: SSAValue,
         key: SSAValue,
         blocks: SSAValue,
-    ) -> tuple[SSAValue, SSAValue, SSAValue]:
+    ) -> tuple[SSAValue, SSAValue, SSAValue, tuple[SSAValue, SSAValue, SSAValue]]:
         """SPLIT when the work items leave cores idle and each core gets at least
-        SPLIT_MIN_PART elements of the reduced extent: (key, block_dim, workspace bytes).
+        SPLIT_MIN_PART elements of the reduced extent: (key, block_dim, workspace bytes,
+        (chunks per part, parts per block, parts)).
         The row cache does not enter the choice: the model below weighs copies only, and
         an unsplit row's vector work on fewer cores can cost more than its cache saves."""
         phases = self.phases
@@ -618,6 +665,7 @@ class HostTiling:
             h.select(split, SPLIT, key, name="key"),
             h.select(split, h.mul(items, h.ceildiv(parts, group)), blocks, name="blocks"),
             h.select(split, offset, 0, name="workspace"),
+            (per_part, group, parts),
         )
 
 

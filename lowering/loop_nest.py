@@ -431,15 +431,16 @@ class LoopNest(OnTile):
             self.kernel.coords[pos] = b.sub(rest, b.mul(q, extent), name=f"{prefix}_{name}")
             rest = q
 
-    def _work_item(self, phase: int | None = None) -> None:
+    def _work_item(self, phase: int | None = None, loaded: set[LoadOp] | None = None) -> None:
         """The passes of one work item (module doc). In SPLIT phase ``phase`` (1 to
         depth + 1) the passes before it are replaced by combining their partials, pass
         ``phase`` covers this core's part of the chunks and ends by writing its partials
         (the output pass, phase depth + 1, stores its part); kept stores are made by part
-        0 of the last phase only."""
+        0 of the last phase only. ``loaded``: the cached loads an earlier phase of this part
+        made (:meth:`split_kernel`)."""
         plan = self.kernel.phases
         done: set[Unit] = set()
-        self.kernel.loaded = set()
+        self.kernel.loaded = set(loaded or ())
         self._emit_kept(0, phase)
         for level in range(1, plan.depth + 1):
             reductions = [u for u in self.kernel.units if isinstance(u, ReduceNode) and plan.level[u] == level]
@@ -514,18 +515,33 @@ class LoopNest(OnTile):
         """The SPLIT schedule in one launch: phase ``phase`` (1 to depth + 1) of every block,
         a ``SyncAll`` between phases (the partials a phase writes are read by every core in
         the next). A combining phase (:meth:`combine_only`) runs on the first
-        ``split_items`` blocks; the others only take part in the barriers."""
-        for phase in range(1, self.kernel.phases.depth + 2):
-            if phase > 1:
-                k.sync_all()
-            if not self.combine_only(phase):
-                self.split_body(k, phase)
-                continue
-            items = k.tiling_get(self.kernel.tiling, "split_items")
-            with k.when(k.cmp("slt", k.block_idx(), items, name="combines")) as wb:
-                self.split_body(wb, phase)
+        ``split_items`` blocks; the others only take part in the barriers.
 
-    def split_body(self, k: BodyBuilder, phase: int) -> None:
+        The row cache (host tiling's ``row_cache``, where a block runs one part): the first
+        ``C`` chunks of the part's loads that several passes read (``KernelPlan.cached_loads``)
+        have places of their own, as in the STREAMING schedule (:meth:`_streamed_rows`); the
+        phase that first reads one loads it there, the later phases read it there -- a
+        SyncAll drains every pipe but leaves the UB as it is."""
+        kern = self.kernel
+        carried: set[LoadOp] = set()  # the cached loads an earlier phase made
+        if kern.caches:
+            kern.cache_chunks = k.tiling_get(kern.tiling, "row_cache", name="cache_chunks")
+            kern.row_cached = k.cmp("ne", kern.cache_chunks, 0, name="row_cached")
+        try:
+            for phase in range(1, kern.phases.depth + 2):
+                if phase > 1:
+                    k.sync_all()
+                if not self.combine_only(phase):
+                    self.split_body(k, phase, carried)
+                else:
+                    items = k.tiling_get(kern.tiling, "split_items")
+                    with k.when(k.cmp("slt", k.block_idx(), items, name="combines")) as wb:
+                        self.split_body(wb, phase, carried)
+                carried |= kern.loaded
+        finally:
+            kern.row_cached = kern.cache_chunks = kern.chunk_cached = None
+
+    def split_body(self, k: BodyBuilder, phase: int, loaded: set[LoadOp] | None = None) -> None:
         """SPLIT phase ``phase``: block ``w * groups + i`` runs parts ``[i * group, (i + 1)
         * group)`` of work item ``w``, one after the other (``split_group`` parts a block:
         more parts than cores run in one wave, each part still its own partial). A
@@ -537,7 +553,7 @@ class LoopNest(OnTile):
             self.kernel.part = (k.v(0), parts, per_part)
             self.kernel.b, self.kernel.t, self.kernel.first = k, block, block
             self._enter_work_item(block)
-            self._work_item(phase)
+            self._work_item(phase, loaded)
             return
         group = k.tiling_get(self.kernel.tiling, "split_group")
         groups = k.ceildiv(parts, group, name="groups")
@@ -548,7 +564,7 @@ class LoopNest(OnTile):
         self._enter_work_item(w)
         with k.loop(first, last, 1, "part") as (pb, part), self.kernel.building(pb):
             self.kernel.part = (part, parts, per_part)
-            self._work_item(phase)
+            self._work_item(phase, loaded)
             # the next part's accumulators are written by the vector pipe while this part's
             # partials may still be leaving them
             pb.sync("MTE3_V")

@@ -106,12 +106,38 @@ def test_a_row_longer_than_the_ub_keeps_its_first_chunks() -> None:
     check(case, vf=True, cores=8)
 
 
-def test_few_rows_split_over_cores_do_not_cache() -> None:
-    """Fewer rows than cores take the SPLIT schedule: separate launches, no row cache."""
-    case = make_case([2, 40000], (1,), "float32", "softmax", seed=4)
-    _outs, k = run(case, 8, 248 * 1024, row_cache=True)
-    assert k.last_run.tiling_key == 3
-    check(case, vf=True, cores=8)
+@pytest.mark.parametrize(
+    ("family", "dims", "dtype", "pre", "cores", "whole"),
+    [
+        ("softmax", [4, 131072], "float32", "none", 56, True),  # 14 parts a row, each in UB
+        ("softmax", [2, 40000], "float32", "none", 8, True),
+        ("rmsnorm", [4, 200000], "float32", "scale", 56, True),  # the weight row beside x
+        ("layernorm", [2, 300000], "float16", "bias", 56, True),
+        ("softmax", [2, 200000], "float32", "none", 4, False),  # parts longer than the UB
+    ],
+)
+def test_few_long_rows_split_over_cores_keep_their_parts_across_the_phases(
+    family: str, dims: list[int], dtype: str, pre: str, cores: int, whole: bool
+) -> None:
+    """Fewer rows than cores take the SPLIT schedule, its passes phases of one launch: a
+    block's part of the row stays in UB across the SyncAlls (whole: read once; else its
+    first chunks), and computes what the phases reading it again compute."""
+    case = make_case(dims, (1,), dtype, family, pre=pre, bias_mask=(False, True), seed=4)
+    cached, k1 = run(case, cores, 248 * 1024, row_cache=True)
+    plain, k0 = run(case, cores, 248 * 1024, row_cache=False)
+    assert k1.last_run.tiling_key == k0.last_run.tiling_key == 3
+    assert k1.last_run.timeline.launches == 1
+    passes = 3 if family != "rmsnorm" else 2
+    x_bytes = case.inputs[0].nbytes
+    if whole:
+        assert k1.stats["gm_read_bytes"] < 1.05 * loaded_bytes(case)  # the rest: partials
+    else:
+        assert 1.05 * loaded_bytes(case) < k1.stats["gm_read_bytes"] < passes * x_bytes
+    assert k0.stats["gm_read_bytes"] >= passes * x_bytes
+    assert k1.last_run.timeline.modelled_seconds < k0.last_run.timeline.modelled_seconds
+    for a, b in zip(cached, plain, strict=True):
+        np.testing.assert_allclose(a, b, rtol=2e-6 if dtype == "float32" else 1e-3, atol=1e-6)
+    check(case, vf=True, cores=cores)
 
 
 def test_the_cache_cuts_the_modelled_time_of_a_vocabulary_softmax() -> None:
