@@ -3,7 +3,7 @@ combine of a streamed pass (in the accumulator dtype: float32 for float16/bfloat
 the cascade of levels that keeps a long float sum as accurate as torch's (``lowering.cascade``),
 the scalar fold of a reduction without a ReduceX (Prod), and the fix-up of the 950's finite
 ReduceMax/ReduceMin bound, and the SPLIT schedule's partials (each core's written to the
-workspace, every part's combined by the next launch). ``GraphLowering`` owns the tile and
+workspace, every part's combined by the next phase). ``GraphLowering`` owns the tile and
 its passes; ``Accumulators`` emits into it."""
 
 from __future__ import annotations

@@ -648,7 +648,7 @@ class HostTiling:
             group = _parts_per_block(h, parts, items, cores, name="split_group")
         h.set_tiling("split_parts", parts)
         h.set_tiling("split_group", group)
-        h.set_tiling("split_items", items)  # the blocks of a combining launch
+        h.set_tiling("split_items", items)  # the blocks of a combining phase
         h.set_tiling("split_chunks", per_part)
         offset: SSAValue = h.const(0)
         width = h.const(1) if phases.inner_reduced else tile

@@ -596,7 +596,7 @@ class LoopNest(OnTile):
             with self._chunk_blocks(lo, hi, needed, reductions):
                 yield
             return
-        # double-buffered (the main kernel's passes and the SPLIT launches'): chunk c's copies
+        # double-buffered (the main kernel's passes and the SPLIT phases'): chunk c's copies
         # use slot (c - lo) % slots of every double buffer, handed between the pipes by one
         # event per slot, as _pipelined_tiles does -- the next chunk's loads overlap this
         # one's compute

@@ -16,7 +16,7 @@ end where torch's cascade flushes a level (``lowering.cascade``: every ``base`` 
 and run the cascade step after each run as after a single chunk.
 
 ``RowSums`` is module-wide: one ``__simd_vf__`` function per element type, shared by every
-kernel of the module (the SPLIT launches).
+kernel of the module (the main and the SPLIT kernel).
 """
 
 from __future__ import annotations
