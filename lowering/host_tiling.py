@@ -219,7 +219,8 @@ class HostTiling:
                 on = h.select(cached, h.cmp("eq", key, STREAMING), cached, name="row_cached")
                 tile = h.select(on, cache_tile, tile, name="tile_cached")
                 chunks, row_chunks = h.select(on, cache_chunks, 0), h.ceildiv(inner, tile)
-                if part is not None:  # the SPLIT schedule's: a part's chunks
+                if part is not None and phases.inner_reduced and not phases.reduced_outer:
+                    # the SPLIT schedule's, where a part is a stretch of one row: its chunks
                     tile, chunks, row_chunks = self._split_cache(h, key, tile, inner, ub_size, slots, core_num, part, chunks)
                 tiles_per_row = h.ceildiv(inner, tile, name="tiles_per_row_cached")
                 places = h.select(h.cmp("sge", chunks, row_chunks), row_chunks, h.add(chunks, slots))
@@ -581,11 +582,11 @@ class HostTiling:
         part: tuple[SSAValue, SSAValue, SSAValue],
         chunks: SSAValue,
     ) -> tuple[SSAValue, SSAValue, SSAValue]:
-        """The SPLIT schedule's row cache (``LoopNest.split_kernel``) where a block runs one
-        part (``split_group`` 1): its part of the loads several passes read stays in UB
-        across the phases, chosen as the STREAMING schedule's is (:meth:`_row_cache_tile`,
-        the part as the row, the SPLIT kernel's buffers) among tiles that cut the rows into
-        as many parts. Returns (tile, cached chunks -- ``chunks`` when not SPLIT --, chunks
+        """The SPLIT schedule's row cache (``LoopNest.split_kernel``) of a reduction over the
+        inner axis alone, where a block runs one part (``split_group`` 1): its part of the
+        row -- of the loads several passes read -- stays in UB across the phases, chosen as
+        the STREAMING schedule's is (:meth:`_row_cache_tile`, the part as the row, the SPLIT
+        kernel's buffers) among tiles that cut the rows into as many parts. Returns (tile, cached chunks -- ``chunks`` when not SPLIT --, chunks
         of a part); sets ``split_chunks`` for the tile."""
         per_part, group, parts = part
         part_elements = h.min(h.mul(per_part, tile), inner)
