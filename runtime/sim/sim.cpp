@@ -347,6 +347,10 @@ inline void acquire(Tracer& t, uint8_t pipe, FlagSlot& slot) {
     slot.set = false;
 }
 
+// One DataCopy of `bytes` on one of `cores` cores: ATT's LoadStoreFunc, bytes / (a + b / cores) + h
+// (costs.py DmaCost).
+inline double dma_cycles(double bytes, double a, double b, double h, double cores) { return bytes / (a + b / cores) + h; }
+
 // A sync instruction on `pipe` (cost only).
 inline uint32_t sync_instr(Tracer& t, const char* api, uint8_t pipe, double cost_cycles) {
     const uint32_t index = t.next_index++;
@@ -624,8 +628,8 @@ void resume_block(MixRun& m, BlockFiber& f, uint32_t b) {
 // (SyncAll.md, 功能说明), so this is an upper bound of its cost, never faster than the device.
 uint64_t sync_all_cycles(const CostTable& c, uint32_t blocks) {
     const double n = double(blocks);
-    const double store = kBlockBytes / (c.store_a + c.store_b / n) + c.store_h;
-    const double load = kBlockBytes * n / (c.load_small_a + c.load_small_b / n) + c.load_small_h;
+    const double store = trace_detail::dma_cycles(kBlockBytes, c.store_a, c.store_b, c.store_h, n);
+    const double load = trace_detail::dma_cycles(kBlockBytes * n, c.load_small_a, c.load_small_b, c.load_small_h, n);
     return trace_detail::cycles(store + load);
 }
 }  // namespace
@@ -658,7 +662,6 @@ void launch_blocks_mix(uint32_t block_dim, void (*run)(void*), void* kernel) {
             f.core.stats = Stats{};
             f.ub.assign(s.ub.size(), 0);
             f.core.ub = f.ub.data();
-            f.trace.gen = t.gen + 1 + b;  // distinct from every other block's
             f.map_bytes = kBlockStack + page;
             void* p = mmap(nullptr, f.map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE,
                            -1, 0);
@@ -729,7 +732,6 @@ void launch_blocks_mix(uint32_t block_dim, void (*run)(void*), void* kernel) {
             }
             std::sort(t.blocks.begin() + ptrdiff_t(first_block), t.blocks.end(),
                       [](const BlockTimeline& a, const BlockTimeline& b) { return a.block < b.block; });
-            t.gen += block_dim + 1;
             end_launch(t, first_block);
         }
     } catch (const Fault& f) {
@@ -845,7 +847,7 @@ void rec_dma(const char* api, bool to_ub, Range ub, const void* gm, uint64_t gm_
     const double a = !to_ub ? c.store_a : small ? c.load_small_a : c.load_a;
     const double b = !to_ub ? c.store_b : small ? c.load_small_b : c.load_b;
     const double h = !to_ub ? c.store_h : small ? c.load_small_h : c.load_h;
-    double cost = moved / (a + b / cores) + h;
+    double cost = trace_detail::dma_cycles(moved, a, b, h, cores);
     if (strided) {
         const double gap = std::min(double(shape.gap_bytes < 0 ? -shape.gap_bytes : shape.gap_bytes), c.stride_cap_bytes);
         cost += (to_ub ? c.load_stride_k : c.store_stride_k) * double(shape.block_count) * gap;
