@@ -415,6 +415,7 @@ class Accumulators(OnTile):
         g, first, scalar = self.partials(n)
         b, (_index, parts, _per_part) = self.b, self.kernel.part  # type: ignore[misc]
         staged = self.kernel.temp(f"{n.node_name}_part_in", element_type(a), True)
+        b.sync("V_MTE2")  # the vector pipe's last read of the staged partials (a block's previous part)
         if scalar:  # the parts' values are adjacent: one copy, one ReduceX
             b.copy_pad(staged, b.gslice(g, first), 1, b.mul(parts, a.nbytes))
             b.sync("MTE2_V")

@@ -260,6 +260,7 @@ class GraphLowering:
             self.copies = TileCopies(self)
             self.loops = LoopNest(self)
             self.in_chunks, self.resident, self.part = False, False, None
+            self.part_place: SSAValue | None = None
             self.sym = ExprLowering(k, lambda s: k.size_get(tiling, s), record=self.kernel_exprs)
             self._prologue(addrs)
             self.workspace = addrs[-1]

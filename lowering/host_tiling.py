@@ -214,7 +214,8 @@ class HostTiling:
             workspace: SSAValue = h.const(0)
             part: tuple[SSAValue, SSAValue, SSAValue] | None = None
             if self.split:
-                key, blocks, workspace, part = self._split(h, sym, total, tile, tiles_per_row, inner, key, blocks)
+                cache = (ub_size, slots) if self.row_cache else None
+                key, blocks, workspace, part = self._split(h, sym, total, tile, tiles_per_row, inner, key, blocks, cache)
             if self.row_cache:  # the STREAMING schedule's row cache: its tile
                 on = h.select(cached, h.cmp("eq", key, STREAMING), cached, name="row_cached")
                 tile = h.select(on, cache_tile, tile, name="tile_cached")
@@ -317,48 +318,21 @@ class HostTiling:
     ) -> tuple[SSAValue, SSAValue, SSAValue]:
         """The row cache's tile, its cached chunks ``C`` and whether it applies (a row that
         streams at ``tile``). Candidates: ``tile`` and its halves down to MIN_DOUBLE_TILE;
-        at each, ``C`` is every chunk of the row where the main kernel's buffers fit the UB
-        with each cached load holding them all, else as many as fit beside ``slots`` places
-        for the chunks beyond (which every pass reads from GM). A row costs, pass by pass,
-        the larger of its copies and its vector work (``plan.pass_units``: each chunk's units
-        as ATT models them, :meth:`_vector_cycles`): the first pass loads its ``K`` chunks,
-        a later one the ``K - C`` uncached (ATT's DataCopy cost each, ``costs.LOAD``) --
-        against every pass loading all ``K`` at ``tile`` without the cache. The cheapest
+        at each, ``C`` is what the UB holds of the row (:meth:`_cached_chunks`, the main
+        kernel's buffers) and the row costs :meth:`_passes_cycles` with ``C`` cached --
+        against every pass loading all its chunks at ``tile`` without the cache. The cheapest
         candidate, if cheaper than that: a smaller tile pays more vector function heads, which
         a row bound by its vector work does not win back."""
         bufs = self.kernel_buffers[0] if bufs is None else bufs  # the main kernel's by default
-        ub = h.cast(ub_size, i64)
-        passes = self.plan.pass_units
-        load_bytes = sum(n.result_tensor().dtype.nbytes for n in self.graph.nodes() if isinstance(n, LoadOp))
         cores = h.cast(core_num, i64)
-
-        def row_cycles(b: BodyBuilder, t: SSAValue, cached: SSAValue) -> SSAValue:
-            chunks = b.ceildiv(inner, b.max(t, 1))
-            copy = _copy_cycles(b, b.mul(t, load_bytes), LOAD, cores)
-            total = b.const(0)
-            for i, units in enumerate(passes):
-                loaded = chunks if i == 0 else b.sub(chunks, cached)
-                vector = b.mul(chunks, self._vector_cycles(b, t, units))
-                total = b.add(total, b.max(b.mul(loaded, copy), vector))
-            return total
-
         chunks0 = h.ceildiv(inner, h.max(tile, 1))
-        uncached = row_cycles(h, tile, h.const(0))
+        uncached = self._passes_cycles(h, tile, chunks0, h.const(0), cores)
         inits = [tile, tile, h.const(0), uncached]
         names = ["cache_cand", "cache_tile", "cache_chunks", "cache_cost"]
         with h.fold_many(0, 8, inits, "k", names) as (fb, _, (cand, best, best_c, cost0), out):
             chunks = fb.ceildiv(inner, fb.max(cand, 1))
-            others, per_chunk = fb.const(0), fb.const(0)
-            for b in bufs:
-                size = fb.mul(cand, element_bytes(b.dtype)) if b.full else fb.const(ROW_BUFFER_BYTES)
-                if b.cached:
-                    per_chunk = fb.add(per_chunk, size)
-                else:
-                    others = fb.add(others, fb.mul(size, slots) if b.copies > 1 else size)
-            room = fb.floordiv(fb.max(fb.sub(ub, others), 0), fb.max(per_chunk, 1))
-            whole = fb.cmp("sge", room, chunks)
-            c = fb.select(whole, chunks, fb.max(fb.sub(room, slots), 0))
-            cost = row_cycles(fb, cand, c)
+            c = self._cached_chunks(fb, cand, chunks, ub_size, slots, bufs)
+            cost = self._passes_cycles(fb, cand, chunks, c, cores)
             usable = fb.select(fb.cmp("sgt", c, 0), fb.cmp("sge", cand, MIN_DOUBLE_TILE), fb.cmp("sgt", c, 0))
             better = fb.select(usable, fb.cmp("slt", cost, cost0), usable)
             half = fb.max(fb.mul(fb.floordiv(cand, 2 * TILE_ALIGN), TILE_ALIGN), TILE_ALIGN)
@@ -367,6 +341,53 @@ class HostTiling:
         streams = h.cmp("sgt", chunks0, 1)
         on = h.select(streams, h.cmp("sgt", best_c, 0), streams, name="cache_fits")
         return best, best_c, on
+
+    def _cache_tiles(self, b: BodyBuilder, tile: SSAValue, cache: tuple[SSAValue, SSAValue] | None) -> list[SSAValue]:
+        """The tiles :meth:`_inner_parts` weighs a run at: ``tile``, and with the row cache
+        (``cache`` given, a reduction over the inner axis alone) its halves down to
+        MIN_DOUBLE_TILE, as :meth:`_row_cache_tile` chooses among them."""
+        tiles = [tile]
+        if cache is None or self.phases.reduced_outer:
+            return tiles
+        for _ in range(3):
+            tiles.append(b.max(b.mul(b.floordiv(tiles[-1], 2 * TILE_ALIGN), TILE_ALIGN), b.min(tile, MIN_DOUBLE_TILE)))
+        return tiles
+
+    def _cached_chunks(
+        self, b: BodyBuilder, tile: SSAValue, chunks: SSAValue, ub_size: SSAValue, slots: SSAValue, bufs: list[Buffer]
+    ) -> SSAValue:
+        """How many of a run's ``chunks`` chunks (at ``tile``) the row cache holds with
+        ``bufs``: every one where they all fit the UB beside the other buffers, else as many
+        as fit beside ``slots`` places for the chunks beyond (which every pass reads from GM)."""
+        others, per_chunk = b.const(0), b.const(0)
+        for buf in bufs:
+            size = b.mul(tile, element_bytes(buf.dtype)) if buf.full else b.const(ROW_BUFFER_BYTES)
+            if buf.cached:
+                per_chunk = b.add(per_chunk, size)
+            else:
+                others = b.add(others, b.mul(size, slots) if buf.copies > 1 else size)
+        room = b.floordiv(b.max(b.sub(b.cast(ub_size, i64), others), 0), b.max(per_chunk, 1))
+        return b.select(b.cmp("sge", room, chunks), chunks, b.max(b.sub(room, slots), 0))
+
+    def _passes_cycles(
+        self, b: BodyBuilder, tile: SSAValue, chunks: SSAValue, cached: SSAValue, cores: SSAValue, segments: SSAValue | int = 1
+    ) -> SSAValue:
+        """A run of ``chunks`` chunks (a row, or a SPLIT block's parts) through every pass
+        over the reduced extent, pass by pass the larger of its copies and its vector work
+        (``plan.pass_units``: each chunk's units as ATT models them, :meth:`_vector_cycles`):
+        the first pass loads every chunk, a later one the ``chunks - cached`` the row cache
+        does not hold (ATT's DataCopy cost each, ``costs.LOAD``, on one of ``cores``). The
+        run's ``segments`` (the parts of a SPLIT block: each pass loops over each on its
+        own) each fill the two-stage pipeline once a pass: the shorter stage of one chunk."""
+        load_bytes = sum(n.result_tensor().dtype.nbytes for n in self.graph.nodes() if isinstance(n, LoadOp))
+        copy = _copy_cycles(b, b.mul(tile, load_bytes), LOAD, cores)
+        total = b.const(0)
+        for i, units in enumerate(self.plan.pass_units or [[]]):
+            loaded = chunks if i == 0 else b.sub(chunks, cached)
+            one = self._vector_cycles(b, tile, units)
+            fill = b.mul(b.min(b.select(b.cmp("sgt", loaded, 0), copy, 0), one), segments)
+            total = b.add(total, b.add(b.max(b.mul(loaded, copy), b.mul(chunks, one)), fill))
+        return total
 
     def _pipelined_tile(
         self, h: BodyBuilder, most: SSAValue, inner: SSAValue, rows: SSAValue, core_num: SSAValue
@@ -520,7 +541,7 @@ class HostTiling:
             rows = blocks[k - 1]
             parts = h.ceildiv(chunks, rows)
             per = _parts_per_block(h, parts, items, cores, name=f"split_group_{k}")
-            launched = h.mul(items, h.ceildiv(parts, per))
+            launched = _split_blocks(h, parts, items, per)
             used = h.max(h.min(launched, cores), 1)
             load = _copy_cycles(h, h.mul(h.min(rows, chunks), row_bytes), LOAD, used)
             combine = _copy_cycles(h, h.mul(parts, row_bytes), LOAD, used)
@@ -539,18 +560,28 @@ class HostTiling:
         return per_part, group
 
     def _inner_parts(
-        self, h: BodyBuilder, chunks: SSAValue, items: SSAValue, cores: SSAValue, elements: SSAValue, tile: SSAValue
+        self,
+        h: BodyBuilder,
+        chunks: SSAValue,
+        items: SSAValue,
+        cores: SSAValue,
+        elements: SSAValue,
+        tile: SSAValue,
+        cache: tuple[SSAValue, SSAValue] | None,
     ) -> SSAValue:
         """Chunks per SPLIT part of a reduction over the inner axis: of ``p = 1, 2, ...`` parts
         a work item (each at least ``SPLIT_MIN_PART`` elements, at most one tile of partials),
-        the fewest modelled cycles on the busiest core -- its ``group`` parts of
-        ``ceil(chunks / p)`` chunks one after the other (at most one block per core, as the
-        phases meet at SyncAll), each chunk's loads one DataCopy (``costs.LOAD``, ATT's v35
-        table), the block's pipes' heads, the dispatch of every block
-        (``costs.LAUNCH_SECONDS_PER_BLOCK``) and, split, the barriers between the passes
-        (:func:`_sync_all_cycles`). 64 rows on 56 cores: not 32 blocks of two whole rows
-        but parts of rows. Ties go to fewer parts."""
-        chunk_bytes = h.mul(tile, sum(n.result_tensor().dtype.nbytes for n in self.graph.nodes() if isinstance(n, LoadOp)))
+        the fewest modelled cycles on the busiest core. Unsplit (``p`` 1) a core runs its
+        rows one after the other, each through every pass (:meth:`_passes_cycles`, the row
+        cache holding what the main kernel's buffers leave room for, at the best of the
+        tiles it may choose, :meth:`_cache_tiles`); split, its ``group``
+        parts of ``ceil(chunks / p)`` chunks are one run through the phases (the SPLIT
+        kernel's row cache holding the run's first chunks across them) and the phases meet
+        at SyncAll (:func:`_sync_all_cycles`, one barrier a phase). Each chunk's loads are
+        one DataCopy (``costs.LOAD``, ATT's v35 table); the block's pipes' heads and the
+        dispatch of every block (``costs.LAUNCH_SECONDS_PER_BLOCK``) count once.
+        ``cache``: (UB bytes, slots) where the row cache may be on. 64 rows on 56 cores: not
+        32 blocks of two whole rows but parts of rows. Ties go to fewer parts."""
         dispatch = round(LAUNCH_SECONDS_PER_BLOCK * ASCEND_950.clock_hz)
         heads = round(MTE2_HEAD + MTE3_HEAD)  # the pipes' starts, once per block
         barriers = self.phases.depth
@@ -560,11 +591,32 @@ class HostTiling:
             per_part = fb.ceildiv(chunks, p)
             parts = fb.ceildiv(chunks, per_part)
             group = _parts_per_block(fb, parts, items, cores)
-            launched = fb.mul(items, fb.ceildiv(parts, group))
+            launched = _split_blocks(fb, parts, items, group)
             used = fb.max(fb.min(launched, cores), 1)
-            work = fb.add(fb.mul(fb.mul(group, per_part), _copy_cycles(fb, chunk_bytes, LOAD, used)), heads)
-            split = fb.select(fb.cmp("sgt", p, 1), fb.mul(_sync_all_cycles(fb, used), barriers), 0)
-            cost = fb.add(fb.add(work, fb.mul(launched, dispatch)), split)
+            split = fb.cmp("sgt", p, 1)
+            runs = fb.select(split, 1, group)
+            part_elements = fb.min(fb.mul(per_part, tile), elements)
+            work: SSAValue | None = None
+            for t in self._cache_tiles(fb, tile, cache):  # the row cache chooses its tile
+                run = fb.mul(fb.select(split, group, 1), fb.ceildiv(part_elements, t))
+                cached = fb.const(0)
+                if cache is not None:
+                    ub_size, slots = cache
+                    main = self._cached_chunks(fb, t, run, ub_size, slots, self.kernel_buffers[0])
+                    parted = self._cached_chunks(fb, t, run, ub_size, slots, self.kernel_buffers[-1])
+                    cached = fb.select(split, parted, main)
+                segments = fb.select(split, group, 1)
+                cycles = fb.mul(runs, self._passes_cycles(fb, t, run, cached, used, segments))
+                work = cycles if work is None else fb.min(work, cycles)
+            assert work is not None
+            work = fb.add(work, heads)
+            # split: each part stores its partials and, in each later phase, loads its work
+            # item's (one small copy each, ATT's tables)
+            partials = fb.add(
+                _copy_cycles(fb, fb.const(32), STORE, used), _copy_cycles(fb, fb.mul(parts, 4), LOAD_SMALL, used)
+            )
+            barrier = fb.select(split, fb.mul(fb.add(_sync_all_cycles(fb, used), fb.mul(group, partials)), barriers), 0)
+            cost = fb.add(fb.add(work, fb.mul(launched, dispatch)), barrier)
             better = fb.cmp("slt", cost, cost0)
             out += [fb.select(better, per_part, best), fb.select(better, cost, cost0)]
         best, _ = h.folded_many
@@ -590,19 +642,20 @@ class HostTiling:
         of a part); sets ``split_chunks`` for the tile."""
         per_part, group, parts = part
         part_elements = h.min(h.mul(per_part, tile), inner)
-        cand, c, fits = self._row_cache_tile(h, tile, part_elements, ub_size, slots, core_num, self.kernel_buffers[-1])
+        run = h.mul(group, part_elements, name="split_run")  # a block's parts, one after the other
+        cand, c, fits = self._row_cache_tile(h, tile, run, ub_size, slots, core_num, self.kernel_buffers[-1])
         cand_part = h.ceildiv(part_elements, h.max(cand, 1))
         same = h.cmp("eq", h.ceildiv(h.ceildiv(inner, h.max(cand, 1)), cand_part), parts)
         is_split = h.cmp("eq", key, SPLIT)
         on = is_split
-        for cond in (h.cmp("eq", group, 1), fits, same):
+        for cond in (fits, same):
             on = h.select(on, cond, on)
         per_part = h.select(on, cand_part, per_part, name="split_chunks_cached")
         h.set_tiling("split_chunks", per_part)
         return (
             h.select(on, cand, tile, name="tile_split_cached"),
             h.select(on, c, h.select(is_split, h.const(0), chunks)),
-            h.select(is_split, per_part, h.ceildiv(inner, tile)),
+            h.select(is_split, h.mul(group, per_part), h.ceildiv(inner, tile)),
         )
 
     def _split(
@@ -615,12 +668,12 @@ class HostTiling:
         inner: SSAValue,
         key: SSAValue,
         blocks: SSAValue,
+        cache: tuple[SSAValue, SSAValue] | None,
     ) -> tuple[SSAValue, SSAValue, SSAValue, tuple[SSAValue, SSAValue, SSAValue]]:
         """SPLIT when the work items leave cores idle and each core gets at least
         SPLIT_MIN_PART elements of the reduced extent: (key, block_dim, workspace bytes,
-        (chunks per part, parts per block, parts)).
-        The row cache does not enter the choice: the model below weighs copies only, and
-        an unsplit row's vector work on fewer cores can cost more than its cache saves."""
+        (chunks per part, parts per block, parts)). ``cache``: (UB bytes, slots) where the
+        row cache may be on (it enters the choice over the inner axis, :meth:`_inner_parts`)."""
         phases = self.phases
         cores = h.cast(self.core_num, i64)
         reduced = h.const(1)
@@ -635,7 +688,7 @@ class HostTiling:
         parts = h.max(parts, 1)
         wanted = h.ceildiv(chunks, parts, name="split_chunks")
         if phases.inner_reduced:  # by the model: the waves of parts, not only idle cores
-            wanted = self._inner_parts(h, chunks, items, cores, elements, tile)
+            wanted = self._inner_parts(h, chunks, items, cores, elements, tile, cache)
         if self.cascaded and not phases.inner_reduced:
             row_bytes = h.mul(h.min(tile, inner), max(accumulator_dtype(n).nbytes for n in self.reductions))
             per_part, group = self._torch_blocks(h, chunks, items, cores, row_bytes)
@@ -664,7 +717,7 @@ class HostTiling:
         )
         return (
             h.select(split, SPLIT, key, name="key"),
-            h.select(split, h.mul(items, h.ceildiv(parts, group)), blocks, name="blocks"),
+            h.select(split, _split_blocks(h, parts, items, group), blocks, name="blocks"),
             h.select(split, offset, 0, name="workspace"),
             (per_part, group, parts),
         )
@@ -691,11 +744,15 @@ def _copy_cycles(b: BodyBuilder, nbytes: SSAValue, cost: DmaCost, cores: SSAValu
 
 
 def _parts_per_block(b: BodyBuilder, parts: SSAValue, items: SSAValue, cores: SSAValue, name: str | None = None) -> SSAValue:
-    """SPLIT parts a block runs one after the other: a work item's ``parts`` spread over its
-    share of the cores, so that ``items * ceil(parts / group)`` blocks fit the chip (a
-    launch that calls SyncAll may not have more blocks than cores: SyncAll.md 约束说明)."""
-    share = b.max(b.floordiv(cores, b.max(items, 1)), 1)
-    return b.max(b.ceildiv(parts, share), 1, name=name)
+    """SPLIT parts a block runs one after the other: the work items' parts in one sequence
+    cut into equal runs, as few as keep a launch within the chip (a launch that calls
+    SyncAll may not have more blocks than cores: SyncAll.md 约束说明)."""
+    return b.max(b.ceildiv(b.mul(b.max(items, 1), parts), cores), 1, name=name)
+
+
+def _split_blocks(b: BodyBuilder, parts: SSAValue, items: SSAValue, group: SSAValue) -> SSAValue:
+    """The blocks of a SPLIT launch: ``group`` of the items' parts each (:func:`_parts_per_block`)."""
+    return b.ceildiv(b.mul(b.max(items, 1), parts), group)
 
 
 def _sync_all_cycles(b: BodyBuilder, blocks: SSAValue) -> SSAValue:

@@ -69,6 +69,7 @@ class Cursor(Tile, Protocol):
     in_chunks: bool
     chunks_done: SSAValue
     part: tuple[SSAValue, SSAValue, SSAValue] | None
+    part_place: SSAValue | None
 
     def building(self, b: BodyBuilder) -> contextlib.AbstractContextManager[BodyBuilder]: ...
 
@@ -132,11 +133,7 @@ class LoopNest(OnTile):
         prefetches the next row's (:meth:`_prefetch`); the chunks beyond ``C`` take turns in
         ``slots`` further places and are read from GM in every pass."""
         k = self.kernel
-        kinds = ("V_MTE2", "MTE3_V", "MTE3_MTE2") if self._copied_both_ways() else ("V_MTE2", "MTE3_V")
-        events = {e: [b.alloc_event(e, f"ev_ch_{e.lower()}_{i}") for i in range(2)] for e in kinds}
-        for e, ids in events.items():
-            for i in ids:
-                b.set_flag(e, i)
+        events = self._chunk_events(b)
         k.row_cached = k.cache_chunks = k.cache_full = None
         if k.caches:
             k.cache_chunks = b.tiling_get(k.tiling, "row_cache", name="cache_chunks")
@@ -169,6 +166,22 @@ class LoopNest(OnTile):
                 for i in self._ahead[2]:
                     b.release_event("MTE2_V", i)
             self._ahead = None
+        self._release_chunk_events(b, events)
+
+    def _chunk_events(self, b: BodyBuilder, prefix: str = "ev_ch") -> dict[str, list[SSAValue]]:
+        """The two slots' events of the double buffers (one per parity and kind: a copy into
+        a slot waits for the vector pipe, the vector pipe for a store of it), each set once:
+        the first copy into a slot need not wait."""
+        kinds = ("V_MTE2", "MTE3_V", "MTE3_MTE2") if self._copied_both_ways() else ("V_MTE2", "MTE3_V")
+        events = {e: [b.alloc_event(e, f"{prefix}_{e.lower()}_{i}") for i in range(2)] for e in kinds}
+        for e, ids in events.items():
+            for i in ids:
+                b.set_flag(e, i)
+        return events
+
+    @staticmethod
+    def _release_chunk_events(b: BodyBuilder, events: dict[str, list[SSAValue]]) -> None:
+        """Wait for every slot's last use, then free its events."""
         for e, ids in events.items():
             for i in ids:
                 b.wait_flag(e, i)
@@ -256,12 +269,9 @@ class LoopNest(OnTile):
         for two) the next block is loaded after this one's rows instead."""
         k = self.kernel
         assert k.slots is not None
-        kinds = ("V_MTE2", "MTE3_V", "MTE3_MTE2") if self._copied_both_ways() else ("V_MTE2", "MTE3_V")
-        events = {e: [b.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in kinds}
+        events = self._chunk_events(b, "ev")
+        kinds = tuple(events)
         arrived = [b.alloc_event("MTE2_V", f"ev_mte2_v_{i}") for i in range(2)]
-        for e, ids in events.items():
-            for i in ids:
-                b.set_flag(e, i)
         whole = dict(k.values)
 
         def slot_of(bb: BodyBuilder, t: SSAValue) -> tuple[SSAValue, dict[str, SSAValue]]:
@@ -329,11 +339,8 @@ class LoopNest(OnTile):
         devkit's double-buffer samples, with events in place of TQue: docs/zh/api/SIMD-API/
         基础API/同步控制/核内同步/SetFlag-WaitFlag(ISASI).md). Each slot's events are set once
         before the loop and waited once after it, so sets and waits balance."""
-        kinds = ("V_MTE2", "MTE3_V", "MTE3_MTE2") if self._copied_both_ways() else ("V_MTE2", "MTE3_V")
-        events = {e: [b.alloc_event(e, f"ev_{e.lower()}_{i}") for i in range(2)] for e in kinds}
-        for e, ids in events.items():
-            for i in ids:
-                b.set_flag(e, i)
+        events = self._chunk_events(b, "ev")
+        kinds = tuple(events)
         with b.loop(first, last, 1, "t") as (lb, t):
             self.kernel.b, self.kernel.t = lb, t
             assert self.kernel.slots is not None
@@ -352,10 +359,7 @@ class LoopNest(OnTile):
                 lb.sync("MTE3_V")
                 lb.sync("V_MTE2")
             self.kernel.values = saved
-        for e, ids in events.items():
-            for i in ids:
-                b.wait_flag(e, i)
-                b.release_event(e, i)
+        self._release_chunk_events(b, events)
 
     def _slot_views(
         self,
@@ -514,12 +518,12 @@ class LoopNest(OnTile):
     def split_kernel(self, k: BodyBuilder) -> None:
         """The SPLIT schedule in one launch: phase ``phase`` (1 to depth + 1) of every block,
         a ``SyncAll`` between phases (the partials a phase writes are read by every core in
-        the next). A combining phase (:meth:`combine_only`) runs on the first
-        ``split_items`` blocks; the others only take part in the barriers.
+        the next). A combining phase (:meth:`combine_only`) runs on as many blocks as there
+        are work items; the others only take part in the barriers.
 
-        The row cache (host tiling's ``row_cache``, where a block runs one part): the first
-        ``C`` chunks of the part's loads that several passes read (``KernelPlan.cached_loads``)
-        have places of their own, as in the STREAMING schedule (:meth:`_streamed_rows`); the
+        The row cache (host tiling's ``row_cache``): the first ``C`` chunks of the block's
+        parts, in the order it runs them, of the loads that several passes read
+        (``KernelPlan.cached_loads``) have places of their own, as in the STREAMING schedule (:meth:`_streamed_rows`); the
         phase that first reads one loads it there, the later phases read it there -- a
         SyncAll drains every pipe but leaves the UB as it is."""
         kern = self.kernel
@@ -531,43 +535,55 @@ class LoopNest(OnTile):
             for phase in range(1, kern.phases.depth + 2):
                 if phase > 1:
                     k.sync_all()
-                if not self.combine_only(phase):
-                    self.split_body(k, phase, carried)
-                else:
-                    items = k.tiling_get(kern.tiling, "split_items")
-                    with k.when(k.cmp("slt", k.block_idx(), items, name="combines")) as wb:
-                        self.split_body(wb, phase, carried)
+                self.split_body(k, phase, carried)
                 carried |= kern.loaded
         finally:
             kern.row_cached = kern.cache_chunks = kern.chunk_cached = None
 
     def split_body(self, k: BodyBuilder, phase: int, loaded: set[LoadOp] | None = None) -> None:
-        """SPLIT phase ``phase``: block ``w * groups + i`` runs parts ``[i * group, (i + 1)
-        * group)`` of work item ``w``, one after the other (``split_group`` parts a block:
-        more parts than cores run in one wave, each part still its own partial). A
-        combining phase (:meth:`combine_only`) runs one block per work item, as part 0."""
-        parts = k.tiling_get(self.kernel.tiling, "split_parts")
-        per_part = k.tiling_get(self.kernel.tiling, "split_chunks")
+        """SPLIT phase ``phase``: the work items' parts in one sequence, item by item (part
+        ``j`` of item ``w`` is unit ``w * parts + j``); block ``i`` runs units ``[i * group,
+        (i + 1) * group)`` one after the other (``split_group``: more units than cores run
+        in one wave, a block's run may cross from one item into the next -- 64 rows on 56
+        cores are not 32 blocks of two rows -- each part still its own partial). A combining
+        phase (:meth:`combine_only`) runs the work items on the first ``split_items``
+        blocks, ``block_dim`` apart, each as part 0."""
+        kern = self.kernel
+        parts = k.tiling_get(kern.tiling, "split_parts")
+        per_part = k.tiling_get(kern.tiling, "split_chunks")
+        items = k.tiling_get(kern.tiling, "split_items")
         block = k.block_idx()
         if self.combine_only(phase):
-            self.kernel.part = (k.v(0), parts, per_part)
-            self.kernel.b, self.kernel.t, self.kernel.first = k, block, block
-            self._enter_work_item(block)
-            self._work_item(phase, loaded)
+            stride = k.tiling_get(kern.tiling, "block_dim")
+            kern.first = block
+            with k.loop(block, items, stride, "item") as (ib, w), kern.building(ib):
+                kern.part, kern.part_place = (ib.v(0), parts, per_part), None
+                kern.t = w
+                self._enter_work_item(w)
+                self._work_item(phase, loaded)
             return
-        group = k.tiling_get(self.kernel.tiling, "split_group")
-        groups = k.ceildiv(parts, group, name="groups")
-        w = k.floordiv(block, groups, name="item")
-        first = k.mul(k.sub(block, k.mul(w, groups)), group, name="first_part")
-        last = k.min(k.add(first, group), parts, name="last_part")
-        self.kernel.b, self.kernel.t, self.kernel.first = k, w, w
-        self._enter_work_item(w)
-        with k.loop(first, last, 1, "part") as (pb, part), self.kernel.building(pb):
-            self.kernel.part = (part, parts, per_part)
+        group = k.tiling_get(kern.tiling, "split_group")
+        first = k.mul(block, group, name="first_unit")
+        last = k.min(k.add(first, group), k.mul(items, parts), name="last_unit")
+        kern.first = k.floordiv(first, parts, name="first_item")
+        # the chunks' events last across the block's parts: the next part's first loads
+        # overlap this part's last chunks, its partial and its accumulators' reset
+        events = self._chunk_events(k) if kern.slots is not None else None
+        self._events = events
+        with k.loop(first, last, 1, "unit") as (pb, u), kern.building(pb):
+            w = pb.floordiv(u, parts, name="item")
+            kern.t = w
+            self._enter_work_item(w)
+            kern.part = (pb.sub(u, pb.mul(w, parts), name="part"), parts, per_part)
+            # the row cache's places: the block's parts' chunks in one sequence
+            kern.part_place = pb.mul(pb.sub(u, first), per_part, name="part_place")
             self._work_item(phase, loaded)
             # the next part's accumulators are written by the vector pipe while this part's
             # partials may still be leaving them
             pb.sync("MTE3_V")
+        kern.part_place, self._events = None, None
+        if events is not None:
+            self._release_chunk_events(k, events)
 
     def _needed(self, values: list[SSAValue], done: set[Unit]) -> list[Unit]:
         return needed_units(values, self.kernel.order, self.kernel.phases, done)
@@ -606,10 +622,7 @@ class LoopNest(OnTile):
         if lasting is not None:
             events = lasting
         else:
-            events = {e: [outer_b.alloc_event(e, f"ev_ch_{e.lower()}_{i}") for i in range(2)] for e in kinds} if slotted else {}
-            for e, ids in events.items():
-                for i in ids:
-                    outer_b.set_flag(e, i)
+            events = self._chunk_events(outer_b) if slotted else {}
         k = self.kernel
         arriving = [u for u in needed if u in k.prefetched and u not in k.loaded]
         if arriving and k.prefetch_on is not None:  # the previous row's output pass copied them
@@ -639,7 +652,10 @@ class LoopNest(OnTile):
                         cb.wait_flag(e, ev[e])
                     place = None
                     if k.row_cached is not None:  # a cached load's chunk: its own place
-                        place = self._place(cb, cb.sub(c, lo), slot)
+                        own = cb.sub(c, lo)
+                        if k.part_place is not None:  # SPLIT: after the block's earlier parts
+                            own = cb.add(own, k.part_place)
+                        place = self._place(cb, own, slot)
                     self._slot_views(cb, slot, whole, varying_only=True, cached=place)
                 q = c
                 if plan.inner_reduced:
@@ -664,12 +680,8 @@ class LoopNest(OnTile):
         if ahead_on is not None:  # the last chunk's first pass, once it has arrived
             with outer_b.when(outer_b.select(ahead_on, outer_b.cmp("sgt", hi, lo), ahead_on)) as wb, k.building(wb):
                 self._ahead_chunk(wb, wb.sub(hi, 1), lo, dict(k.values))
-        if lasting is not None:
-            return
-        for e, ids in events.items():
-            for i in ids:
-                outer_b.wait_flag(e, i)
-                outer_b.release_event(e, i)
+        if lasting is None:
+            self._release_chunk_events(outer_b, events)
 
     def _ahead_step(
         self, cb: BodyBuilder, c: SSAValue, lo: SSAValue, ahead_on: SSAValue, whole: dict[SSAValue, SSAValue]
