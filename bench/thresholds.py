@@ -47,7 +47,7 @@ from xdsl.parser import Parser  # noqa: E402
 
 from ascir_dialect.compare import assert_close  # noqa: E402
 from ascir_dialect.interpreter import reference  # noqa: E402
-from bench.roofline import Case, axis_sum, elementwise  # noqa: E402
+from bench.roofline import Case, _row_reduction, axis_sum, elementwise  # noqa: E402
 from bench.startup import chain  # noqa: E402
 from lowering import host_tiling, indirect_simd  # noqa: E402
 from tools.ascir_opt import make_context  # noqa: E402
@@ -77,11 +77,19 @@ FAMILIES: dict[str, tuple[str, list[int], Callable[[], list[tuple[Case, int]]]]]
         [256, 512, 1024, 2048, 4096, 8192],
         lambda: [(elementwise(r, n), UB) for r in (1, 4) for n in (16384, 131072, 1048576)],
     ),
-    # few rows, long reduced extent: the SPLIT schedule
+    # few rows, long reduced extent: the SPLIT schedule -- sums, and the norms and softmax
+    # of a decoding step's few rows (rows of 8K..256K elements on fewer rows than cores)
     "split_part": (
         "SPLIT_MIN_PART",
-        [2048, 4096, 8192, 16384, 32768, 65536, 1 << 40],
-        lambda: [(axis_sum(r, n, 1), UB) for r in (1, 4, 16) for n in (16384, 131072, 1048576)],
+        [512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, 1 << 40],
+        lambda: [(axis_sum(r, n, 1), UB) for r in (1, 4, 16) for n in (16384, 131072, 1048576)]
+        + [
+            (_row_reduction("rmsnorm", 7, 8192), UB),
+            (_row_reduction("rmsnorm", 2, 4096), UB),
+            (_row_reduction("layernorm", 3, 32768), UB),
+            (_row_reduction("softmax", 1, 262144), UB),
+            (_row_reduction("softmax", 8, 131072), UB),
+        ],
     ),
 }
 

@@ -7,6 +7,7 @@ kernels read."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import ClassVar
 
@@ -315,9 +316,11 @@ class HostTiling:
         slots: SSAValue,
         core_num: SSAValue,
         bufs: list[Buffer] | None = None,
+        keep: Callable[[BodyBuilder, SSAValue], SSAValue] | None = None,
     ) -> tuple[SSAValue, SSAValue, SSAValue]:
         """The row cache's tile, its cached chunks ``C`` and whether it applies (a row that
-        streams at ``tile``). Candidates: ``tile`` and its halves down to MIN_DOUBLE_TILE;
+        streams at ``tile``). Candidates: ``tile`` and its halves down to MIN_DOUBLE_TILE
+        (and, given ``keep``, only those it holds for);
         at each, ``C`` is what the UB holds of the row (:meth:`_cached_chunks`, the main
         kernel's buffers) and the row costs :meth:`_passes_cycles` with ``C`` cached --
         against every pass loading all its chunks at ``tile`` without the cache. The cheapest
@@ -334,6 +337,8 @@ class HostTiling:
             c = self._cached_chunks(fb, cand, chunks, ub_size, slots, bufs)
             cost = self._passes_cycles(fb, cand, chunks, c, cores)
             usable = fb.select(fb.cmp("sgt", c, 0), fb.cmp("sge", cand, MIN_DOUBLE_TILE), fb.cmp("sgt", c, 0))
+            if keep is not None:
+                usable = fb.select(usable, keep(fb, cand), usable)
             better = fb.select(usable, fb.cmp("slt", cost, cost0), usable)
             half = fb.max(fb.mul(fb.floordiv(cand, 2 * TILE_ALIGN), TILE_ALIGN), TILE_ALIGN)
             out += [half, fb.select(better, cand, best), fb.select(better, c, best_c), fb.select(better, cost, cost0)]
@@ -643,13 +648,14 @@ class HostTiling:
         per_part, group, parts = part
         part_elements = h.min(h.mul(per_part, tile), inner)
         run = h.mul(group, part_elements, name="split_run")  # a block's parts, one after the other
-        cand, c, fits = self._row_cache_tile(h, tile, run, ub_size, slots, core_num, self.kernel_buffers[-1])
+
+        def same(b: BodyBuilder, t: SSAValue) -> SSAValue:  # the tile cuts the rows into as many parts
+            return b.cmp("eq", b.ceildiv(b.ceildiv(inner, b.max(t, 1)), b.ceildiv(part_elements, b.max(t, 1))), parts)
+
+        cand, c, fits = self._row_cache_tile(h, tile, run, ub_size, slots, core_num, self.kernel_buffers[-1], same)
         cand_part = h.ceildiv(part_elements, h.max(cand, 1))
-        same = h.cmp("eq", h.ceildiv(h.ceildiv(inner, h.max(cand, 1)), cand_part), parts)
         is_split = h.cmp("eq", key, SPLIT)
-        on = is_split
-        for cond in (fits, same):
-            on = h.select(on, cond, on)
+        on = h.select(is_split, fits, is_split)
         per_part = h.select(on, cand_part, per_part, name="split_chunks_cached")
         h.set_tiling("split_chunks", per_part)
         return (

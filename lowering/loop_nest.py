@@ -645,16 +645,18 @@ class LoopNest(OnTile):
                 ev: dict[str, SSAValue] = {}
                 if slotted:
                     assert self.kernel.slots is not None
-                    slot = cb.rem(cb.sub(c, lo), self.kernel.slots, name="chunk_slot")
+                    # the chunk's index in the run: a SPLIT block's parts are one run (their
+                    # events last across them), so its slot and cache place follow on
+                    own = cb.sub(c, lo)
+                    if k.part_place is not None:
+                        own = cb.add(own, k.part_place)
+                    slot = cb.rem(own, self.kernel.slots, name="chunk_slot")
                     even = cb.cmp("eq", slot, 0)
                     ev = {e: cb.select(even, ids[0], ids[1], name=f"ev_ch_{e.lower()}") for e, ids in events.items()}
                     for e in kinds:
                         cb.wait_flag(e, ev[e])
                     place = None
                     if k.row_cached is not None:  # a cached load's chunk: its own place
-                        own = cb.sub(c, lo)
-                        if k.part_place is not None:  # SPLIT: after the block's earlier parts
-                            own = cb.add(own, k.part_place)
                         place = self._place(cb, own, slot)
                     self._slot_views(cb, slot, whole, varying_only=True, cached=place)
                 q = c
