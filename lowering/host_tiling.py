@@ -216,7 +216,9 @@ class HostTiling:
             part: tuple[SSAValue, SSAValue, SSAValue] | None = None
             if self.split:
                 cache = (ub_size, slots) if self.row_cache else None
-                key, blocks, workspace, part = self._split(h, sym, total, tile, tiles_per_row, inner, key, blocks, cache)
+                key, blocks, workspace, part, tile, tiles_per_row = self._split(
+                    h, sym, total, tile, tiles_per_row, inner, key, blocks, cache
+                )
             if self.row_cache:  # the STREAMING schedule's row cache: its tile
                 on = h.select(cached, h.cmp("eq", key, STREAMING), cached, name="row_cached")
                 tile = h.select(on, cache_tile, tile, name="tile_cached")
@@ -573,8 +575,9 @@ class HostTiling:
         elements: SSAValue,
         tile: SSAValue,
         cache: tuple[SSAValue, SSAValue] | None,
-    ) -> SSAValue:
-        """Chunks per SPLIT part of a reduction over the inner axis: of ``p = 1, 2, ...`` parts
+    ) -> tuple[SSAValue, SSAValue]:
+        """Chunks per SPLIT part of a reduction over the inner axis, and its modelled cycles:
+        of ``p = 1, 2, ...`` parts
         a work item (each at least ``SPLIT_MIN_PART`` elements, at most one tile of partials),
         the fewest modelled cycles on the busiest core. Unsplit (``p`` 1) a core runs its
         rows one after the other, each through every pass (:meth:`_passes_cycles`, the row
@@ -624,8 +627,8 @@ class HostTiling:
             cost = fb.add(fb.add(work, fb.mul(launched, dispatch)), barrier)
             better = fb.cmp("slt", cost, cost0)
             out += [fb.select(better, per_part, best), fb.select(better, cost, cost0)]
-        best, _ = h.folded_many
-        return h.min(best, chunks, name="split_chunks")
+        best, cost = h.folded_many
+        return h.min(best, chunks, name="split_chunks"), cost
 
     def _split_cache(
         self,
@@ -652,10 +655,11 @@ class HostTiling:
         def same(b: BodyBuilder, t: SSAValue) -> SSAValue:  # the tile cuts the rows into as many parts
             return b.cmp("eq", b.ceildiv(b.ceildiv(inner, b.max(t, 1)), b.ceildiv(part_elements, b.max(t, 1))), parts)
 
-        cand, c, fits = self._row_cache_tile(h, tile, run, ub_size, slots, core_num, self.kernel_buffers[-1], same)
+        cand, c, _ = self._row_cache_tile(h, tile, run, ub_size, slots, core_num, self.kernel_buffers[-1], same)
         cand_part = h.ceildiv(part_elements, h.max(cand, 1))
         is_split = h.cmp("eq", key, SPLIT)
-        on = h.select(is_split, fits, is_split)
+        # a run of one chunk too: it stays in UB from the first phase to the last
+        on = h.select(is_split, h.cmp("sgt", c, 0), is_split)
         per_part = h.select(on, cand_part, per_part, name="split_chunks_cached")
         h.set_tiling("split_chunks", per_part)
         return (
@@ -675,11 +679,12 @@ class HostTiling:
         key: SSAValue,
         blocks: SSAValue,
         cache: tuple[SSAValue, SSAValue] | None,
-    ) -> tuple[SSAValue, SSAValue, SSAValue, tuple[SSAValue, SSAValue, SSAValue]]:
+    ) -> tuple[SSAValue, SSAValue, SSAValue, tuple[SSAValue, SSAValue, SSAValue], SSAValue, SSAValue]:
         """SPLIT when the work items leave cores idle and each core gets at least
         SPLIT_MIN_PART elements of the reduced extent: (key, block_dim, workspace bytes,
-        (chunks per part, parts per block, parts)). ``cache``: (UB bytes, slots) where the
-        row cache may be on (it enters the choice over the inner axis, :meth:`_inner_parts`)."""
+        (chunks per part, parts per block, parts), tile, tiles per row -- a reduction over
+        the inner axis may take a finer tile to split). ``cache``: (UB bytes, slots) where
+        the row cache may be on (it enters the choice over the inner axis, :meth:`_inner_parts`)."""
         phases = self.phases
         cores = h.cast(self.core_num, i64)
         reduced = h.const(1)
@@ -694,7 +699,22 @@ class HostTiling:
         parts = h.max(parts, 1)
         wanted = h.ceildiv(chunks, parts, name="split_chunks")
         if phases.inner_reduced:  # by the model: the waves of parts, not only idle cores
-            wanted = self._inner_parts(h, chunks, items, cores, elements, tile, cache)
+            wanted, cost = self._inner_parts(h, chunks, items, cores, elements, tile, cache)
+            # rows of a tile or a few (7 rows of 8192 on 56 cores): a finer tile whose chunks
+            # reach the idle cores, where the model finds its parts cheaper
+            share = h.ceildiv(cores, h.max(items, 1))
+            cut = h.mul(h.ceildiv(h.ceildiv(inner, share), TILE_ALIGN), TILE_ALIGN)
+            cut = h.min(h.max(cut, MIN_SPLIT_TILE), tile, name="tile_split_cut")
+            cut_rows = h.ceildiv(inner, cut)
+            cut_chunks = h.mul(reduced, cut_rows)
+            cut_wanted, cut_cost = self._inner_parts(h, cut_chunks, items, cores, elements, cut, cache)
+            finer = h.cmp("slt", cut, tile)
+            for cond in (h.cmp("slt", cut_cost, cost), h.cmp("slt", cut_wanted, cut_chunks)):
+                finer = h.select(finer, cond, finer)
+            tile = h.select(finer, cut, tile, name="tile_split")
+            tiles_per_row = h.select(finer, cut_rows, tiles_per_row, name="tiles_per_row_split")
+            chunks = h.select(finer, cut_chunks, chunks)
+            wanted = h.select(finer, cut_wanted, wanted)
         if self.cascaded and not phases.inner_reduced:
             row_bytes = h.mul(h.min(tile, inner), max(accumulator_dtype(n).nbytes for n in self.reductions))
             per_part, group = self._torch_blocks(h, chunks, items, cores, row_bytes)
@@ -726,6 +746,8 @@ class HostTiling:
             h.select(split, _split_blocks(h, parts, items, group), blocks, name="blocks"),
             h.select(split, offset, 0, name="workspace"),
             (per_part, group, parts),
+            tile,
+            tiles_per_row,
         )
 
 

@@ -51,12 +51,13 @@ RESIDENT, STREAMING, SPLIT = 1, 2, 3
 MAX_INNER_PARTS = 64
 """The most parts host tiling weighs for a work item of an inner-axis reduction
 (``HostTiling._inner_parts``): more than the 56 cores' waves ever favour."""
-SPLIT_MIN_PART = 4096
+SPLIT_MIN_PART = 512
 """Elements of the reduced extent a core must get before a work item is split over cores:
-a split costs a second launch (0.245 us + 0.0101 us per block, measured) and the partials'
-round trip. ``bench/thresholds.py`` over sums of 1, 4 and 16 rows of 16K..1M elements:
-worst regret 1.149, flat from 2048 to 8192 (4096 sits inside it); 2.048 at the previous
-model's 32768 (a 3 us launch), 18.4 never splitting."""
+a split costs a SyncAll per pass (the phases of one launch) and the partials' round trip.
+``bench/thresholds.py`` over sums of 1, 4 and 16 rows of 16K..1M elements and the norms and
+softmax of 1..8 rows of 4K..256K (a reduction over the inner axis may take a finer tile to
+split, ``HostTiling._split``): worst regret 1.000 at 512, 1.144 at 1024, 1.457 at the
+previous 4096 (sum [1, 16384] 3.84 -> 2.48 us, RMSNorm [7, 8192] 5.27 -> 3.50 us)."""
 WORKSPACE_ALIGN = 512
 """Byte alignment of each reduction's partial results in the workspace."""
 

@@ -115,6 +115,9 @@ def test_a_row_longer_than_the_ub_keeps_its_first_chunks() -> None:
         ("rmsnorm", [4, 200000], "float32", "scale", 56, True),  # the weight row beside x
         ("layernorm", [2, 300000], "float16", "bias", 56, True),
         ("softmax", [2, 200000], "float32", "none", 4, False),  # parts longer than the UB
+        # rows of one tile or a few: a finer tile whose chunks reach the idle cores
+        ("rmsnorm", [7, 8192], "float32", "scale", 56, True),
+        ("softmax", [1, 262144], "float32", "none", 56, True),
     ],
 )
 def test_few_long_rows_split_over_cores_keep_their_parts_across_the_phases(
@@ -122,12 +125,14 @@ def test_few_long_rows_split_over_cores_keep_their_parts_across_the_phases(
 ) -> None:
     """Fewer rows than cores take the SPLIT schedule, its passes phases of one launch: a
     block's part of the row stays in UB across the SyncAlls (whole: read once; else its
-    first chunks), and computes what the phases reading it again compute."""
+    first chunks), and computes what the phases reading it again compute. Rows that fit a
+    tile are cut finer to reach the cores (more blocks than rows)."""
     case = make_case(dims, (1,), dtype, family, pre=pre, bias_mask=(False, True), seed=4)
     cached, k1 = run(case, cores, 248 * 1024, row_cache=True)
     plain, k0 = run(case, cores, 248 * 1024, row_cache=False)
     assert k1.last_run.tiling_key == k0.last_run.tiling_key == 3
     assert k1.last_run.timeline.launches == 1
+    assert k1.last_run.block_dim > dims[0]
     passes = 3 if family != "rmsnorm" else 2
     x_bytes = case.inputs[0].nbytes
     if whole:
