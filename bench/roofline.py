@@ -196,6 +196,12 @@ CASES: dict[str, Callable[[], list[Case]]] = {
         _row_reduction("rmsnorm", 64, 65536),
         _row_reduction("softmax", 16, 262144),
     ],
+    # a decoding step's few rows: fewer rows than cores, each row a tile or a few
+    "decode": lambda: [
+        _row_reduction("softmax", 8, 128256),
+        _row_reduction("rmsnorm", 8, 8192),
+        _row_reduction("softmax", 1, 262144),
+    ],
     "sums": lambda: [axis_sum(1000, 77, 0), axis_sum(77, 1000, 1), axis_sum(4096, 64, 0), axis_sum(64, 4096, 1)],
     "llama": llama_tails,
     "gathers": gathers,
