@@ -175,6 +175,19 @@ def test_more_rows_than_cores_run_as_parts_whose_runs_cross_rows(
     check(case, vf=True, cores=cores)
 
 
+def test_a_run_of_odd_parts_keeps_each_chunks_slot_and_place_together() -> None:
+    """softmax [32, 152064] on 56 cores: parts of 11 chunks, three a block, the run's first
+    11 chunks cached and the other 22 taking turns in two places. The chunk events last
+    across the block's parts, so a chunk's slot (its events) and its place both follow its
+    index in the run; a slot parity restarting at each part while the places went on
+    raced (the simulator's race check), and any race fails the run."""
+    case = make_case([32, 152064], (1,), "float32", "softmax", seed=9)
+    _, k = run(case, 56, 248 * 1024, row_cache=True)
+    assert k.last_run.tiling_key == 3 and k.last_run.block_dim <= 56
+    assert loaded_bytes(case) < k.stats["gm_read_bytes"] < 3 * loaded_bytes(case)  # a partial cache
+    check(case, vf=True, cores=56)
+
+
 def test_the_cache_cuts_the_modelled_time_of_a_vocabulary_softmax() -> None:
     """[64, 32000] float32 on 16 cores: the row cache reads each row once and overlaps the
     next row's loads with this row's stores (the model's figure, not a timing)."""
