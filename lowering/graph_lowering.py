@@ -233,6 +233,9 @@ class GraphLowering:
             """Copies of a cached load's buffer (``Buffer.cached``): the slots, or with the row
             cache one per chunk of the row (host tiling chooses)."""
             self.cached_buffers: set[SSAValue] = set()
+            self.in_place: set[Unit] = set()
+            """Units written over a cached load's buffer (``KernelPlan.in_place``): the output
+            pass computes them only on the chunks beyond the row cache (``LoopNest``)."""
             self.row_cached: SSAValue | None = None
             self.cache_chunks: SSAValue | None = None
             self.cache_full: SSAValue | None = None
@@ -253,6 +256,7 @@ class GraphLowering:
             self.row_block: RowBlock | None = None  # the row block being built (``LoopNest``)
             self._pitch: dict[SSAValue, SSAValue | int] = {}  # row-multiplied buffer -> elements per row
             self.single_mte = False  # some DataCopy in the tile loop touches a single buffer
+            self.chunk_single_mte = False  # ... in the chunk loop being built (LoopNest._chunks)
             self._temps: dict[str, SSAValue] = {}  # temporaries shared by purpose
             self.ops = TileOps(self)
             self.math = TileMath(self, self.ops)
@@ -340,6 +344,10 @@ class GraphLowering:
                 )
         # UB buffers: one per loop-space tensor, allocated up front.
         for n in self.graph.top_level():
+            if self.caches and n in self.plan.in_place:  # written over the cached load's chunk
+                self.values[n.results[0]] = self.values[self.plan.in_place[n].results[0]]
+                self.in_place.add(n)
+                continue
             if isinstance(n, VfOp):  # only a region's outputs live in UB; the rest in registers
                 for r, v in zip(n.results, n.yield_op.values, strict=True):
                     t = r.type

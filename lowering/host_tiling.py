@@ -60,6 +60,7 @@ from lowering.plan import (
     accumulator_dtype,
     fixed_bytes,
     inner_full,
+    needed_units,
     per_element_bytes,
 )
 from lowering.size_checks import lower_graph_checks
@@ -385,16 +386,33 @@ class HostTiling:
         the first pass loads every chunk, a later one the ``chunks - cached`` the row cache
         does not hold (ATT's DataCopy cost each, ``costs.LOAD``, on one of ``cores``). The
         run's ``segments`` (the parts of a SPLIT block: each pass loops over each on its
-        own) each fill the two-stage pipeline once a pass: the shorter stage of one chunk."""
+        own) each fill the two-stage pipeline once a pass: the shorter stage of one chunk.
+        On a cached chunk the output pass does not recompute what the pass before it wrote
+        over the chunk (``KernelPlan.in_place``)."""
         load_bytes = sum(n.result_tensor().dtype.nbytes for n in self.graph.nodes() if isinstance(n, LoadOp))
         copy = _copy_cycles(b, b.mul(tile, load_bytes), LOAD, cores)
+        passes = self.plan.pass_units or [[]]
         total = b.const(0)
-        for i, units in enumerate(self.plan.pass_units or [[]]):
+        for i, units in enumerate(passes):
             loaded = chunks if i == 0 else b.sub(chunks, cached)
             one = self._vector_cycles(b, tile, units)
+            vector = b.mul(chunks, one)
+            kept = self._in_place_kept(units) if i == len(passes) - 1 and self.row_cache else None
+            if kept is not None:  # the cached chunks run only these
+                vector = b.add(b.mul(cached, self._vector_cycles(b, tile, kept)), b.mul(b.sub(chunks, cached), one))
             fill = b.mul(b.min(b.select(b.cmp("sgt", loaded, 0), copy, 0), one), segments)
-            total = b.add(total, b.add(b.max(b.mul(loaded, copy), b.mul(chunks, one)), fill))
+            total = b.add(total, b.add(b.max(b.mul(loaded, copy), vector), fill))
         return total
+
+    def _in_place_kept(self, units: list[Unit]) -> list[Unit] | None:
+        """The output pass's units on a cached chunk (``LoopNest._output_chunk``): without the
+        units written over a cached load and what only they need; None where there are none."""
+        order = {u: i for i, u in enumerate(self.graph.top_level())}
+        redo: set[Unit] = set()
+        for u in self.plan.in_place:
+            if u in units:
+                redo |= set(needed_units([u.results[0]], order, self.phases))  # type: ignore[arg-type]
+        return [u for u in units if u not in redo] if redo else None
 
     def _pipelined_tile(
         self, h: BodyBuilder, most: SSAValue, inner: SSAValue, rows: SSAValue, core_num: SSAValue
@@ -590,45 +608,65 @@ class HostTiling:
         dispatch of every block (``costs.LAUNCH_SECONDS_PER_BLOCK``) count once.
         ``cache``: (UB bytes, slots) where the row cache may be on. 64 rows on 56 cores: not
         32 blocks of two whole rows but parts of rows. Ties go to fewer parts."""
-        dispatch = round(LAUNCH_SECONDS_PER_BLOCK * ASCEND_950.clock_hz)
-        heads = round(MTE2_HEAD + MTE3_HEAD)  # the pipes' starts, once per block
-        barriers = self.phases.depth
         most = h.max(h.min(h.min(chunks, h.ceildiv(elements, SPLIT_MIN_PART)), TILE_ALIGN), 1)
         inits = [h.const(1), h.const(2**62)]
         with h.fold_many(1, h.add(h.min(most, MAX_INNER_PARTS), 1), inits, "p", ["best", "best_cost"]) as (fb, p, (best, cost0), out):
-            per_part = fb.ceildiv(chunks, p)
-            parts = fb.ceildiv(chunks, per_part)
-            group = _parts_per_block(fb, parts, items, cores)
-            launched = _split_blocks(fb, parts, items, group)
-            used = fb.max(fb.min(launched, cores), 1)
-            split = fb.cmp("sgt", p, 1)
-            runs = fb.select(split, 1, group)
-            part_elements = fb.min(fb.mul(per_part, tile), elements)
-            work: SSAValue | None = None
-            for t in self._cache_tiles(fb, tile, cache):  # the row cache chooses its tile
-                run = fb.mul(fb.select(split, group, 1), fb.ceildiv(part_elements, t))
-                cached = fb.const(0)
-                if cache is not None:
-                    ub_size, slots = cache
-                    main = self._cached_chunks(fb, t, run, ub_size, slots, self.kernel_buffers[0])
-                    parted = self._cached_chunks(fb, t, run, ub_size, slots, self.kernel_buffers[-1])
-                    cached = fb.select(split, parted, main)
-                segments = fb.select(split, group, 1)
-                cycles = fb.mul(runs, self._passes_cycles(fb, t, run, cached, used, segments))
-                work = cycles if work is None else fb.min(work, cycles)
-            assert work is not None
-            work = fb.add(work, heads)
-            # split: each part stores its partials and, in each later phase, loads its work
-            # item's (one small copy each, ATT's tables)
-            partials = fb.add(
-                _copy_cycles(fb, fb.const(32), STORE, used), _copy_cycles(fb, fb.mul(parts, 4), LOAD_SMALL, used)
-            )
-            barrier = fb.select(split, fb.mul(fb.add(_sync_all_cycles(fb, used), fb.mul(group, partials)), barriers), 0)
-            cost = fb.add(fb.add(work, fb.mul(launched, dispatch)), barrier)
+            per_part, cost = self._parts_cost(fb, p, chunks, items, cores, elements, tile, cache)
             better = fb.cmp("slt", cost, cost0)
             out += [fb.select(better, per_part, best), fb.select(better, cost, cost0)]
         best, cost = h.folded_many
         return h.min(best, chunks, name="split_chunks"), cost
+
+    def _parts_cost(
+        self,
+        fb: BodyBuilder,
+        p: SSAValue,
+        chunks: SSAValue,
+        items: SSAValue,
+        cores: SSAValue,
+        elements: SSAValue,
+        tile: SSAValue,
+        cache: tuple[SSAValue, SSAValue] | None,
+    ) -> tuple[SSAValue, SSAValue]:
+        """:meth:`_inner_parts`'s candidate of ``p`` parts a work item: (chunks per part,
+        modelled cycles of the busiest core)."""
+        dispatch = round(LAUNCH_SECONDS_PER_BLOCK * ASCEND_950.clock_hz)
+        heads = round(MTE2_HEAD + MTE3_HEAD)  # the pipes' starts, once per block
+        barriers = self.phases.depth
+        per_part = fb.ceildiv(chunks, p)
+        parts = fb.ceildiv(chunks, per_part)
+        group = _parts_per_block(fb, parts, items, cores)
+        launched = _split_blocks(fb, parts, items, group)
+        used = fb.max(fb.min(launched, cores), 1)
+        split = fb.cmp("sgt", p, 1)
+        runs = fb.select(split, 1, group)
+        part_elements = fb.min(fb.mul(per_part, tile), elements)
+        work: SSAValue | None = None
+        for i, t in enumerate(self._cache_tiles(fb, tile, cache)):  # the row cache chooses its tile
+            part_chunks = fb.ceildiv(part_elements, t)
+            run = fb.mul(fb.select(split, group, 1), part_chunks)
+            cached = fb.const(0)
+            if cache is not None:
+                ub_size, slots = cache
+                main = self._cached_chunks(fb, t, run, ub_size, slots, self.kernel_buffers[0])
+                parted = self._cached_chunks(fb, t, run, ub_size, slots, self.kernel_buffers[-1])
+                cached = fb.select(split, parted, main)
+            segments = fb.select(split, group, 1)
+            cycles = fb.mul(runs, self._passes_cycles(fb, t, run, cached, used, segments))
+            if i:  # split, the SPLIT cache takes only a tile that cuts the rows into as many parts
+                same = fb.cmp("eq", fb.ceildiv(fb.ceildiv(elements, t), part_chunks), parts)
+                cycles = fb.select(fb.select(split, same, fb.cmp("eq", 0, 0)), cycles, 2**62)
+            work = cycles if work is None else fb.min(work, cycles)
+        assert work is not None
+        work = fb.add(work, heads)
+        # split: each part stores its partials and, in each later phase, loads its work
+        # item's (one small copy each, ATT's tables)
+        partials = fb.add(
+            _copy_cycles(fb, fb.const(32), STORE, used), _copy_cycles(fb, fb.mul(parts, 4), LOAD_SMALL, used)
+        )
+        barrier = fb.select(split, fb.mul(fb.add(_sync_all_cycles(fb, used), fb.mul(group, partials)), barriers), 0)
+        cost = fb.add(fb.add(work, fb.mul(launched, dispatch)), barrier)
+        return per_part, cost
 
     def _split_cache(
         self,
@@ -701,20 +739,33 @@ class HostTiling:
         if phases.inner_reduced:  # by the model: the waves of parts, not only idle cores
             wanted, cost = self._inner_parts(h, chunks, items, cores, elements, tile, cache)
             # rows of a tile or a few (7 rows of 8192 on 56 cores): a finer tile whose chunks
-            # reach the idle cores, where the model finds its parts cheaper
-            share = h.ceildiv(cores, h.max(items, 1))
-            cut = h.mul(h.ceildiv(h.ceildiv(inner, share), TILE_ALIGN), TILE_ALIGN)
-            cut = h.min(h.max(cut, MIN_SPLIT_TILE), tile, name="tile_split_cut")
-            cut_rows = h.ceildiv(inner, cut)
-            cut_chunks = h.mul(reduced, cut_rows)
-            cut_wanted, cut_cost = self._inner_parts(h, cut_chunks, items, cores, elements, cut, cache)
-            finer = h.cmp("slt", cut, tile)
-            for cond in (h.cmp("slt", cut_cost, cost), h.cmp("slt", cut_wanted, cut_chunks)):
-                finer = h.select(finer, cond, finer)
-            tile = h.select(finer, cut, tile, name="tile_split")
-            tiles_per_row = h.select(finer, cut_rows, tiles_per_row, name="tiles_per_row_split")
-            chunks = h.select(finer, cut_chunks, chunks)
-            wanted = h.select(finer, cut_wanted, wanted)
+            # reach the idle cores; rows of many tiles whose chunks do not cut into the
+            # cores' share (8 rows of 128256 on 56: 7 parts a row): the largest tile under
+            # the current one cutting a row into a multiple of the share -- of the shares
+            # floor and ceil(cores / items) and the fewest parts whose units fill every core
+            # (cores / gcd(cores, items): 16 rows on 56 cores, 7 parts), the cheapest by the
+            # model, if cheaper than the current tile's parts
+            items1 = h.max(items, 1)
+            shares = [
+                h.max(h.floordiv(cores, items1), 1),
+                h.ceildiv(cores, items1),
+                h.floordiv(cores, _gcd(h, cores, items1)),
+            ]
+            for share in shares:
+                pieces = h.mul(share, h.ceildiv(h.ceildiv(inner, share), h.max(tile, 1)))
+                cut = h.mul(h.ceildiv(h.ceildiv(inner, pieces), TILE_ALIGN), TILE_ALIGN)
+                cut = h.min(h.max(cut, MIN_SPLIT_TILE), tile, name="tile_split_cut")
+                cut_rows = h.ceildiv(inner, cut)
+                cut_chunks = h.mul(reduced, cut_rows)
+                cut_wanted, cut_cost = self._inner_parts(h, cut_chunks, items, cores, elements, cut, cache)
+                finer = h.cmp("slt", cut, tile)
+                for cond in (h.cmp("slt", cut_cost, cost), h.cmp("slt", cut_wanted, cut_chunks)):
+                    finer = h.select(finer, cond, finer)
+                tile = h.select(finer, cut, tile, name="tile_split")
+                tiles_per_row = h.select(finer, cut_rows, tiles_per_row, name="tiles_per_row_split")
+                chunks = h.select(finer, cut_chunks, chunks)
+                wanted = h.select(finer, cut_wanted, wanted)
+                cost = h.select(finer, cut_cost, cost)
         if self.cascaded and not phases.inner_reduced:
             row_bytes = h.mul(h.min(tile, inner), max(accumulator_dtype(n).nbytes for n in self.reductions))
             per_part, group = self._torch_blocks(h, chunks, items, cores, row_bytes)
@@ -781,6 +832,16 @@ def _parts_per_block(b: BodyBuilder, parts: SSAValue, items: SSAValue, cores: SS
 def _split_blocks(b: BodyBuilder, parts: SSAValue, items: SSAValue, group: SSAValue) -> SSAValue:
     """The blocks of a SPLIT launch: ``group`` of the items' parts each (:func:`_parts_per_block`)."""
     return b.ceildiv(b.mul(b.max(items, 1), parts), group)
+
+
+def _gcd(b: BodyBuilder, x: SSAValue, y: SSAValue) -> SSAValue:
+    """The greatest common divisor of two positive int64 values (Euclid's steps: fewer than
+    93 for any int64 pair, the Fibonacci bound)."""
+    with b.fold_many(0, 93, [x, y], "k", ["gcd_a", "gcd_b"]) as (fb, _, (u, v), out):
+        done = fb.cmp("eq", v, 0)
+        d = fb.max(v, 1)
+        out += [fb.select(done, u, v), fb.select(done, v, fb.sub(u, fb.mul(fb.floordiv(u, d), d)))]
+    return b.folded_many[0]
 
 
 def _sync_all_cycles(b: BodyBuilder, blocks: SSAValue) -> SSAValue:

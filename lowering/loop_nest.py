@@ -49,11 +49,13 @@ class Cursor(Tile, Protocol):
     slots: SSAValue | None
     slotted: dict[SSAValue, SSAValue | int]
     single_mte: bool
+    chunk_single_mte: bool
     rows: SSAValue | None
     row_pitch: dict[SSAValue, SSAValue | int]
     row_block: RowBlock | None
     caches: bool
     cached_buffers: set[SSAValue]
+    in_place: set[Unit]
     row_cached: SSAValue | None
     cache_chunks: SSAValue | None
     cache_full: SSAValue | None
@@ -491,7 +493,25 @@ class LoopNest(OnTile):
             self._emit_all(needed)
         else:
             with self._chunks(needed, prefetch=self.kernel.row_cached is not None):
-                self._emit_all(needed)
+                self._output_chunk(needed)
+
+    def _output_chunk(self, needed: list[Unit]) -> None:
+        """The output pass's units on one chunk. A unit written over a cached load's chunk
+        (``KernelPlan.in_place``: the pass before computed it there) and what only it needs
+        run only on a chunk beyond the row cache."""
+        k = self.kernel
+        redo: list[Unit] = []
+        if k.chunk_cached is not None:
+            for u in k.in_place:
+                if u in needed:
+                    redo += [v for v in self._needed([u.results[0]], set(redo)) if v in needed]
+        if not redo:
+            self._emit_all(needed)
+            return
+        assert k.chunk_cached is not None
+        with self.b.when(self.b.cmp("eq", k.chunk_cached, 0, name="recomputed")) as wb, k.building(wb):
+            self._emit_all(sorted(redo, key=k.order.__getitem__))
+        self._emit_all([u for u in needed if u not in redo])
 
     def _emit_kept(self, level: int, phase: int | None) -> None:
         units = [
@@ -638,7 +658,7 @@ class LoopNest(OnTile):
                 for r in self._ahead[1]:
                     k.acc.acc_begin(r)
         with outer_b.loop(lo, hi, 1, "ch") as (cb, c), self.kernel.building(cb):
-            self.kernel.in_chunks = True
+            self.kernel.in_chunks, self.kernel.chunk_single_mte = True, False
             whole = dict(self.kernel.values)
             try:
                 self.kernel.chunks_done = cb.add(cb.sub(c, lo), 1, name="chunks_done")
@@ -672,7 +692,7 @@ class LoopNest(OnTile):
                     self._ahead_step(cb, c, lo, ahead_on, whole)
                 for e, flag in ev.items():
                     cb.set_flag(e, flag)
-                if not slotted or self.kernel.single_mte:  # a copy touched a one-slot buffer
+                if not slotted or self.kernel.chunk_single_mte:  # a chunk's copy touched a one-slot buffer
                     cb.sync("MTE3_V")
                     cb.sync("V_MTE2")
             finally:

@@ -144,6 +144,12 @@ class KernelPlan:
     with the *row cache* (host tiling's ``row_cache``, where the UB holds them) each chunk
     of the row is loaded by the first of those passes into a place of its own and read
     from there by the later ones, instead of from GM again."""
+    in_place: dict[Unit, LoadOp] = field(default_factory=dict)
+    """Units of the output pass whose chunk the pass before it computed, written over a cached
+    load's chunk (:func:`in_place_units`): with the row cache that chunk stays in the load's
+    place, and the output pass computes it again only for the chunks beyond the cache --
+    softmax's ``exp(x - max)`` (the sum pass's), LayerNorm's ``x - mean`` (the variance
+    pass's) are not recomputed from ``x``."""
     row_invariant: list[Unit] = field(default_factory=list)
     """The compute units of a row block whose value is the same in every row: computed only
     from scalars (index expressions, constants) and from loads that do not vary along the
@@ -252,6 +258,7 @@ def analyse(graph: GraphOp) -> KernelPlan:
     if plan.may_be_resident:
         plan.pass_units = pass_units(graph, phases)
         plan.cached_loads = multi_pass_loads(graph, phases)
+        plan.in_place = in_place_units(graph, phases, plan.pass_units, plan.cached_loads)
     if strided or padded:
         return plan
     if phases.kept_outer and (phases.depth == 0 or plan.may_be_resident):
@@ -303,6 +310,65 @@ def multi_pass_loads(graph: GraphOp, phases: PhasePlan) -> frozenset[LoadOp]:
             if isinstance(n, LoadOp):
                 counts[n] = counts.get(n, 0) + 1
     return frozenset(n for n, c in counts.items() if c > 1 and inner_full(n.result_tensor()))
+
+
+def in_place_units(
+    graph: GraphOp, phases: PhasePlan, passes: list[list[Unit]], cached: frozenset[LoadOp]
+) -> dict[Unit, LoadOp]:
+    """The units the output pass need not recompute on a cached chunk, each -> the cached
+    load whose place holds its chunk (``KernelPlan.in_place``). A unit ``u`` of both the
+    output pass and the pass before it qualifies over a cached load ``L`` of both when:
+    ``u`` is a compute unit with one result of ``L``'s element size on the whole tile,
+    computed from ``L``; the output pass reads ``L`` only through ``u`` and needs none of
+    ``u``'s varying inputs otherwise (so on a cached chunk it runs without them); no unit
+    after ``u`` in a pass computing ``u`` reads ``L`` (``u`` overwrites it); ``u`` is not
+    stored itself; ``L`` varies along the rows (a row every row reads, a bias, is kept).
+    Of several over one load, the one the most units compute (the closest to the output);
+    a unit over one load only."""
+    if len(passes) < 2:
+        return {}
+    order = {u: i for i, u in enumerate(graph.top_level())}
+    last, before = passes[-1], set(passes[-2])
+    roots = [s.results[0] for s in last if isinstance(s, StoreOp)]
+    chosen: dict[LoadOp, tuple[int, Unit]] = {}
+    earlier = {v for units in passes[:-2] for v in units}
+    for u in last:
+        if u not in before or isinstance(u, (LoadOp, StoreOp, ReduceNode)) or len(u.results) != 1:
+            continue
+        if u in earlier:  # an earlier pass computing it would overwrite what a later one reads
+            continue
+        t = u.results[0].type
+        if not isinstance(t, TensorType) or not inner_full(t):
+            continue
+        if any(isinstance(use.operation, StoreOp) for use in u.results[0].uses):
+            continue
+        anc = needed_units([u.results[0]], order, phases)
+        others = needed_units(roots, order, phases, done={u})
+        for load in (a for a in anc if isinstance(a, LoadOp) and a in cached and a in before):
+            lt = load.result_tensor()
+            if all(r == 1 for r in lt.repeats[:-1]):  # a row every row reads (a bias): kept
+                continue
+            if lt.dtype.nbytes != t.dtype.nbytes or set(anc) & set(others):
+                continue
+            if any(_reads(v, load) for units in passes if u in units for v in units if order[v] > order[u]):
+                continue
+            if load not in chosen or len(anc) > chosen[load][0]:
+                chosen[load] = (len(anc), u)
+    result: dict[Unit, LoadOp] = {}
+    for load, (_, u) in sorted(chosen.items(), key=lambda item: order[item[0]]):
+        result.setdefault(u, load)  # one place a unit
+    return result
+
+
+def _reads(unit: Unit, load: LoadOp) -> bool:
+    """Whether ``unit`` reads ``load``'s buffer: the load or a broadcast of it."""
+    for v in unit.operands:
+        owner = v.owner
+        while isinstance(owner, ew.BroadcastOp):
+            owner = owner.operands[0].owner
+        if owner is load:
+            return True
+    return False
 
 
 def reductions_of(graph: GraphOp) -> list[ReduceNode]:

@@ -73,6 +73,7 @@ class CopyTile(Tile, Protocol):
     slotted: dict[SSAValue, SSAValue | int]
     """Double buffers of the pipelined tile loop -> elements per slot."""
     single_mte: bool
+    chunk_single_mte: bool
     """Some copy of the tile loop touched a buffer with one slot."""
     in_chunks: bool
     row_cached: SSAValue | None
@@ -332,3 +333,5 @@ class TileCopies(OnTile):
             isinstance(local.owner, ac.LocalSliceOp) and local.owner.source in self.kernel.slotted
         ):
             self.kernel.single_mte = True
+            if self.kernel.in_chunks:  # in a pass's chunk loop: that loop drains its chunks
+                self.kernel.chunk_single_mte = True

@@ -27,9 +27,11 @@
 // CHECK:           const bool clamped = {{.*}} == static_cast<int32_t>(-8388609);
 // CHECK:           if (clamped) {
 // CHECK:             res_bits.SetValue(int64_t(0), static_cast<int32_t>(-8388608));
-// CHECK:           AscendC::Exp(e_ub, d_ub,
-// CHECK:           AscendC::ReduceSum(s_ub, e_ub, s_work_ub, static_cast<int32_t>(s1));
-// CHECK:           AscendC::Div({{v_[0-9]+}}, e_ub, sb_ub,
+// exp(x - max) is written over the row's x (KernelPlan.in_place: nothing reads x after it),
+// and read there by the sum and the output.
+// CHECK:           AscendC::Exp([[E:v_[0-9]+]], d_ub,
+// CHECK:           AscendC::ReduceSum(s_ub, [[E]], s_work_ub, static_cast<int32_t>(s1));
+// CHECK:           AscendC::Div({{v_[0-9]+}}, [[E]], sb_ub,
 // CHECK-NOT:       AscendC::DataCopyPad(l_ub,
 // CHECK:           break;
 
@@ -81,7 +83,9 @@
 // CHECK:             const bool [[UNC:uncached_[0-9]+]] = {{chunk_cached_[0-9]+}} == false;
 // CHECK-NEXT:        if ([[UNC]]) {
 // CHECK:               AscendC::DataCopyPad([[L2:v_[0-9]+]],
-// CHECK:             AscendC::Add(s_acc_ub, s_acc_ub, e_ub,
+// The sum pass writes exp(x - max) over the chunk's x, in its place of the row cache.
+// CHECK:             AscendC::Exp([[L2]], d_ub,
+// CHECK:             AscendC::Add(s_acc_ub, s_acc_ub, [[L2]],
 // CHECK:           AscendC::ReduceSum(s_ub, s_acc_ub, s_work_ub,
 // CHECK:           const bool [[WHOLE:v_[0-9]+]] = cache_full ? {{v_[0-9]+}} : cache_full;
 // CHECK-NEXT:      const bool ahead = row_cached ? [[WHOLE]] : row_cached;
@@ -89,8 +93,14 @@
 // CHECK-NEXT:        AscendC::Duplicate(m_acc_ub, (-1.0f / 0.0f),
 // CHECK:           for (int64_t ch_{{[0-9]+}} = int64_t(0);
 // CHECK:             AscendC::LocalTensor<float> [[Y:v_[0-9]+]] = y_ub[{{.*}}];
-// CHECK:             AscendC::DataCopyPad([[L3:v_[0-9]+]],
-// CHECK:             AscendC::Div([[Y]], e_ub, sb_ub,
+// The output pass reads a cached chunk's exp(x - max) where the sum pass left it; only a
+// chunk beyond the cache loads x and computes it again.
+// CHECK:             const bool recomputed = {{chunk_cached_[0-9]+}} == false;
+// CHECK-NEXT:        if (recomputed) {
+// CHECK:               AscendC::DataCopyPad([[L3:v_[0-9]+]],
+// CHECK:               AscendC::Exp([[L3]], d_ub,
+// CHECK-NEXT:        }
+// CHECK:             AscendC::Div([[Y]], [[L3]], sb_ub,
 // CHECK:             AscendC::DataCopyPad({{.*}}, [[Y]],
 // The output pass prefetches this chunk of the next row into its place once the vector
 // pipe is done with it.
@@ -121,7 +131,7 @@
 // CHECK:         AscendC::SyncAll<true>();
 // CHECK:         AscendC::ReduceSum(s_ub, s_part_in_ub, s_work_ub, static_cast<int32_t>({{split_parts[_0-9]*}}));
 // CHECK:         const int64_t chunk_slot{{.*}} = {{.*}} % slots;
-// CHECK:         AscendC::Div([[YS:v_[0-9]+]], e_ub, sb_ub,
+// CHECK:         AscendC::Div([[YS:v_[0-9]+]], {{v_[0-9]+}}, sb_ub,
 // CHECK:       extern "C" int64_t AutofuseLaunch(
 // CHECK:         if (tiling->tiling_key == 3U) {
 // CHECK-NEXT:      autofuse_softmax_split<<<block_dim, nullptr, stream>>>
