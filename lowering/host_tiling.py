@@ -681,11 +681,12 @@ class HostTiling:
         chunks: SSAValue,
     ) -> tuple[SSAValue, SSAValue, SSAValue]:
         """The SPLIT schedule's row cache (``LoopNest.split_kernel``) of a reduction over the
-        inner axis alone, where a block runs one part (``split_group`` 1): its part of the
-        row -- of the loads several passes read -- stays in UB across the phases, chosen as
-        the STREAMING schedule's is (:meth:`_row_cache_tile`, the part as the row, the SPLIT
-        kernel's buffers) among tiles that cut the rows into as many parts. Returns (tile, cached chunks -- ``chunks`` when not SPLIT --, chunks
-        of a part); sets ``split_chunks`` for the tile."""
+        inner axis alone: the first chunks of a block's run of parts -- of the loads several
+        passes read -- stay in UB across the phases (a run of one chunk too), chosen as
+        the STREAMING schedule's is (:meth:`_row_cache_tile`, the run as the row, the SPLIT
+        kernel's buffers) among tiles that cut the rows into as many parts. Returns (tile,
+        cached chunks -- ``chunks`` when not SPLIT --, chunks of a run); sets
+        ``split_chunks`` for the tile."""
         per_part, group, parts = part
         part_elements = h.min(h.mul(per_part, tile), inner)
         run = h.mul(group, part_elements, name="split_run")  # a block's parts, one after the other
