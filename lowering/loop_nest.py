@@ -633,16 +633,16 @@ class LoopNest(OnTile):
                 yield
             return
         # double-buffered (the main kernel's passes and the SPLIT phases'): chunk c's copies
-        # use slot (c - lo) % slots of every double buffer, handed between the pipes by one
-        # event per slot, as _pipelined_tiles does -- the next chunk's loads overlap this
-        # one's compute
+        # use slot c % slots (c: the chunk's index in the run) of every double buffer, handed
+        # between the pipes by one event per slot, as _pipelined_tiles does -- the next
+        # chunk's loads overlap this one's compute
         slotted = self.kernel.slots is not None
-        kinds = ("V_MTE2", "MTE3_V", "MTE3_MTE2") if self._copied_both_ways() else ("V_MTE2", "MTE3_V")
-        lasting = self._events  # the rows' events (_streamed_rows)
+        lasting = self._events  # the rows' or the SPLIT run's events (_streamed_rows, split_body)
         if lasting is not None:
             events = lasting
         else:
             events = self._chunk_events(outer_b) if slotted else {}
+        kinds = tuple(events)
         k = self.kernel
         arriving = [u for u in needed if u in k.prefetched and u not in k.loaded]
         if arriving and k.prefetch_on is not None:  # the previous row's output pass copied them
