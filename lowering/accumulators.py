@@ -8,13 +8,15 @@ its passes; ``Accumulators`` emits into it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from contextlib import AbstractContextManager, ExitStack
 from typing import Protocol
 
-from xdsl.dialects.builtin import IntegerType
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import Float32Type, IntegerType
 from xdsl.ir import SSAValue
 
-from ascendc_emitter.builder import BodyBuilder
+from ascendc_emitter.builder import BodyBuilder, hint
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.target.ops import (
     reduction,
@@ -37,6 +39,9 @@ from lowering.tile_copies import RowBlock
 from lowering.tile_ops import OnTile, Tile, TileOps
 from passes.diagnostics import PassError
 from passes.phases import PhasePlan
+
+F32 = Float32Type()
+"""The scalar type of the online sums' running values."""
 
 FOLD_LANES = 32
 """Lanes left to the scalar fold of a reduction without a ReduceX (Prod) after its vector
@@ -342,6 +347,107 @@ class Accumulators(OnTile):
         if a != d:
             self.kernel.ops.cast_into(self.kernel.values[n.results[0]], acc, a, d, self.kernel.count_of(n.result_tensor()))
 
+    # ------------------------------------------------------------ online sums
+    def _running_max(self, m: ReduceNode) -> SSAValue:
+        return self.kernel.temp(f"{m.node_name}_run", element_type(DType.float32), False)
+
+    def online_begin(self, m: ReduceNode, s: ReduceNode) -> None:
+        """A pass computing ``s`` beside ``m`` (``KernelPlan.online``): the running max
+        starts at -inf, ``s``'s accumulators at 0."""
+        self.b.vec(ac.DuplicateOp, self._running_max(m), self.b.const(float("-inf"), F32), 1)
+        self.acc_begin(s)
+
+    def online_step(self, m: ReduceNode, s: ReduceNode, emit: Callable[[], None]) -> None:
+        """One chunk of ``m`` and ``s``: the chunk's max ``c`` (a ReduceMax, torch's NaN); a
+        chunk of -inf alone adds nothing (``exp(x - M)`` is 0 for it once ``M`` is finite,
+        and a row of -inf alone gets NaN at the end, :meth:`online_end`); else ``M' =
+        max(M, c)`` (NaN sticks), the sum's lanes and levels scaled by ``exp(M - M')`` when
+        ``M`` was finite and grows, and the chunk's ``exp(x - M')`` (``emit``: the units
+        ``s`` needs, reading the running max for ``m``) added as any chunk of a sum."""
+        b, k = self.b, self.kernel
+        run = self._running_max(m)
+        chunk = k.temp(f"{m.node_name}_chunk", element_type(DType.float32), False)
+        scale = chunk  # read by the scalar unit before it writes the exponent there
+        work = k.temp(f"{m.node_name}_work", element_type(DType.float32), True)
+        self.reduce_call(m, chunk, k.values[m.x], work, k.count_of(m.x.type))  # type: ignore[arg-type]
+        ninf = b.const(float("-inf"), F32)
+        with k.ops.scalar_ub():
+            c, old = b.get_value(chunk, 0, name="chunk_max"), b.get_value(run, 0, name="run_max")
+            live = _fcmp(b, "une", c, ninf, "live")  # NaN: live
+            new = b.select(b.insert(_or(_fcmp(b, "une", c, c), _fcmp(b, "ogt", c, old))).results[0], c, old, name="new_max")
+            grows = _fcmp(b, "ogt", new, old)
+            grows = b.select(grows, _fcmp(b, "une", old, ninf), grows, name="rescaled")
+            with b.when(grows) as wb:
+                wb.set_value(scale, 0, wb.insert(arith.SubfOp(old, new)).results[0])
+            with b.when(live) as wb:
+                wb.set_value(run, 0, new)
+        with b.when(grows) as wb, k.building(wb):
+            wb.vec(ac.ExpOp, scale, scale, 1)
+            with k.ops.scalar_ub():
+                factor = wb.get_value(scale, 0, name="rescale")
+            acc, width = self.accumulator(s), self.acc_width(s)
+            wb.vec(ac.MulsOp, acc, acc, factor, width)
+            period: SSAValue | None = None
+            for level in self.levels(s):  # level k holds a value once base**k chunks are in
+                period = wb.v(k.sum_base) if period is None else wb.mul(period, k.sum_base)
+                with wb.when(wb.cmp("sgt", k.chunks_done, period)) as lb:
+                    lb.vec(ac.MulsOp, level, level, factor, self.level_width(width))
+        with b.when(live) as wb, k.building(wb):
+            saved = k.values[m.results[0]]
+            k.values[m.results[0]] = run
+            try:
+                emit()
+            finally:
+                k.values[m.results[0]] = saved
+            self.acc_step(s)
+
+    def online_end(self, m: ReduceNode, s: ReduceNode) -> None:
+        """``m`` is the running max; ``s`` the sum's accumulators reduced, NaN for a row of
+        -inf alone (torch: ``exp(-inf - -inf)``)."""
+        self.acc_end(s)
+        b, k = self.b, self.kernel
+        with k.ops.scalar_ub():
+            top = b.get_value(self._running_max(m), 0, name="row_max")
+            b.set_value(k.values[m.results[0]], 0, top)
+            self._nan_without_max(k.values[s.results[0]], top)
+
+    def _nan_without_max(self, total: SSAValue, top: SSAValue) -> None:
+        b = self.b
+        with b.when(_fcmp(b, "oeq", top, b.const(float("-inf"), F32), "all_ninf")) as wb:
+            wb.set_value(total, 0, wb.const(float("nan"), F32))
+
+    def write_online_partials(self, m: ReduceNode, s: ReduceNode) -> None:
+        """A SPLIT part's ``(M_j, S_j)``: its running max and its sum against it."""
+        self.write_partial(s)
+        g, first, _ = self.partials(m)
+        b = self.b
+        b.sync("S_MTE3")  # the running max is the scalar unit's
+        b.copy_pad(b.gslice(g, b.add(first, self.kernel.part[0])), self._running_max(m), 1, 4)  # type: ignore[index]
+
+    def combine_online(self, s: ReduceNode, m: ReduceNode) -> None:
+        """The parts' ``S_j`` into ``s``: ``sum_j S_j * exp(M_j - M)`` (``m``'s value ``M``
+        combined first), NaN for a row of -inf alone."""
+        b, k = self.b, self.kernel
+        (_index, parts, _per_part) = k.part  # type: ignore[misc]
+        g_s, first, _ = self.partials(s)
+        g_m, first_m, _ = self.partials(m)
+        f32 = element_type(DType.float32)
+        # the maxes' staging buffer again (their ReduceMax has read it)
+        sums, weights = k.temp(f"{s.node_name}_part_in", f32, True), k.temp(f"{m.node_name}_part_in", f32, True)
+        b.sync("V_MTE2")
+        b.copy_pad(sums, b.gslice(g_s, first), 1, b.mul(parts, 4))
+        b.copy_pad(weights, b.gslice(g_m, first_m), 1, b.mul(parts, 4))
+        b.sync("MTE2_V")
+        with k.ops.scalar_ub():
+            top = b.get_value(k.values[m.results[0]], 0, name="row_max")
+            lowered = b.insert(arith.SubfOp(b.const(0.0, F32), top)).results[0]  # exp(M_j - M): +-0 alike
+        b.vec(ac.AddsOp, weights, weights, lowered, parts)
+        b.vec(ac.ExpOp, weights, weights, parts)
+        b.vec(ac.MulOp, sums, sums, weights, parts)
+        self.reduce_call(s, k.values[s.results[0]], sums, k.temp(f"{s.node_name}_work", f32, True), parts)
+        with k.ops.scalar_ub():
+            self._nan_without_max(k.values[s.results[0]], b.get_value(k.values[m.results[0]], 0, name="row_max"))
+
     # ------------------------------------------------------------ SPLIT partials
     def partials(self, n: ReduceNode) -> tuple[SSAValue, SSAValue, bool]:
         """(GM tensor of ``n``'s partials, element offset of this work item's first one,
@@ -446,3 +552,15 @@ class Accumulators(OnTile):
             self.cascade_end(n, dst)
         if a != d:
             self.kernel.ops.cast_into(self.kernel.values[n.results[0]], dst, a, d, self.kernel.count_of(n.result_tensor()))
+
+
+def _fcmp(b: BodyBuilder, pred: str, x: SSAValue, y: SSAValue, name: str | None = None) -> SSAValue:
+    """A scalar float compare (``arith.cmpf``: ordered or unordered, as IEEE)."""
+    op = b.insert(arith.CmpfOp(x, y, pred))
+    if name:
+        op.results[0].name_hint = hint(name)
+    return op.results[0]
+
+
+def _or(x: SSAValue, y: SSAValue) -> arith.OrIOp:
+    return arith.OrIOp(x, y)

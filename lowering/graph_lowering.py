@@ -125,7 +125,7 @@ class GraphLowering:
         self.options = options
         self.mask_mode = options.mask_mode
         double_buffer = options.double_buffer
-        self.plan = analyse(graph)
+        self.plan = analyse(graph, options.online_softmax)
         self.phases = self.plan.phases
         self.double_buffer = double_buffer and (self.phases.depth == 0 or self.plan.may_be_resident)
         """Whether the tile loop may be double-buffered (see ``LoopNest._pipelined_tiles``): graphs

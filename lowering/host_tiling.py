@@ -33,8 +33,9 @@ from ascendc_emitter.target.ops import op_entry, reduction
 from ascendc_emitter.target.platform import ASCEND_950
 from ascendc_emitter.target.registers import VECTOR_BYTES
 from ascendc_emitter.target.support import LIMITS
-from ascir_dialect.attributes import TensorType
+from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.ops import AscirNode, GraphOp, VfOp
+from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.memory import LoadOp, StoreOp
 from ascir_dialect.ops.reduce import ReduceNode
 from ascir_dialect.ops.sources import IndexExprOp
@@ -515,7 +516,8 @@ class HostTiling:
                 t = n.out_type
                 assert isinstance(t, TensorType)
                 latency = max(latency, row.latency)
-                if inner_full(t):
+                hoisted = isinstance(u, VfOp) and isinstance(n, ew.BroadcastOp) and isinstance(n.x.type, ScalarType)
+                if inner_full(t) and not hoisted:  # a scalar's register is built once (VfLowering._broadcast)
                     issue[t.dtype.nbytes] = issue.get(t.dtype.nbytes, 0.0) + row.throughput
                 else:
                     fixed += row.throughput
@@ -632,7 +634,7 @@ class HostTiling:
         modelled cycles of the busiest core)."""
         dispatch = round(LAUNCH_SECONDS_PER_BLOCK * ASCEND_950.clock_hz)
         heads = round(MTE2_HEAD + MTE3_HEAD)  # the pipes' starts, once per block
-        barriers = self.phases.depth
+        barriers = self.plan.passes
         per_part = fb.ceildiv(chunks, p)
         parts = fb.ceildiv(chunks, per_part)
         group = _parts_per_block(fb, parts, items, cores)

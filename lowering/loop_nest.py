@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 from collections.abc import Iterable, Iterator, Sequence
 from contextlib import contextmanager
+from dataclasses import dataclass
 from typing import Protocol
 
 from xdsl.ir import SSAValue
@@ -78,6 +79,18 @@ class Cursor(Tile, Protocol):
     def emit_unit(self, node: Unit) -> None: ...
 
 
+@dataclass(frozen=True)
+class _Ahead:
+    """The first pass the previous row's output pass runs (:meth:`LoopNest._first_pass_ahead`):
+    as :meth:`LoopNest._pass_of` gives it, and the two MTE2_V events of its chunks' arrival."""
+
+    needed: list[Unit]
+    reductions: list[ReduceNode]
+    pairs: list[tuple[ReduceNode, ReduceNode]]
+    extra: list[Unit]
+    arrivals: list[SSAValue]
+
+
 class LoopNest(OnTile):
     """The schedules of one kernel module (``GraphLowering``), one kernel at a time."""
 
@@ -86,9 +99,8 @@ class LoopNest(OnTile):
     """The chunk events of the STREAMING rows while they are built (:meth:`_streamed_rows`)."""
     _last: SSAValue | None = None
     """The end of the block's work items (:meth:`_streamed_rows`: the prefetch's bound)."""
-    _ahead: tuple[list[Unit], list[ReduceNode], list[SSAValue]] | None = None
-    """The first pass run ahead by the previous row's output pass (:meth:`_first_pass_ahead`):
-    its units, its reductions and the two MTE2_V events of its chunks' arrival."""
+    _ahead: _Ahead | None = None
+    """The first pass run ahead by the previous row's output pass (:meth:`_first_pass_ahead`)."""
 
     def work_items(self, b: BodyBuilder, resident: bool) -> None:
         """The block's loop over its work items (see the module doc)."""
@@ -165,7 +177,7 @@ class LoopNest(OnTile):
             k.row_cached, k.prefetch_on, k.prefetched = None, None, set()
             k.cache_chunks = k.cache_full = k.chunk_cached = None
             if self._ahead is not None:
-                for i in self._ahead[2]:
+                for i in self._ahead.arrivals:
                     b.release_event("MTE2_V", i)
             self._ahead = None
         self._release_chunk_events(b, events)
@@ -189,27 +201,26 @@ class LoopNest(OnTile):
                 b.wait_flag(e, i)
                 b.release_event(e, i)
 
-    def _first_pass_ahead(self, b: BodyBuilder) -> tuple[list[Unit], list[ReduceNode], list[SSAValue]] | None:
+    def _first_pass_ahead(self, b: BodyBuilder) -> _Ahead | None:
         """Whether the output pass of a row also runs the next row's first pass (the row
         cache): its chunks arrive there anyway (:meth:`_prefetch`), and the vector pipe,
         which waits for the stores in that pass, has the time. So a row's first pass (a
-        softmax's max) overlaps the previous row's copies instead of following them. Only
-        where the first pass reads nothing but the prefetched loads and needs no value of
-        the row computed before it (no kept unit at level 0)."""
+        softmax's max, and with it an online sum) overlaps the previous row's copies
+        instead of following them. Only where the first pass reads nothing but the
+        prefetched loads and needs no value of the row computed before it (no kept unit at
+        level 0)."""
         k = self.kernel
         if k.phases.depth < 1 or not k.prefetched:
             return None
         sources = (DataOp, ScalarDataOp, ScalarOp, IndexExprOp, OutputOp)
         if any(k.phases.unit_key(u) == (0, False) and not isinstance(u, sources) for u in k.units):
             return None
-        first = k.plan.pass_units[0]
-        reductions = [u for u in first if isinstance(u, ReduceNode)]
-        needed = [u for u in first if not isinstance(u, ReduceNode)]
-        loads = {u for u in needed if isinstance(u, LoadOp)}
+        reductions, needed, pairs, extra = self._pass_of(1, set())
+        loads = {u for u in needed + extra if isinstance(u, LoadOp)}
         if not loads or not loads <= k.prefetched:
             return None
         arrivals = [b.alloc_event("MTE2_V", f"ev_ahead_{i}") for i in range(2)]
-        return needed, reductions, arrivals
+        return _Ahead(needed, reductions, pairs, extra, arrivals)
 
     def _work_item_rows(self) -> None:
         """A work item of a row block (``KernelPlan.block_pos``): every load of the block in
@@ -439,30 +450,39 @@ class LoopNest(OnTile):
 
     def _work_item(self, phase: int | None = None, loaded: set[LoadOp] | None = None) -> None:
         """The passes of one work item (module doc). In SPLIT phase ``phase`` (1 to
-        depth + 1) the passes before it are replaced by combining their partials, pass
+        passes + 1) the passes before it are replaced by combining their partials, pass
         ``phase`` covers this core's part of the chunks and ends by writing its partials
-        (the output pass, phase depth + 1, stores its part); kept stores are made by part
+        (the output pass, phase passes + 1, stores its part); kept stores are made by part
         0 of the last phase only. ``loaded``: the cached loads an earlier phase of this part
-        made (:meth:`split_kernel`)."""
+        made (:meth:`split_kernel`). A level of online sums (``KernelPlan.merged``) takes no
+        pass: the pass before computes them (:meth:`_pass_steps`)."""
         plan = self.kernel.phases
+        k = self.kernel
         done: set[Unit] = set()
-        self.kernel.loaded = set(loaded or ())
+        k.loaded = set(loaded or ())
         self._emit_kept(0, phase)
+        p = 0  # the pass of the level: its SPLIT phase
         for level in range(1, plan.depth + 1):
-            reductions = [u for u in self.kernel.units if isinstance(u, ReduceNode) and plan.level[u] == level]
-            if phase is not None and level < phase:
+            merged = level in k.plan.merged and not k.resident
+            p += 0 if merged else 1
+            reductions, needed, pairs, extra = self._pass_of(level, done)
+            if phase is not None and p < phase:
                 for r in reductions:
-                    self.kernel.acc.combine_partials(r)
+                    if r in k.plan.online:
+                        k.acc.combine_online(r, k.plan.online[r])
+                    else:
+                        k.acc.combine_partials(r)
                 self._emit_kept(level, phase)
                 continue
-            needed = self._needed([r.x for r in reductions], done)
-            if self.kernel.resident:
+            if merged:  # computed by the pass before, with its max
+                self._emit_kept(level, phase)
+                continue
+            if k.resident:
                 self._emit_all(needed)
                 done.update(needed)
                 for r in reductions:
-                    self.kernel.acc.reduce_resident(r)
+                    k.acc.reduce_resident(r)
             else:
-                k = self.kernel
                 ahead = level == 1 and phase is None and self._ahead is not None
                 with contextlib.ExitStack() as stack:
                     if ahead:  # the previous row's output pass ran it (_first_pass_ahead)
@@ -470,20 +490,28 @@ class LoopNest(OnTile):
                         ran = self.b.select(k.prefetch_on, k.cache_full, k.prefetch_on)
                         wb = stack.enter_context(self.b.when(self.b.cmp("eq", ran, 0, name="not_ahead")))
                         stack.enter_context(k.building(wb))
-                    for r in reductions:
-                        k.acc.acc_begin(r)
-                    with self._chunks(needed, reductions):
+                    self._pass_begin(reductions, pairs)
+                    with self._chunks(needed + extra, reductions):
                         self._emit_all(needed)
-                        for r in reductions:
-                            k.acc.acc_step(r)
+                        self._pass_steps(reductions, pairs, extra)
+                online = {m for _s, m in pairs}
                 for r in reductions:
-                    self.kernel.acc.cascade_end(r)
-                if phase == level:
+                    if r not in online:
+                        k.acc.cascade_end(r)
+                for s, _m in pairs:
+                    k.acc.cascade_end(s)
+                if phase == p:
                     for r in reductions:
-                        self.kernel.acc.write_partial(r)
+                        if r not in online:
+                            k.acc.write_partial(r)
+                    for s, m in pairs:
+                        k.acc.write_online_partials(m, s)
                     return
                 for r in reductions:
-                    self.kernel.acc.acc_end(r)
+                    if r not in online:
+                        k.acc.acc_end(r)
+                for s, m in pairs:
+                    k.acc.online_end(m, s)
             self._emit_kept(level, phase)
         stores = [u for u in self.kernel.units if isinstance(u, StoreOp) and u in plan.varying]
         needed = self._needed([s.results[0] for s in stores], done)
@@ -494,6 +522,41 @@ class LoopNest(OnTile):
         else:
             with self._chunks(needed, prefetch=self.kernel.row_cached is not None):
                 self._output_chunk(needed)
+
+    def _pass_of(
+        self, level: int, done: set[Unit]
+    ) -> tuple[list[ReduceNode], list[Unit], list[tuple[ReduceNode, ReduceNode]], list[Unit]]:
+        """Level ``level``'s reductions, the units they need, its online (sum, max) pairs
+        (``KernelPlan.online``: outside the RESIDENT schedule, the sums join the max's pass)
+        and the units only those sums need."""
+        k = self.kernel
+        reductions = [u for u in k.units if isinstance(u, ReduceNode) and k.phases.level[u] == level]
+        needed = self._needed([r.x for r in reductions], done)
+        if k.resident:
+            return reductions, needed, [], []  # type: ignore[return-value]
+        pairs = [(s, m) for s, m in k.plan.online.items() if m in reductions]
+        extra = self._needed([s.x for s, _m in pairs], done | set(needed)) if pairs else []
+        return reductions, needed, pairs, extra  # type: ignore[return-value]
+
+    def _pass_begin(self, reductions: list[ReduceNode], pairs: list[tuple[ReduceNode, ReduceNode]]) -> None:
+        online = {m for _s, m in pairs}
+        for r in reductions:
+            if r not in online:
+                self.kernel.acc.acc_begin(r)
+        for s, m in pairs:
+            self.kernel.acc.online_begin(m, s)
+
+    def _pass_steps(
+        self, reductions: list[ReduceNode], pairs: list[tuple[ReduceNode, ReduceNode]], extra: list[Unit]
+    ) -> None:
+        """A pass's chunk after its units: each reduction's step; a max with online sums
+        (``KernelPlan.online``) a running max, the sums' units (``extra``) against it."""
+        online = {m for _s, m in pairs}
+        for r in reductions:
+            if r not in online:
+                self.kernel.acc.acc_step(r)
+        for s, m in pairs:  # one a level (online_sums)
+            self.kernel.acc.online_step(m, s, lambda: self._emit_all(extra))
 
     def _output_chunk(self, needed: list[Unit]) -> None:
         """The output pass's units on one chunk. A unit written over a cached load's chunk
@@ -524,7 +587,7 @@ class LoopNest(OnTile):
             return
         self._emit_all([u for u in units if not isinstance(u, StoreOp)])
         stores = [u for u in units if isinstance(u, StoreOp)]
-        if stores and phase == self.kernel.phases.depth + 1:  # one part stores the kept values
+        if stores and phase == self.kernel.plan.passes + 1:  # one part stores the kept values
             assert self.kernel.part is not None
             with self.b.when(self.b.cmp("eq", self.kernel.part[0], 0)) as wb, self.kernel.building(wb):
                 self._emit_all(stores)
@@ -533,7 +596,7 @@ class LoopNest(OnTile):
         """SPLIT phase ``phase`` only combines the partials for the kept stores (the last
         phase of a kernel storing no varying value): part 0 of each work item does it."""
         varying = any(isinstance(u, StoreOp) and u in self.kernel.phases.varying for u in self.kernel.units)
-        return phase > self.kernel.phases.depth and not varying
+        return phase > self.kernel.plan.passes and not varying
 
     def split_kernel(self, k: BodyBuilder) -> None:
         """The SPLIT schedule in one launch: phase ``phase`` (1 to depth + 1) of every block,
@@ -552,7 +615,7 @@ class LoopNest(OnTile):
             kern.cache_chunks = k.tiling_get(kern.tiling, "row_cache", name="cache_chunks")
             kern.row_cached = k.cmp("ne", kern.cache_chunks, 0, name="row_cached")
         try:
-            for phase in range(1, kern.phases.depth + 2):
+            for phase in range(1, kern.plan.passes + 2):
                 if phase > 1:
                     k.sync_all()
                 self.split_body(k, phase, carried)
@@ -655,8 +718,7 @@ class LoopNest(OnTile):
             whole_row = outer_b.select(k.cache_full, outer_b.cmp("slt", nxt, self._last), k.cache_full)
             ahead_on = outer_b.select(k.row_cached, whole_row, k.row_cached, name="ahead")
             with outer_b.when(ahead_on) as wb, k.building(wb):
-                for r in self._ahead[1]:
-                    k.acc.acc_begin(r)
+                self._pass_begin(self._ahead.reductions, self._ahead.pairs)
         with outer_b.loop(lo, hi, 1, "ch") as (cb, c), self.kernel.building(cb):
             self.kernel.in_chunks, self.kernel.chunk_single_mte = True, False
             whole = dict(self.kernel.values)
@@ -720,7 +782,7 @@ class LoopNest(OnTile):
 
     def _arrival(self, b: BodyBuilder, c: SSAValue, lo: SSAValue) -> SSAValue:
         assert self._ahead is not None
-        ids = self._ahead[2]
+        ids = self._ahead.arrivals
         return b.select(b.cmp("eq", b.rem(b.sub(c, lo), 2), 0), ids[0], ids[1], name="ev_ahead")
 
     def _ahead_chunk(self, b: BodyBuilder, j: SSAValue, lo: SSAValue, whole: dict[SSAValue, SSAValue]) -> None:
@@ -728,7 +790,7 @@ class LoopNest(OnTile):
         next row's coordinates, on ``j``'s place of the row cache."""
         k = self.kernel
         assert self._ahead is not None and k.slots is not None
-        needed, reductions, _ = self._ahead
+        ahead = self._ahead
         b.wait_flag("MTE2_V", self._arrival(b, j, lo))
         saved = (k.start, k.count, list(k.coords), dict(k.values), k.chunks_done, k.in_chunks)
         try:
@@ -739,9 +801,8 @@ class LoopNest(OnTile):
             k.values = dict(whole)
             place = b.sub(j, lo)  # the whole row is cached: chunk j's own place
             self._slot_views(b, b.rem(place, k.slots), whole, varying_only=True, cached=place)
-            self._emit_all([u for u in needed if not isinstance(u, LoadOp)])  # the loads: prefetched
-            for r in reductions:
-                k.acc.acc_step(r)
+            self._emit_all([u for u in ahead.needed if not isinstance(u, LoadOp)])  # the loads: prefetched
+            self._pass_steps(ahead.reductions, ahead.pairs, ahead.extra)
         finally:
             k.start, k.count, coords, k.values, k.chunks_done, k.in_chunks = saved
             k.coords = coords

@@ -79,6 +79,8 @@ class LowerToAscendCPass(TypedOptions, AscirPass):
     row_cache: bool = DEFAULTS["row_cache"]
     """A streamed row's chunks kept in UB across its passes where they fit; false: every
     pass reads the row again."""
+    online_softmax: bool = DEFAULTS["online_softmax"]
+    """Softmax's sum in its max's pass (STREAMING, SPLIT); false: a pass of its own."""
     core_num: int = 0
     """Vector cores the kernel is planned for (0: the current platform's)."""
     ub_size: int = 0
@@ -98,6 +100,7 @@ class LowerToAscendCPass(TypedOptions, AscirPass):
             double_buffer=options.double_buffer,
             template_policy=options.template_policy,
             row_cache=options.row_cache,
+            online_softmax=options.online_softmax,
             core_num=options.platform.vector_cores,
             ub_size=options.platform.ub_bytes,
         )

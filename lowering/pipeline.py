@@ -108,6 +108,8 @@ class AutofusePass(TypedOptions, AscirPass):
     """IndirectLoad graphs: how host tiling picks the template ("measured" or "seed-fr6")."""
     row_cache: bool = DEFAULTS["row_cache"]
     """A streamed row's chunks kept in UB across its passes where they fit."""
+    online_softmax: bool = DEFAULTS["online_softmax"]
+    """Softmax's sum in its max's pass (STREAMING, SPLIT); false: a pass of its own."""
     core_num: int = 0
     """Vector cores the kernel is planned for (0: the current platform's)."""
     ub_size: int = 0

@@ -19,11 +19,11 @@ from ascir_dialect.ops import AscirNode, GraphOp, VfOp
 from ascir_dialect.ops import elementwise as ew
 from ascir_dialect.ops.indirect_load import IndirectLoadOp
 from ascir_dialect.ops.memory import LoadOp, OutputOp, StoreOp
-from ascir_dialect.ops.reduce import ProdOp, ReduceNode, SumOp
+from ascir_dialect.ops.reduce import MaxOp, ProdOp, ReduceNode, SumOp
 from ascir_dialect.ops.sources import ArangeOp, DataOp, WorkspaceOp
 from ascir_dialect.symbolic import SizeExpr
 from passes.diagnostics import PassError
-from passes.phases import PhasePlan, phase_plan
+from passes.phases import PhasePlan, phase_plan, producer, source
 
 PASS = "lower-to-ascendc"
 TILE_ALIGN = 256  # elements: tile * sizeof(T) is a whole number of 256-byte repeats
@@ -150,6 +150,12 @@ class KernelPlan:
     place, and the output pass computes it again only for the chunks beyond the cache --
     softmax's ``exp(x - max)`` (the sum pass's), LayerNorm's ``x - mean`` (the variance
     pass's) are not recomputed from ``x``."""
+    online: dict[ReduceNode, ReduceNode] = field(default_factory=dict)
+    """Sums computed in their max's pass (:func:`online_sums`), each -> that max: a
+    softmax's ``sum(exp(x - max(x)))``. Their levels (``merged``) take no pass of their own
+    in the STREAMING and SPLIT schedules."""
+    merged: frozenset[int] = frozenset()
+    """The levels whose reductions are all online sums (computed in the pass before)."""
     row_invariant: list[Unit] = field(default_factory=list)
     """The compute units of a row block whose value is the same in every row: computed only
     from scalars (index expressions, constants) and from loads that do not vary along the
@@ -187,6 +193,12 @@ class KernelPlan:
     def may_be_resident(self) -> bool:
         return self.phases.inner_reduced and not self.phases.reduced_outer
 
+    @property
+    def passes(self) -> int:
+        """Passes over the reduced extent before the output pass (STREAMING), phases before
+        the last (SPLIT): one a level, but none for a level of online sums."""
+        return self.phases.depth - len(self.merged)
+
 
 def per_element_bytes(buffers: list[Buffer], double: bool = False) -> int:
     """UB bytes per tile element of the buffers dense along the inner axis (``double``: with
@@ -209,7 +221,9 @@ def inner_full(t: TensorType) -> bool:
     return t.repeats[-1] != 1
 
 
-def analyse(graph: GraphOp) -> KernelPlan:
+def analyse(graph: GraphOp, online: bool = True) -> KernelPlan:
+    """The kernel plan of a scheduled graph; ``online``: softmax's sum in its max's pass
+    where the graph has one (:func:`online_sums`)."""
     if graph.is_hint:
         raise PassError(PASS, f"graph @{graph.graph_name} is not scheduled; run the schedule pass first")
     nodes = [
@@ -256,9 +270,13 @@ def analyse(graph: GraphOp) -> KernelPlan:
     plan = KernelPlan(graph, outer, (axes[-1], sizes[axes[-1]].size_expr), phases, strided)
     padded = any(isinstance(n, LoadOp) and n.padded for n in nodes)
     if plan.may_be_resident:
-        plan.pass_units = pass_units(graph, phases)
-        plan.cached_loads = multi_pass_loads(graph, phases)
-        plan.in_place = in_place_units(graph, phases, plan.pass_units, plan.cached_loads)
+        plan.online = online_sums(graph, phases) if online else {}
+        plan.merged = frozenset(phases.level[s] for s in plan.online)
+        plan.pass_units = pass_units(graph, phases, plan.merged)
+        plan.cached_loads = multi_pass_loads(graph, phases, plan.merged)
+        order = {u: i for i, u in enumerate(graph.top_level())}
+        rescaled = set(needed_units([s.x for s in plan.online], order, phases))
+        plan.in_place = in_place_units(graph, phases, plan.pass_units, plan.cached_loads, rescaled)
     if strided or padded:
         return plan
     if phases.kept_outer and (phases.depth == 0 or plan.may_be_resident):
@@ -285,27 +303,75 @@ def needed_units(
     return sorted(seen, key=order.__getitem__)
 
 
-def pass_units(graph: GraphOp, phases: PhasePlan) -> list[list[Unit]]:
+def pass_units(graph: GraphOp, phases: PhasePlan, merged: frozenset[int] = frozenset()) -> list[list[Unit]]:
     """The units each pass over the reduced extent runs per chunk, in program order
     (``passes.phases``: a pass recomputes the varying units its reductions or stores need,
     from the loads; a level's reductions accumulate in its pass): one list per level --
-    the units its reductions need, then the reductions -- then the output pass."""
+    the units its reductions need, then the reductions -- then the output pass. A level of
+    ``merged`` (online sums, :func:`online_sums`) joins the pass before it."""
     units = list(graph.top_level())
     order = {u: i for i, u in enumerate(units)}
-    out = []
+    out: list[list[Unit]] = []
     for level in range(1, phases.depth + 1):
         reductions = [r for r in units if isinstance(r, ReduceNode) and phases.level[r] == level]
-        out.append(needed_units([r.x for r in reductions], order, phases) + reductions)  # type: ignore[operator]
+        needed = needed_units([r.x for r in reductions], order, phases) + reductions  # type: ignore[operator]
+        if level in merged:
+            out[-1] += [u for u in needed if u not in out[-1]]
+            continue
+        out.append(needed)
     stores = [s for s in units if isinstance(s, StoreOp) and s in phases.varying]
     out.append(needed_units([s.results[0] for s in stores], order, phases))
     return out
 
 
-def multi_pass_loads(graph: GraphOp, phases: PhasePlan) -> frozenset[LoadOp]:
+def online_sums(graph: GraphOp, phases: PhasePlan) -> dict[ReduceNode, ReduceNode]:
+    """The sums a pass over the reduced extent can compute beside the max they follow, each
+    -> that max: ``s = sum(exp(x - broadcast(m)))`` for ``m = max(x)`` (softmax, log-softmax:
+    torch's decomposition), float32, over the inner axis alone, where ``s`` is the only
+    reduction of its level and what ``s`` needs reads only ``x``'s units, ``m``, and
+    values kept before ``m``'s level. The pass keeps a running max ``M`` and a sum ``S`` of
+    ``exp(x - M)``: a chunk whose max raises ``M`` to ``M'`` first scales ``S`` by
+    ``exp(M - M')`` (``Accumulators.online_step``) -- so softmax reads its row twice, not
+    three times, and a row's statistics take one pass (the output pass of a row overlaps
+    the next row's one pass). Rounding differs from the two passes by a few ulp of ``S``."""
+    if not (phases.inner_reduced and not phases.reduced_outer):
+        return {}
+    units = list(graph.top_level())
+    order = {u: i for i, u in enumerate(units)}
+    found: dict[ReduceNode, ReduceNode] = {}
+    for s in units:
+        if not isinstance(s, SumOp) or s.result_tensor().dtype != DType.float32:
+            continue
+        e = producer(s.x)
+        sub = producer(e.operands[0]) if isinstance(e, ew.ExpOp) else None
+        bc = producer(sub.operands[1]) if isinstance(sub, ew.SubOp) else None
+        m = producer(bc.operands[0]) if isinstance(bc, ew.BroadcastOp) else None
+        if not isinstance(m, MaxOp) or m.result_tensor().dtype != DType.float32:
+            continue
+        assert sub is not None
+        if source(m.x) is not source(sub.operands[0]) or phases.level[s] != phases.level[m] + 1:
+            continue
+        first = set(needed_units([m.x], order, phases))
+        mine = needed_units([s.x], order, phases, done=first)
+        allowed = first | set(mine) | {m}
+        if all(
+            o in allowed or (isinstance(o, (AscirNode, VfOp)) and phases.unit_key(o)[0] < phases.level[m])
+            for u in mine
+            for o in (v.owner for v in u.operands)
+        ):
+            found[s] = m
+    return {
+        s: m
+        for s, m in found.items()
+        if [r for r in units if isinstance(r, ReduceNode) and phases.level[r] == phases.level[s]] == [s]
+    }
+
+
+def multi_pass_loads(graph: GraphOp, phases: PhasePlan, merged: frozenset[int] = frozenset()) -> frozenset[LoadOp]:
     """The loads that two or more passes over the reduced extent read (:func:`pass_units`):
     softmax's input is read by the max pass, the sum pass and the output pass."""
     counts: dict[LoadOp, int] = {}
-    for units in pass_units(graph, phases):
+    for units in pass_units(graph, phases, merged):
         for n in units:
             if isinstance(n, LoadOp):
                 counts[n] = counts.get(n, 0) + 1
@@ -313,7 +379,11 @@ def multi_pass_loads(graph: GraphOp, phases: PhasePlan) -> frozenset[LoadOp]:
 
 
 def in_place_units(
-    graph: GraphOp, phases: PhasePlan, passes: list[list[Unit]], cached: frozenset[LoadOp]
+    graph: GraphOp,
+    phases: PhasePlan,
+    passes: list[list[Unit]],
+    cached: frozenset[LoadOp],
+    rescaled: set[Unit] | frozenset[Unit] = frozenset(),
 ) -> dict[Unit, LoadOp]:
     """The units the output pass need not recompute on a cached chunk, each -> the cached
     load whose place holds its chunk (``KernelPlan.in_place``). A unit ``u`` of both the
@@ -324,7 +394,8 @@ def in_place_units(
     after ``u`` in a pass computing ``u`` reads ``L`` (``u`` overwrites it); ``u`` is not
     stored itself; ``L`` varies along the rows (a row every row reads, a bias, is kept).
     Of several over one load, the one the most units compute (the closest to the output);
-    a unit over one load only."""
+    a unit over one load only. Not a unit of ``rescaled`` (what an online sum reads: its
+    pass computes it against the running max, not the row's)."""
     if len(passes) < 2:
         return {}
     order = {u: i for i, u in enumerate(graph.top_level())}
@@ -333,7 +404,7 @@ def in_place_units(
     chosen: dict[LoadOp, tuple[int, Unit]] = {}
     earlier = {v for units in passes[:-2] for v in units}
     for u in last:
-        if u not in before or isinstance(u, (LoadOp, StoreOp, ReduceNode)) or len(u.results) != 1:
+        if u not in before or u in rescaled or isinstance(u, (LoadOp, StoreOp, ReduceNode)) or len(u.results) != 1:
             continue
         if u in earlier:  # an earlier pass computing it would overwrite what a later one reads
             continue

@@ -152,6 +152,8 @@ class VfCodegen:
         """Row values, in every lane of a register loaded before the loop."""
         self.consts: dict[tuple[DType, object], SSAValue] = {}
         self.scalar_regs: dict[SSAValue, SSAValue] = {}
+        self.broadcasts: dict[tuple[SSAValue, DType], SSAValue] = {}
+        """A scalar broadcast along the vectorized axis: its register (or mask), built once."""
         self.all_lanes: dict[DType, SSAValue] = {}
         self.b, self.off, self.rem = fb, fb.const(0), fb.const(self.per_iter)
         self.masks: dict[DType, SSAValue] = {}
@@ -298,13 +300,16 @@ class VfCodegen:
         src = self.value(n.x)
         if isinstance(src.type, (RegType, MaskType)):
             return src  # same data along the vectorized axis: the register is reused
+        # a scalar in every lane: the same in every iteration, built once before the loop
+        if (n.x, t.dtype) in self.broadcasts:
+            return self.broadcasts[n.x, t.dtype]
         dtype = DType.uint8 if t.dtype is DType.bool else t.dtype
-        reg = self.b.reg(self._api(n), src, self.mask(dtype), result=RegType(element_type(dtype)), name="dup")
+        fb, lanes = self.fb, self._all_lanes(dtype)
+        reg = fb.reg(self._api(n), src, lanes, result=RegType(element_type(dtype)), name="dup")
         if t.dtype is DType.bool:
-            zero = self.b.const(0, scalar_type(DType.uint8))
-            return self.b.reg(
-                ac.RegComparesOp, reg, zero, self.mask(dtype), result=MaskType(), name="m", mode="NE"
-            )
+            zero = fb.const(0, scalar_type(DType.uint8))
+            reg = fb.reg(ac.RegComparesOp, reg, zero, lanes, result=MaskType(), name="m", mode="NE")
+        self.broadcasts[n.x, t.dtype] = reg
         return reg
 
     def _binary(self, n: ew.ElementwiseNode) -> SSAValue:

@@ -164,6 +164,11 @@ class CompileOptions:
     """The STREAMING schedule keeps a row's chunks in UB from the first pass that loads them
     to the last that reads them, where they fit (``KernelPlan.cached_loads``); False: every
     pass reads the row from GM again."""
+    online_softmax: bool = True
+    """The STREAMING and SPLIT schedules compute softmax's sum of ``exp(x - max)`` in the
+    max's pass, against a running max (``lowering.plan.online_sums``): a row is read twice,
+    not three times; False: a pass for the max, then one for the sum (torch's rounding of
+    the sum to the bit, as the RESIDENT schedule always has it)."""
     platform: Any = None
     """``ascendc_emitter.target.platform.Platform``; None: the current selection."""
 

@@ -91,16 +91,23 @@ def _is_varying(t: TensorType, reduced: frozenset[int]) -> bool:
     return any(t.repeats[p] != 1 for p in reduced)
 
 
-def _producer(v: SSAValue) -> AscirNode | None:
-    """The node computing ``v``; a VF region's block argument resolves to the region input."""
+def source(v: SSAValue) -> SSAValue:
+    """The value ``v`` stands for among the graph's nodes: a VF region's block argument
+    resolves to the region's input, a region result to the member value it yields."""
     if isinstance(v, BlockArgument):
         region = v.block.parent_op()
         if isinstance(region, VfOp):
-            return _producer(region.inputs[v.index])
-        return None
-    if isinstance(v.owner, VfOp):  # a region result: the member yielding it
-        return _producer(v.owner.yield_op.values[v.index])
-    return v.owner if isinstance(v.owner, AscirNode) else None
+            return source(region.inputs[v.index])
+        return v
+    if isinstance(v.owner, VfOp):
+        return source(v.owner.yield_op.values[v.index])
+    return v
+
+
+def producer(v: SSAValue) -> AscirNode | None:
+    """The node computing ``v`` (:func:`source`), through VF regions."""
+    owner = source(v).owner
+    return owner if isinstance(owner, AscirNode) else None
 
 
 def phase_plan(graph: GraphOp, pass_name: str) -> PhasePlan:
@@ -129,7 +136,7 @@ def phase_plan(graph: GraphOp, pass_name: str) -> PhasePlan:
                     at=n,
                 )
     for n in nodes:
-        operand_levels = [plan.level[o] for o in map(_producer, n.operands) if o in plan.level]
+        operand_levels = [plan.level[o] for o in map(producer, n.operands) if o in plan.level]
         plan.level[n] = max(operand_levels, default=0) + (1 if isinstance(n, ReduceNode) else 0)
         t = n.out_type
         if n in tensors and _is_varying(t, plan.reduced):  # type: ignore[arg-type]
@@ -138,4 +145,4 @@ def phase_plan(graph: GraphOp, pass_name: str) -> PhasePlan:
     return plan
 
 
-__all__ = ["PhasePlan", "phase_plan", "reduced_positions"]
+__all__ = ["PhasePlan", "phase_plan", "producer", "reduced_positions", "source"]

@@ -204,6 +204,7 @@ def _options(
     double_buffer: bool,
     template_policy: str,
     row_cache: bool = DEFAULTS["row_cache"],
+    online_softmax: bool = DEFAULTS["online_softmax"],
 ) -> CompileOptions:
     """Every option that changes the generated code, checked once (the platform included);
     the kernel's C++ name from ``ascendc_emitter.names`` (any graph or user name maps to one)."""
@@ -215,6 +216,7 @@ def _options(
         double_buffer=double_buffer,
         template_policy=template_policy,
         row_cache=row_cache,
+        online_softmax=online_softmax,
     )
 
 
@@ -248,6 +250,7 @@ def compile_graph(
     template_policy: str = DEFAULTS["template_policy"],
     remote_cache: str | None = None,
     row_cache: bool = DEFAULTS["row_cache"],
+    online_softmax: bool = DEFAULTS["online_softmax"],
 ) -> CompiledGraph:
     """Compile a graph to a runnable kernel. ``vf=False`` forces the root-graph path (no
     ``__simd_vf__`` functions); ``mask_mode="per-op"`` is the debug pre-AL-7 mask mode;
@@ -261,14 +264,16 @@ def compile_graph(
     ``template_policy`` is how host tiling picks an IndirectLoad template: "measured" (the
     default, the lower regret) or "seed-fr6" (seed 001 FR6's table as written);
     ``row_cache=False`` makes every pass of a streamed row read it from GM again (the
-    schedule before the row cache, to compare); ``remote_cache`` is a team's cache, ``redis://host:port/db`` (None: ``$ASCIR_REMOTE_CACHE``;
+    schedule before the row cache, to compare); ``online_softmax=False`` gives softmax's sum a
+    pass of its own in the STREAMING and SPLIT schedules (the schedule before, to compare, and
+    the sum rounded as torch's two passes round it); ``remote_cache`` is a team's cache, ``redis://host:port/db`` (None: ``$ASCIR_REMOTE_CACHE``;
     "": none), asked after the local caches for the sources and the kernel and offered what
     is built here (``runtime.remote_cache``)."""
     check_bool("compile_graph", "check", check)
     _module, g = resolve_graph(graph_or_module, graph)
     if name is not None and not isinstance(name, str):
         raise AscirError(f"name= must be a string (the kernel name), got {type(name).__name__}")
-    options = _options(g, name, vf, mask_mode, template, double_buffer, template_policy, row_cache)
+    options = _options(g, name, vf, mask_mode, template, double_buffer, template_policy, row_cache, online_softmax)
     kernel_name = options.kernel
     if options.template and not has_indirect_load(g):
         raise AscirError("template= applies to IndirectLoad graphs only")

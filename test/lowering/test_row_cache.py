@@ -25,8 +25,16 @@ from .test_reductions import check
 STREAMING, SPLIT = 2, 3
 
 
-def run(case, cores: int, ub_size: int, row_cache: bool, vf: bool = True):  # type: ignore[no-untyped-def]
-    kernel = compile_graph(parse_ir(case.ir), name=f"rc_{case.name}_{int(row_cache)}_{int(vf)}", vf=vf, row_cache=row_cache)
+def run(case, cores: int, ub_size: int, row_cache: bool, vf: bool = True, online: bool = False):  # type: ignore[no-untyped-def]
+    """``case`` compiled and run; softmax's sum in a pass of its own unless ``online``
+    (these tests count the passes the cache saves; test_online_softmax.py the online ones)."""
+    kernel = compile_graph(
+        parse_ir(case.ir),
+        name=f"rc_{case.name}_{int(row_cache)}_{int(vf)}_{int(online)}",
+        vf=vf,
+        row_cache=row_cache,
+        online_softmax=online,
+    )
     if syntax_check_enabled():
         syntax_check(kernel.sources, f"rc_{case.name}_{int(row_cache)}_{int(vf)}")
     outs = kernel(*case.inputs, sizes=case.sizes, core_num=cores, ub_size=ub_size)

@@ -1,4 +1,4 @@
-// RUN: ascir-opt %s -p "autofuse{vf=false}" | filecheck %s
+// RUN: ascir-opt %s -p "autofuse{vf=false online_softmax=false}" | filecheck %s
 
 // UB reuse across the cases of the tiling-key switch and the passes of a streamed
 // reduction (lowering/ub_reuse.py, issue 18). Softmax on the root path: in the RESIDENT

@@ -9,10 +9,14 @@
 
 // CHECK-LABEL: // ===== device_impl.cpp =====
 // CHECK:       __simd_vf__ inline void autofuse_compose_vf_0(int32_t {{[a-z0-9_]+}}, float [[HALF:[a-z0-9_]+]], __ubuf__ float* {{.*}}, int64_t count, int64_t arange_base_0,
-// CHECK:         AscendC::Reg::Arange(
-// The folded constant Cast: a float32 constant (1.5f) is duplicated; no half -> float Cast.
+// The folded constant Cast: a float32 constant (1.5f) is duplicated, once before the loop;
+// no half -> float Cast.
 // CHECK-NOT:     AscendC::Reg::Cast<float, half
 // CHECK:         AscendC::Reg::Duplicate({{[a-z0-9_]+}}, [[HALF]],
+// CHECK:         for (int64_t i = int64_t(0); i < iters; i += int64_t(1)) {
+// CHECK:           AscendC::Reg::Arange(
+// CHECK-NOT:       AscendC::Reg::Duplicate(
+// CHECK:         }
 // CHECK:       extern "C" __global__ __vector__ void autofuse_compose(GM_ADDR in0, GM_ADDR out0, GM_ADDR workspace, AutofuseTilingData tiling) {
 // CHECK:         asc_vf_call<autofuse_compose_vf_0>(static_cast<int32_t>(2), 1.5f,
 ascir.graph @compose hint sizes [s0, s1] axes [0: z0 = s0, 1: z1 = s1] {
