@@ -419,7 +419,7 @@ def test_graph_name_must_not_be_empty() -> None:
         ('autofuse{vf="false"}', 10, 'autofuse: option vf must be true or false, got "false"'),
         ("autofuse{vf}", 10, "autofuse: option vf takes one value, got (no value)"),
         ("autofuse{vf=true,false}", 10, "autofuse: option vf takes one value, got true, false"),
-        ("autofuse{nope=1}", 10, "autofuse: unknown option nope (options: vf, mask_mode, template, double_buffer, template_policy, row_cache, core_num, ub_size)"),
+        ("autofuse{nope=1}", 10, "autofuse: unknown option nope (options: vf, mask_mode, template, double_buffer, template_policy, row_cache, online_softmax, core_num, ub_size)"),
         ("schedule,vf-partition{enable=2}", 23, "vf-partition: option enable must be true or false, got 2"),
         (
             'schedule,lower-to-ascendc{mask_mode="zz"}',
@@ -553,7 +553,7 @@ BAD_INPUT_MESSAGES = {
     "option_template_on_plain_graph": 'got "bogus"',
     "template_unknown_forced": 'autofuse: option template must be one of "", "simd", "simt", "sklike", got "bogus"',
     "option_enable_not_bool": "-p:1:23: error: vf-partition: option enable must be true or false, got 1",
-    "option_unknown": "autofuse: unknown option vff (options: vf, mask_mode, template, double_buffer, template_policy, row_cache, core_num, ub_size)",
+    "option_unknown": "autofuse: unknown option vff (options: vf, mask_mode, template, double_buffer, template_policy, row_cache, online_softmax, core_num, ub_size)",
     "option_lower_mask_mode_unknown": '-p:1:27: error: lower-to-ascendc: option mask_mode must be one of "loop", "per-op", got ""',
 }
 
