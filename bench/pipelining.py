@@ -98,13 +98,14 @@ def measure(name: str, ir: str, inputs: list[np.ndarray], sizes: dict[str, int],
 
 
 def tile_fit(ir: str, vf: bool, ub: int) -> tuple[int, int, int, int]:
-    """UB bytes per tile element and the largest tile that fits ``ub`` (single-buffered),
+    """UB bytes per tile element (rounded up) and the largest tile that fits ``ub`` (single-buffered),
     with every tensor in its own buffer (before ``lowering.ub_reuse``) and after sharing:
     ``(bytes before, bytes after, tile before, tile after)``."""
+    from ascendc_emitter.target.registers import VECTOR_BYTES
     from ascir_dialect.ops import GraphOp
     from lowering.graph_lowering import GraphLowering
     from lowering.pipeline import run_passes, schedule_passes
-    from lowering.plan import TILE_ALIGN, fixed_bytes, per_element_bytes
+    from lowering.plan import TILE_ALIGN, fixed_bytes, per_repeat_bytes
     from passes.options import CompileOptions
 
     options = CompileOptions(vf=vf)
@@ -114,9 +115,9 @@ def tile_fit(ir: str, vf: bool, ub: int) -> tuple[int, int, int, int]:
     lowering.build()
 
     def fit(kernels: list) -> tuple[int, int]:  # type: ignore[type-arg]
-        per = max(per_element_bytes(b) for b in kernels)
+        per = max(per_repeat_bytes(b) for b in kernels)  # bytes per 256 elements
         fixed = max(fixed_bytes(b) for b in kernels)
-        return per, (ub - fixed) // per // TILE_ALIGN * TILE_ALIGN
+        return -(-per // VECTOR_BYTES), (ub - fixed) * VECTOR_BYTES // per // TILE_ALIGN * TILE_ALIGN
 
     (b0, t0), (b1, t1) = fit(lowering.unshared_buffers), fit(lowering.kernel_buffers)
     return b0, b1, t0, t1

@@ -103,13 +103,20 @@ class Accumulators(OnTile):
         """The whole reduced extent is the tile: one ReduceX (cast to the accumulator dtype first)."""
         d, a = n.result_tensor().dtype, accumulator_dtype(n)
         src = self.as_acc(n, self.kernel.values[n.x], self.kernel.count)
-        work = self.kernel.temp(f"{n.node_name}_work", element_type(a), True)
+        work = self.work(n)
         dst = (
             self.kernel.values[n.results[0]] if a == d else self.kernel.temp(f"{n.node_name}_res", element_type(a), False)
         )
         self.reduce_call(n, dst, src, work, self.kernel.count)
         if a != d:
             self.kernel.ops.cast_into(self.kernel.values[n.results[0]], dst, a, d, 1)
+
+    def work(self, n: ReduceNode) -> SSAValue:
+        """``n``'s work tensor for a source of at most a tile: a ReduceX's is a fraction of a
+        tile (``plan.work_bytes``); the scalar fold of a reduction without one (Prod) halves
+        a whole tile in place (:meth:`scalar_fold`)."""
+        full = reduction(n).memory is None
+        return self.kernel.temp(f"{n.node_name}_work", element_type(accumulator_dtype(n)), full, work=not full)
 
     def reduce_call(
         self, n: ReduceNode, dst: SSAValue, src: SSAValue, work: SSAValue, count: SSAValue | int
@@ -311,7 +318,7 @@ class Accumulators(OnTile):
                 if self.kernel.phases.inner_reduced and k == 0:  # level 0's lanes -> one value
                     a = element_type(accumulator_dtype(n))
                     src = self.kernel.temp(f"{n.node_name}_flush", a, False)
-                    self.reduce_call(n, src, lower, self.kernel.temp(f"{n.node_name}_work", a, True), width)
+                    self.reduce_call(n, src, lower, self.work(n), width)
                 self.combine(n, level, src, self.level_width(width))
                 self.reset(n, lower, lower_width)
                 lower, lower_width = level, self.level_width(width)
@@ -336,7 +343,7 @@ class Accumulators(OnTile):
         d, a = n.result_tensor().dtype, accumulator_dtype(n)
         acc = self.accumulator(n)
         if self.kernel.phases.inner_reduced:  # lanes beyond the last chunk hold the identity
-            work = self.kernel.temp(f"{n.node_name}_work", element_type(a), True)
+            work = self.work(n)
             dst = (
                 self.kernel.values[n.results[0]]
                 if a == d
@@ -368,7 +375,7 @@ class Accumulators(OnTile):
         run = self._running_max(m)
         chunk = k.temp(f"{m.node_name}_chunk", element_type(DType.float32), False)
         scale = chunk  # read by the scalar unit before it writes the exponent there
-        work = k.temp(f"{m.node_name}_work", element_type(DType.float32), True)
+        work = self.work(m)
         self.reduce_call(m, chunk, k.values[m.x], work, k.count_of(m.x.type))  # type: ignore[arg-type]
         ninf = b.const(float("-inf"), F32)
         with k.ops.scalar_ub():
@@ -444,7 +451,7 @@ class Accumulators(OnTile):
         b.vec(ac.AddsOp, weights, weights, lowered, parts)
         b.vec(ac.ExpOp, weights, weights, parts)
         b.vec(ac.MulOp, sums, sums, weights, parts)
-        self.reduce_call(s, k.values[s.results[0]], sums, k.temp(f"{s.node_name}_work", f32, True), parts)
+        self.reduce_call(s, k.values[s.results[0]], sums, self.work(s), parts)
         with k.ops.scalar_ub():
             self._nan_without_max(k.values[s.results[0]], b.get_value(k.values[m.results[0]], 0, name="row_max"))
 
@@ -506,7 +513,7 @@ class Accumulators(OnTile):
         b, acc = self.b, self.accumulator(n)
         index = self.kernel.part[0]  # type: ignore[index]
         if scalar:
-            work = self.kernel.temp(f"{n.node_name}_work", element_type(a), True)
+            work = self.work(n)
             one = self.kernel.temp(f"{n.node_name}_res", element_type(a), False)
             self.reduce_call(n, one, acc, work, self.kernel.tile)
             acc, offset, count = one, b.add(first, index), 1
@@ -525,7 +532,7 @@ class Accumulators(OnTile):
         if scalar:  # the parts' values are adjacent: one copy, one ReduceX
             b.copy_pad(staged, b.gslice(g, first), 1, b.mul(parts, a.nbytes))
             b.sync("MTE2_V")
-            work = self.kernel.temp(f"{n.node_name}_work", element_type(a), True)
+            work = self.work(n)
             dst = (
                 self.kernel.values[n.results[0]]
                 if a == d

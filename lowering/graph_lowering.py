@@ -62,6 +62,7 @@ from xdsl.ir import Attribute, SSAValue
 from ascendc_emitter.builder import BodyBuilder, KernelModuleBuilder
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.names import kernel_symbol
+from ascendc_emitter.target.registers import VECTOR_BYTES
 from ascendc_emitter.target.support import LIMITS
 from ascendc_emitter.target.types import (
     CastUnsupportedError,
@@ -82,19 +83,21 @@ from lowering.exprs import ExprLowering
 from lowering.host_tiling import HostTiling, tiling_fields
 from lowering.loop_nest import LoopNest
 from lowering.plan import (
+    BLOCK_BYTES,
     PASS,
     RESIDENT,
     ROW_BUFFER_BYTES,
     SPLIT,
     STREAMING,
     TILE_ALIGN,
+    WORK_PER_REPEAT,
     Buffer,
     Unit,
     analyse,
     cascades,
     fixed_bytes,
     inner_full,
-    per_element_bytes,
+    per_repeat_bytes,
     reductions_of,
 )
 from lowering.row_sums import RowSums
@@ -202,8 +205,8 @@ class GraphLowering:
         """Refuse at compile time a graph whose buffers do not fit the platform's UB even at
         the smallest tile (host tiling still checks the ``ub_size`` of each launch)."""
         ub = self.options.platform.ub_bytes
-        need = max(map(fixed_bytes, self.kernel_buffers)) + TILE_ALIGN * max(
-            map(per_element_bytes, self.kernel_buffers)
+        need = max(map(fixed_bytes, self.kernel_buffers)) + -(
+            -TILE_ALIGN * max(map(per_repeat_bytes, self.kernel_buffers)) // VECTOR_BYTES
         )
         if need > ub:
             count = max(map(len, self.kernel_buffers))
@@ -309,11 +312,11 @@ class GraphLowering:
     # ------------------------------------------------------------ the passes
     # ----------------------------------------------------------------- SPLIT
     # ---------------------------------------------------------- reductions
-    def temp(self, key: str, dtype: Attribute, full: bool, rows: bool = False) -> SSAValue:
+    def temp(self, key: str, dtype: Attribute, full: bool, rows: bool = False, work: bool = False) -> SSAValue:
         """A temporary buffer, shared by every use with the same key (``rows``: one row per
-        row of a block, see :meth:`buffer`)."""
+        row of a block, ``work``: a reduction's work tensor, see :meth:`buffer`)."""
         if key not in self._temps:
-            self._temps[key] = self.buffer(key, dtype, full, rows=rows)
+            self._temps[key] = self.buffer(key, dtype, full, rows=rows, work=work)
         return self._temps[key]
 
     def _prologue(self, addrs: list[SSAValue]) -> None:
@@ -389,7 +392,14 @@ class GraphLowering:
         return 1
 
     def buffer(
-        self, name: str, dtype: Attribute, full: bool, copies: int = 1, rows: bool = False, cached: bool = False
+        self,
+        name: str,
+        dtype: Attribute,
+        full: bool,
+        copies: int = 1,
+        rows: bool = False,
+        cached: bool = False,
+        work: bool = False,
     ) -> SSAValue:
         """A UB buffer, declared in the kernel prologue. Ops may ask for temporaries while the
         tile loop is built: the loop op is inserted only once its body is complete, so these
@@ -397,9 +407,16 @@ class GraphLowering:
         takes its slot's half (``LoopNest._pipelined_tiles``). A ``rows`` buffer holds one
         row per row of a block, a row pitch apart (each row's view: ``LoopNest``). A ``cached``
         buffer (a load several passes read) has ``load_slots`` copies: the slots, or one per
-        chunk of the row with the row cache."""
+        chunk of the row with the row cache. A ``work`` buffer is a reduction's work tensor
+        for sources of a tile (``plan.work_bytes``)."""
         k = self.k
         e = element_bytes(dtype)
+        if work:
+            repeats = k.ceildiv(k.mul(self.k.tiling_get(self.tiling, "tile"), e), VECTOR_BYTES)
+            nbytes = k.mul(k.ceildiv(k.mul(repeats, WORK_PER_REPEAT * e), BLOCK_BYTES), BLOCK_BYTES)
+            buf = k.tbuf(nbytes, name=f"ub_{name}")
+            self.buffers.append(Buffer(name, dtype, False, buf.owner, work=True))  # type: ignore[arg-type]
+            return k.tbuf_get(buf, dtype, k.floordiv(nbytes, e), 0, f"{name}_ub")
         one: SSAValue | int = k.mul(self.k.tiling_get(self.tiling, "tile"), e) if full else ROW_BUFFER_BYTES
         pitch = k.floordiv(one, e) if full else ROW_BUFFER_BYTES // e
         if rows:

@@ -43,6 +43,7 @@ from ascir_dialect.symbolic import SizeExpr
 from lowering.cascade import LEVELS, cascade_base
 from lowering.exprs import ExprLowering
 from lowering.plan import (
+    BLOCK_BYTES,
     MAX_INNER_PARTS,
     MAX_STRIDED_TILE,
     MAX_TILE,
@@ -54,6 +55,7 @@ from lowering.plan import (
     SPLIT_MIN_PART,
     STREAMING,
     TILE_ALIGN,
+    WORK_PER_REPEAT,
     WORKSPACE_ALIGN,
     Buffer,
     KernelPlan,
@@ -62,7 +64,7 @@ from lowering.plan import (
     fixed_bytes,
     inner_full,
     needed_units,
-    per_element_bytes,
+    per_repeat_bytes,
 )
 from lowering.size_checks import lower_graph_checks
 from passes.phases import PhasePlan
@@ -142,10 +144,9 @@ class HostTiling:
                 buffers), cut so that every core works when there are fewer rows than cores."""
                 fixed = max(fixed_bytes(b, double) for b in self.kernel_buffers)
                 budget = h.sub(h.cast(ub_size, i64), fixed, name="budget")
-                per_elem = max(1, *(per_element_bytes(b, double) for b in self.kernel_buffers))
-                tile = h.mul(
-                    h.floordiv(h.floordiv(budget, per_elem), TILE_ALIGN), TILE_ALIGN, name="tile_fit"
-                )
+                per_repeat = max(1, *(per_repeat_bytes(b, double) for b in self.kernel_buffers))
+                elements = h.floordiv(h.mul(budget, VECTOR_BYTES), per_repeat)
+                tile = h.mul(h.floordiv(elements, TILE_ALIGN), TILE_ALIGN, name="tile_fit")
                 wanted = h.mul(h.ceildiv(inner, TILE_ALIGN), TILE_ALIGN, name="tile_wanted")
                 tile = h.min(h.min(tile, wanted), MAX_STRIDED_TILE if plan.strided else MAX_TILE, name="tile")
                 if not phases.inner_reduced:  # fewer rows than cores: cut the rows so that every core works
@@ -370,7 +371,7 @@ class HostTiling:
         as fit beside ``slots`` places for the chunks beyond (which every pass reads from GM)."""
         others, per_chunk = b.const(0), b.const(0)
         for buf in bufs:
-            size = b.mul(tile, element_bytes(buf.dtype)) if buf.full else b.const(ROW_BUFFER_BYTES)
+            size = _buffer_bytes(b, buf, tile)
             if buf.cached:
                 per_chunk = b.add(per_chunk, size)
             else:
@@ -459,7 +460,7 @@ class HostTiling:
         for bufs in self.kernel_buffers:
             fixed, per_rows = h.const(0), h.const(0)
             for b in bufs:
-                size = h.mul(tile, element_bytes(b.dtype)) if b.full else h.const(ROW_BUFFER_BYTES)
+                size = _buffer_bytes(h, b, tile)
                 if b.copies > 1:
                     size = h.mul(size, slots)
                 if b.rows:
@@ -816,6 +817,16 @@ def _vector_row(n: AscirNode) -> VecCost | None:
     if api is None or not isinstance(t, TensorType):
         return None
     return vector_cost(api.API, t.dtype)  # type: ignore[attr-defined]
+
+
+def _buffer_bytes(b: BodyBuilder, buf: Buffer, tile: SSAValue) -> SSAValue:
+    """A buffer's bytes at ``tile`` (one copy): a tile of its dtype, a reduction's work
+    tensor (``plan.work_bytes``), or a one-row buffer."""
+    e = element_bytes(buf.dtype)
+    if buf.work:
+        repeats = b.ceildiv(b.mul(tile, e), VECTOR_BYTES)
+        return b.mul(b.ceildiv(b.mul(repeats, WORK_PER_REPEAT * e), BLOCK_BYTES), BLOCK_BYTES)
+    return b.mul(tile, e) if buf.full else b.const(ROW_BUFFER_BYTES)
 
 
 def _copy_cycles(b: BodyBuilder, nbytes: SSAValue, cost: DmaCost, cores: SSAValue) -> SSAValue:

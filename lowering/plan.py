@@ -12,6 +12,7 @@ from xdsl.ir import Attribute, SSAValue
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.target.ops import memory_dtype, reduction, unsupported
+from ascendc_emitter.target.registers import VECTOR_BYTES
 from ascendc_emitter.target.support import LIMITS
 from ascir_dialect.attributes import ScalarType, TensorType
 from ascir_dialect.dtypes import DType
@@ -26,6 +27,8 @@ from passes.diagnostics import PassError
 from passes.phases import PhasePlan, phase_plan, producer, source
 
 PASS = "lower-to-ascendc"
+BLOCK_BYTES = 32
+"""Bytes of one UB block, the unit of a buffer's size."""
 TILE_ALIGN = 256  # elements: tile * sizeof(T) is a whole number of 256-byte repeats
 MAX_STRIDED_TILE = LIMITS["copy_block_count"].hi // TILE_ALIGN * TILE_ALIGN
 """Elements of a tile when a copy is strided along the inner axis (one element per block):
@@ -35,6 +38,12 @@ MAX_TILE = 1 << 20
 """Elements of a tile otherwise: contiguous copies move ``count * sizeof(T)`` bytes in one
 block (``blockLen`` is 32-bit); the UB bounds the tile long before this."""
 ROW_BUFFER_BYTES = 256  # buffer of a tensor broadcast along the inner axis
+WORK_PER_REPEAT = 2
+"""Elements a ReduceSum/ReduceMax/ReduceMin work tensor holds per 256-byte repeat of its
+source: the CPU-debug checker's (value, index) slot per repeat (asc-tools
+``kernel_vec_reduce_check.cpp`` CheckWorkTensorOffset), more than ReduceSum's one partial per
+repeat on the 950 (ReduceSum.md) -- a 32nd of a float32 tile, not a tile
+(:func:`work_bytes`; the simulator checks both, ``vector.h`` reduce_sum_work, reduce_work)."""
 MIN_DOUBLE_TILE = 1024
 """Elements: host tiling double-buffers only when each slot still holds this many (4 KB of
 float32). Halving a smaller tile doubles the DataCopy calls, and their fixed cost (ATT's
@@ -106,11 +115,15 @@ class Buffer:
     """A load of several passes of the STREAMING schedule (``KernelPlan.cached_loads``):
     ``load_slots`` copies (a tiling field) -- the double buffer's slots, or with the row
     cache one copy per chunk of the row."""
+    work: bool = False
+    """A reduction's work tensor (not ``full``): :func:`work_bytes` of the tile."""
 
     @property
     def kind(self) -> tuple[object, ...]:
         """Buffers of one kind have one size for every tile: only they may share a ``TBuf``
         (the copies of a double, row or cached buffer are part of its size)."""
+        if self.work:
+            return ("work", element_bytes(self.dtype))
         layout = (self.copies, self.rows, self.cached)
         return (True, element_bytes(self.dtype), *layout) if self.full else (False, *layout)
 
@@ -206,9 +219,24 @@ def per_element_bytes(buffers: list[Buffer], double: bool = False) -> int:
     return sum(element_bytes(b.dtype) * (b.copies if double else 1) for b in buffers if b.full)
 
 
+def per_repeat_bytes(buffers: list[Buffer], double: bool = False) -> int:
+    """UB bytes per 256 tile elements (a repeat of one byte each): the dense buffers' and,
+    beyond their whole blocks (:func:`fixed_bytes`), the work tensors' (:func:`work_bytes`)."""
+    work = sum(WORK_PER_REPEAT * element_bytes(b.dtype) ** 2 for b in buffers if b.work)
+    return VECTOR_BYTES * per_element_bytes(buffers, double) + work
+
+
 def fixed_bytes(buffers: list[Buffer], double: bool = False) -> int:
-    """UB bytes of the one-row buffers."""
-    return ROW_BUFFER_BYTES * sum(b.copies if double else 1 for b in buffers if not b.full)
+    """UB bytes of the one-row buffers, and a block of each work tensor (its rounding)."""
+    rows = ROW_BUFFER_BYTES * sum(b.copies if double else 1 for b in buffers if not b.full and not b.work)
+    return rows + BLOCK_BYTES * sum(1 for b in buffers if b.work)
+
+
+def work_bytes(tile: int, e: int) -> int:
+    """The bytes of a reduction's work tensor for sources of at most ``tile`` elements of
+    ``e`` bytes: ``WORK_PER_REPEAT`` elements per 256-byte repeat, whole 32-byte blocks."""
+    repeats = -(-tile * e // VECTOR_BYTES)
+    return -(-WORK_PER_REPEAT * repeats * e // BLOCK_BYTES) * BLOCK_BYTES
 
 
 def cascades(n: ReduceNode) -> bool:

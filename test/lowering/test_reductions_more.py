@@ -406,5 +406,5 @@ def test_float16_rows_stream_with_a_float32_accumulator(op: str) -> None:
     """float16 rows larger than the UB in a graph that may also be resident: the streamed
     float32 accumulator is a tile, not the resident schedule's one-element result (they
     shared a buffer: "Duplicate accesses 17920 elements of a 64-element UB tensor")."""
-    assert run(op, "float16", [16, 32000], (1,), vf=True, seed=9) == STREAMING
-    assert run(op, "float16", [16, 32000], (1,), vf=False, seed=10) == STREAMING
+    assert run(op, "float16", [16, 64000], (1,), vf=True, seed=9) == STREAMING
+    assert run(op, "float16", [16, 64000], (1,), vf=False, seed=10) == STREAMING

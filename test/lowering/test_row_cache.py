@@ -100,7 +100,7 @@ def test_root_path_and_rows_the_ub_holds_in_part(vf: bool) -> None:
     assert k3.stats["gm_read_bytes"] == 3 * loaded_bytes(case)
     np.testing.assert_allclose(cached[0], part[0], rtol=1e-6, atol=1e-9)
     check(case, vf=vf, cores=2, ub_size=96 * 1024)
-    _, k4 = run(case, 2, 24 * 1024, row_cache=True, vf=vf)  # no room for any chunk: every pass reads
+    _, k4 = run(case, 2, 16 * 1024, row_cache=True, vf=vf)  # no room for any chunk: every pass reads
     assert k4.stats["gm_read_bytes"] == 3 * loaded_bytes(case)
 
 
