@@ -5,12 +5,21 @@
 // twice (the max-and-sum pass, the output pass) and the SPLIT schedule has two phases, one
 // SyncAll. reductions.mlir checks the schedules with online_softmax=false.
 
+// A ReduceX's work tensor holds two elements per 256-byte repeat of a tile (the CPU-debug
+// checker's slots; REP = ceil(tile * 4 / 256)), whole 32-byte blocks -- not a tile
+// (plan.work_bytes).
+// CHECK-LABEL: // ===== device_impl.cpp =====
+// CHECK:         const int64_t [[EL:v_[0-9]+]] = [[REP:v_[0-9]+]] * int64_t(8);
+// CHECK-NEXT:    const int64_t [[BL:v_[0-9]+]] = af::CeilDiv<int64_t>([[EL]], int64_t(32));
+// CHECK-NEXT:    const int64_t [[WB:v_[0-9]+]] = [[BL]] * int64_t(32);
+// CHECK-NEXT:    AscendC::TBuf<AscendC::TPosition::VECCALC> ub_m_work;
+// CHECK-NEXT:    pipe.InitBuffer(ub_m_work, static_cast<uint32_t>([[WB]]));
+
 // STREAMING: the running max starts at -inf; each chunk's max is one ReduceMax (with the
 // 950's -FLT_MAX fix-up); the scalar unit keeps the running max (NaN sticks), and a chunk
 // that raises a finite one scales the sum's lanes by exp(old - new) -- the cascade's levels
 // only once they hold a value. A chunk of -inf alone adds nothing; the others add
 // exp(x - running max).
-// CHECK-LABEL: // ===== device_impl.cpp =====
 // CHECK:         case 2: {
 // CHECK:           if (not_ahead) {
 // CHECK-NEXT:        AscendC::Duplicate(m_run_ub, (-1.0f / 0.0f), static_cast<int32_t>(int64_t(1)));
