@@ -381,7 +381,8 @@ class Accumulators(OnTile):
         with k.ops.scalar_ub():
             c, old = b.get_value(chunk, 0, name="chunk_max"), b.get_value(run, 0, name="run_max")
             live = _fcmp(b, "une", c, ninf, "live")  # NaN: live
-            new = b.select(b.insert(_or(_fcmp(b, "une", c, c), _fcmp(b, "ogt", c, old))).results[0], c, old, name="new_max")
+            raised = b.insert(arith.OrIOp(_fcmp(b, "une", c, c), _fcmp(b, "ogt", c, old))).results[0]
+            new = b.select(raised, c, old, name="new_max")
             grows = _fcmp(b, "ogt", new, old)
             grows = b.select(grows, _fcmp(b, "une", old, ninf), grows, name="rescaled")
             with b.when(grows) as wb:
@@ -453,7 +454,7 @@ class Accumulators(OnTile):
         b.vec(ac.MulOp, sums, sums, weights, parts)
         self.reduce_call(s, k.values[s.results[0]], sums, self.work(s), parts)
         with k.ops.scalar_ub():
-            self._nan_without_max(k.values[s.results[0]], b.get_value(k.values[m.results[0]], 0, name="row_max"))
+            self._nan_without_max(k.values[s.results[0]], top)
 
     # ------------------------------------------------------------ SPLIT partials
     def partials(self, n: ReduceNode) -> tuple[SSAValue, SSAValue, bool]:
@@ -568,6 +569,3 @@ def _fcmp(b: BodyBuilder, pred: str, x: SSAValue, y: SSAValue, name: str | None 
         op.results[0].name_hint = hint(name)
     return op.results[0]
 
-
-def _or(x: SSAValue, y: SSAValue) -> arith.OrIOp:
-    return arith.OrIOp(x, y)

@@ -83,14 +83,12 @@ from lowering.exprs import ExprLowering
 from lowering.host_tiling import HostTiling, tiling_fields
 from lowering.loop_nest import LoopNest
 from lowering.plan import (
-    BLOCK_BYTES,
     PASS,
     RESIDENT,
     ROW_BUFFER_BYTES,
     SPLIT,
     STREAMING,
     TILE_ALIGN,
-    WORK_PER_REPEAT,
     Buffer,
     Unit,
     analyse,
@@ -99,6 +97,7 @@ from lowering.plan import (
     inner_full,
     per_repeat_bytes,
     reductions_of,
+    work_bytes,
 )
 from lowering.row_sums import RowSums
 from lowering.tile_copies import RowBlock, TileCopies
@@ -412,8 +411,7 @@ class GraphLowering:
         k = self.k
         e = element_bytes(dtype)
         if work:
-            repeats = k.ceildiv(k.mul(self.k.tiling_get(self.tiling, "tile"), e), VECTOR_BYTES)
-            nbytes = k.mul(k.ceildiv(k.mul(repeats, WORK_PER_REPEAT * e), BLOCK_BYTES), BLOCK_BYTES)
+            nbytes = work_bytes(k, k.tiling_get(self.tiling, "tile"), e)
             buf = k.tbuf(nbytes, name=f"ub_{name}")
             self.buffers.append(Buffer(name, dtype, False, buf.owner, work=True))  # type: ignore[arg-type]
             return k.tbuf_get(buf, dtype, k.floordiv(nbytes, e), 0, f"{name}_ub")

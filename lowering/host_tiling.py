@@ -43,7 +43,6 @@ from ascir_dialect.symbolic import SizeExpr
 from lowering.cascade import LEVELS, cascade_base
 from lowering.exprs import ExprLowering
 from lowering.plan import (
-    BLOCK_BYTES,
     MAX_INNER_PARTS,
     MAX_STRIDED_TILE,
     MAX_TILE,
@@ -55,7 +54,6 @@ from lowering.plan import (
     SPLIT_MIN_PART,
     STREAMING,
     TILE_ALIGN,
-    WORK_PER_REPEAT,
     WORKSPACE_ALIGN,
     Buffer,
     KernelPlan,
@@ -65,6 +63,7 @@ from lowering.plan import (
     inner_full,
     needed_units,
     per_repeat_bytes,
+    work_bytes,
 )
 from lowering.size_checks import lower_graph_checks
 from passes.phases import PhasePlan
@@ -824,8 +823,7 @@ def _buffer_bytes(b: BodyBuilder, buf: Buffer, tile: SSAValue) -> SSAValue:
     tensor (``plan.work_bytes``), or a one-row buffer."""
     e = element_bytes(buf.dtype)
     if buf.work:
-        repeats = b.ceildiv(b.mul(tile, e), VECTOR_BYTES)
-        return b.mul(b.ceildiv(b.mul(repeats, WORK_PER_REPEAT * e), BLOCK_BYTES), BLOCK_BYTES)
+        return work_bytes(b, tile, e)
     return b.mul(tile, e) if buf.full else b.const(ROW_BUFFER_BYTES)
 
 

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from xdsl.ir import Attribute, SSAValue
 
+from ascendc_emitter.builder import BodyBuilder
 from ascendc_emitter.dialect import ops as ac
 from ascendc_emitter.dialect.types import element_bytes
 from ascendc_emitter.target.ops import memory_dtype, reduction, unsupported
@@ -232,11 +233,12 @@ def fixed_bytes(buffers: list[Buffer], double: bool = False) -> int:
     return rows + BLOCK_BYTES * sum(1 for b in buffers if b.work)
 
 
-def work_bytes(tile: int, e: int) -> int:
+def work_bytes(b: BodyBuilder, tile: SSAValue, e: int) -> SSAValue:
     """The bytes of a reduction's work tensor for sources of at most ``tile`` elements of
-    ``e`` bytes: ``WORK_PER_REPEAT`` elements per 256-byte repeat, whole 32-byte blocks."""
-    repeats = -(-tile * e // VECTOR_BYTES)
-    return -(-WORK_PER_REPEAT * repeats * e // BLOCK_BYTES) * BLOCK_BYTES
+    ``e`` bytes: ``WORK_PER_REPEAT`` elements per 256-byte repeat, whole 32-byte blocks (the
+    kernel's TBuf and host tiling's fit, one rule)."""
+    repeats = b.ceildiv(b.mul(tile, e), VECTOR_BYTES)
+    return b.mul(b.ceildiv(b.mul(repeats, WORK_PER_REPEAT * e), BLOCK_BYTES), BLOCK_BYTES)
 
 
 def cascades(n: ReduceNode) -> bool:
